@@ -1,0 +1,2 @@
+import Remedy
+print("remedy-demo")

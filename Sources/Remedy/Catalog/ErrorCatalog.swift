@@ -1,0 +1,78 @@
+/// Translates foreign errors (Foundation's, HTTP, decoding, third-party SDKs') into calm, localized
+/// texts with the right category, severity and options.
+///
+/// A catalog is an ordered set of translators. Apps register translators per concrete error type;
+/// later registrations win over earlier ones and over the built-in entries. A translator may return
+/// `nil` to let the next one (or the built-ins) answer.
+///
+/// ```swift
+/// var catalog = ErrorCatalog.standard
+/// catalog.register(PaymentSDKError.self) { error, localization in
+///     error.code == .cancelled ? .silent : ErrorTranslation(message: "The payment didn't go through.")
+/// }
+/// let root = ErrorScope.root(presenter: presenter, catalog: catalog)
+/// ```
+public struct ErrorCatalog: Sendable {
+    /// A translator for any error; returns `nil` for errors it doesn't know.
+    public typealias Translator = @Sendable (any Error, Localization) -> ErrorTranslation?
+
+    private var appEntries: [ObjectIdentifier: [Translator]] = [:]
+    private var appPredicates: [Translator] = []
+    private let includesBuiltIns: Bool
+
+    /// Creates a catalog.
+    ///
+    /// - Parameter includesBuiltIns: Whether Remedy's built-in entries answer after the app's.
+    public init(includesBuiltIns: Bool = true) {
+        self.includesBuiltIns = includesBuiltIns
+    }
+
+    /// A catalog with Remedy's built-in entries and nothing else.
+    public static var standard: ErrorCatalog { ErrorCatalog() }
+
+    /// A catalog with no entries at all.
+    public static var empty: ErrorCatalog { ErrorCatalog(includesBuiltIns: false) }
+
+    /// Registers a translator for one concrete error type. It wins over earlier registrations and over
+    /// the built-in entries for that type.
+    ///
+    /// - Parameters:
+    ///   - type: The concrete error type (matched exactly, not by protocol or superclass).
+    ///   - translate: Returns the translation, or `nil` to let earlier registrations and the built-ins
+    ///     answer.
+    public mutating func register<E: Error>(
+        _ type: E.Type,
+        translate: @escaping @Sendable (E, Localization) -> ErrorTranslation?
+    ) {
+        appEntries[ObjectIdentifier(type), default: []].append { error, localization in
+            (error as? E).flatMap { translate($0, localization) }
+        }
+    }
+
+    /// Registers a translator for any error it recognizes, for cases a concrete type can't express
+    /// (a protocol, an `NSError` domain). Type registrations are asked first.
+    ///
+    /// - Parameter translate: Returns the translation, or `nil` for errors it doesn't know.
+    public mutating func register(translate: @escaping Translator) {
+        appPredicates.append(translate)
+    }
+
+    /// The translation of one error (not its tree): the app's newest matching entry, else a built-in.
+    ///
+    /// - Parameters:
+    ///   - error: The error.
+    ///   - localization: The language of the texts.
+    /// - Returns: The translation, or `nil` when no entry knows the error.
+    public func translation(for error: any Error, localization: Localization = .default) -> ErrorTranslation? {
+        if !appEntries.isEmpty, let translators = appEntries[ObjectIdentifier(type(of: error))] {
+            for translate in translators.reversed() {
+                if let translation = translate(error, localization) { return translation }
+            }
+        }
+        for translate in appPredicates.reversed() {
+            if let translation = translate(error, localization) { return translation }
+        }
+        guard includesBuiltIns else { return nil }
+        return BuiltInCatalog.translation(for: error, localization: localization)
+    }
+}

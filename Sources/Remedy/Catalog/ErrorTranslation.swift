@@ -1,0 +1,116 @@
+/// What Remedy knows about one error for a person: its texts, category, severity and options.
+///
+/// The ``ErrorCatalog`` translates foreign errors into translations; ``ErrorResolver`` also makes them
+/// from ``PresentableError``, `LocalizedError`, `RecoverableError` and `NSError` texts, then merges the
+/// translations of a whole ``ErrorTree`` into one ``Presentation``. Every field is optional: a
+/// translation says only what it knows.
+///
+/// ```swift
+/// catalog.register(PaymentSDKError.self) { error, localization in
+///     switch error.code {
+///     case .userCancelled: .silent
+///     case .cardDeclined: ErrorTranslation(message: "The card was declined.", category: .invalidInput)
+///     default: nil
+///     }
+/// }
+/// ```
+public struct ErrorTranslation: Sendable {
+    /// A short title, or `nil`.
+    public var title: String?
+    /// What happened and what to do next, or `nil` when the translation has no text.
+    public var message: String?
+    /// Extra detail, or `nil`.
+    public var detail: String?
+    /// A help anchor, or `nil`.
+    public var helpAnchor: String?
+    /// What kind of failure this is, or `nil`.
+    public var category: ErrorCategory?
+    /// How badly the failure disrupts the person, or `nil` for the category's default.
+    public var severity: Severity?
+    /// Suggested ways out.
+    public var options: [RecoveryOption]
+    /// The icon, or `nil` for the category's.
+    public var icon: ErrorIcon?
+    /// A style that overrides the one chosen by severity, or `nil`.
+    public var preferredStyle: PresentationStyle?
+    /// Whether the failure may go away by itself, so retrying automatically makes sense.
+    public var isTransient: Bool
+    /// Whether the error is never shown (cancellations): it is only logged.
+    public var isSilent: Bool
+    /// How long to wait before retrying, when the error says so (HTTP `Retry-After`).
+    public var retryAfter: Duration?
+
+    /// Creates a translation.
+    ///
+    /// - Parameters:
+    ///   - title: A short title.
+    ///   - message: What happened and what to do next.
+    ///   - detail: Extra detail.
+    ///   - helpAnchor: A help anchor.
+    ///   - category: What kind of failure this is.
+    ///   - severity: How badly it disrupts the person.
+    ///   - options: Suggested ways out.
+    ///   - icon: The icon.
+    ///   - preferredStyle: A style that overrides the one chosen by severity.
+    ///   - isTransient: Whether retrying automatically makes sense.
+    ///   - isSilent: Whether the error is never shown.
+    ///   - retryAfter: How long to wait before retrying.
+    public init(
+        title: String? = nil,
+        message: String? = nil,
+        detail: String? = nil,
+        helpAnchor: String? = nil,
+        category: ErrorCategory? = nil,
+        severity: Severity? = nil,
+        options: [RecoveryOption] = [],
+        icon: ErrorIcon? = nil,
+        preferredStyle: PresentationStyle? = nil,
+        isTransient: Bool = false,
+        isSilent: Bool = false,
+        retryAfter: Duration? = nil
+    ) {
+        self.title = title
+        self.message = message
+        self.detail = detail
+        self.helpAnchor = helpAnchor
+        self.category = category
+        self.severity = severity
+        self.options = options
+        self.icon = icon
+        self.preferredStyle = preferredStyle
+        self.isTransient = isTransient
+        self.isSilent = isSilent
+        self.retryAfter = retryAfter
+    }
+
+    /// A translation for an error that is never shown, such as a cancellation.
+    public static var silent: ErrorTranslation {
+        ErrorTranslation(category: .cancellation, severity: .minor, isSilent: true)
+    }
+
+    /// The translation of a presentable error: everything it declares.
+    ///
+    /// - Parameter error: The error.
+    public init(_ error: some PresentableError) {
+        self.init(
+            title: error.title,
+            message: error.message,
+            detail: error.detail,
+            category: error.category,
+            severity: error.severity,
+            options: error.recoveryOptions,
+            icon: error.icon,
+            preferredStyle: error.preferredStyle,
+            isSilent: error.category == .cancellation
+        )
+    }
+
+    /// Whether the translation carries a text a person can read.
+    var hasText: Bool {
+        !message.isBlank
+    }
+}
+
+extension String? {
+    fileprivate var isBlank: Bool { nonBlank == nil }
+}

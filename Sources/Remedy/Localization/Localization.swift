@@ -1,0 +1,143 @@
+import Foundation
+
+/// The language of Remedy's own texts, and the app's overrides of them.
+///
+/// Remedy ships its texts (category titles, "OK", "Cancel", "Try Again", generic and catalog messages)
+/// as `.lproj` string tables in English and the languages of ``supportedLanguages``. A localization
+/// picks one of them from a `Locale`, falling back to English, and works the same on Linux and Apple
+/// platforms because it selects the language's bundle explicitly.
+///
+/// Apps override any text, or add a language, in two ways: a dictionary of texts by key, or a string
+/// table of their own (looked up before Remedy's):
+///
+/// ```swift
+/// let localization = Localization(
+///     locale: Locale(identifier: "it"),
+///     overrides: ["option.tryAgain": "Riprova"],
+///     bundle: .main,
+///     table: "Remedy"
+/// )
+/// ```
+public struct Localization: Sendable {
+    /// The languages Remedy ships texts for, as `.lproj` names.
+    public static let supportedLanguages = ["en", "de", "es", "fr", "ja", "zh-Hans"]
+
+    /// The locale this localization was made for.
+    public let locale: Locale
+    /// The `.lproj` language chosen from ``locale`` among Remedy's ``supportedLanguages``.
+    public let language: String
+    /// Texts by key that win over every table.
+    public var overrides: [String: String]
+    private let appTable: AppTable?
+
+    /// Creates a localization.
+    ///
+    /// - Parameters:
+    ///   - locale: The locale whose language to use. Default: the current locale.
+    ///   - overrides: Texts by key that win over every table.
+    ///   - bundle: A bundle of the app's with `.lproj` tables that are looked up before Remedy's. It may
+    ///     hold languages Remedy doesn't ship.
+    ///   - table: The name of the app's table in `bundle` (without `.strings`). Default: `"Remedy"`.
+    public init(
+        locale: Locale = .current,
+        overrides: [String: String] = [:],
+        bundle: Bundle? = nil,
+        table: String = "Remedy"
+    ) {
+        self.locale = locale
+        self.language = Self.language(for: locale)
+        self.overrides = overrides
+        self.appTable = bundle.map { AppTable(bundle: $0, table: table, locale: locale) }
+    }
+
+    /// A localization for the process's locale (read once, at first use), with no overrides.
+    public static let `default` = Localization()
+
+    /// The text for a key of Remedy's string table.
+    ///
+    /// Lookup order: ``overrides``, the app's table, Remedy's table in ``language``, Remedy's English
+    /// table, then `fallbackKey` in the same order, then the key itself (so a missing text is visible
+    /// in tests, never an empty string).
+    ///
+    /// - Parameters:
+    ///   - key: The key, for example `"option.tryAgain"`.
+    ///   - fallbackKey: A key to use when `key` has no text anywhere.
+    /// - Returns: The localized text.
+    public func string(forKey key: String, fallbackKey: String? = nil) -> String {
+        if let text = lookup(key) { return text }
+        if let fallbackKey, let text = lookup(fallbackKey) { return text }
+        return key
+    }
+
+    /// The text for a key, with `%@`-style arguments filled in.
+    ///
+    /// - Parameters:
+    ///   - key: The key of a text with `%@` placeholders.
+    ///   - arguments: The values for the placeholders, in order.
+    /// - Returns: The localized, formatted text.
+    public func string(forKey key: String, _ arguments: any CVarArg...) -> String {
+        String(format: string(forKey: key), locale: locale, arguments: arguments)
+    }
+
+    /// Whether Remedy's table for ``language`` has a text for the key itself (without falling back to
+    /// English). Used by tests that check every language is complete.
+    ///
+    /// - Parameter key: The key to look for.
+    /// - Returns: `true` when the language's own table has the key.
+    public func hasOwnText(forKey key: String) -> Bool {
+        StringTables.shared.table(for: language)[key] != nil
+    }
+
+    /// Every key of Remedy's English table, the reference for completeness checks.
+    public static var allKeys: Set<String> {
+        Set(StringTables.shared.table(for: "en").keys)
+    }
+
+    private func lookup(_ key: String) -> String? {
+        if let text = overrides[key] { return text }
+        if let text = appTable?.string(forKey: key) { return text }
+        if let text = StringTables.shared.table(for: language)[key] { return text }
+        if language != "en", let text = StringTables.shared.table(for: "en")[key] { return text }
+        return nil
+    }
+
+    /// Picks the best of Remedy's languages for a locale: the language with its script (`zh-Hans`), then
+    /// the bare language (`de`), then English.
+    static func language(for locale: Locale) -> String {
+        guard let code = locale.language.languageCode?.identifier else { return "en" }
+        if code == "zh" {
+            // Simplified Chinese unless the locale says Traditional (script Hant, or TW / HK / MO).
+            let script = locale.language.script?.identifier
+            let region = locale.region?.identifier
+            let traditional = script == "Hant" || ["TW", "HK", "MO"].contains(region ?? "")
+            return traditional ? "en" : "zh-Hans"
+        }
+        return supportedLanguages.contains(code) ? code : "en"
+    }
+}
+
+/// A string table of the app's, in the language closest to a locale.
+private struct AppTable: Sendable {
+    let strings: [String: String]
+
+    init(bundle: Bundle, table: String, locale: Locale) {
+        let code = locale.language.languageCode?.identifier
+        let script = locale.language.script?.identifier
+        let withScript: String? = code.flatMap { code in script.map { "\(code)-\($0)" } }
+        let candidates: [String?] = [withScript, locale.identifier, code, "en", "Base"]
+        var strings: [String: String] = [:]
+        for case let name? in candidates {
+            if let path = bundle.path(forResource: name, ofType: "lproj"),
+                let loaded = StringTables.load(table: table, at: URL(fileURLWithPath: path))
+            {
+                strings = loaded
+                break
+            }
+        }
+        self.strings = strings
+    }
+
+    func string(forKey key: String) -> String? {
+        strings[key]
+    }
+}

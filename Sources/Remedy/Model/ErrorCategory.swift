@@ -1,0 +1,110 @@
+/// What kind of failure an error is, independent of where it came from.
+///
+/// A category gives every error a sensible default title, message, severity and icon, so an error that
+/// only states its ``PresentableError/message`` still reads well. The set is open: apps declare their own
+/// categories as static members, and give them texts through ``Localization`` with the keys
+/// `category.<identifier>.title` and `category.<identifier>.message`.
+///
+/// ```swift
+/// extension ErrorCategory {
+///     static let paymentDeclined = ErrorCategory("paymentDeclined", defaultSeverity: .major, icon: .lock)
+/// }
+/// ```
+public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The stable identifier of the category, used in logs, reports and localization keys.
+    public let identifier: String
+    /// The severity of errors in this category that do not state their own.
+    public let defaultSeverity: Severity
+    /// The icon of errors in this category that do not state their own.
+    public let defaultIcon: ErrorIcon
+
+    /// Creates a category.
+    ///
+    /// - Parameters:
+    ///   - identifier: A stable identifier, unique among categories (`"paymentDeclined"`).
+    ///   - defaultSeverity: The severity of errors in this category that don't state their own.
+    ///   - icon: The icon of errors in this category that don't state their own.
+    public init(_ identifier: String, defaultSeverity: Severity = .major, icon: ErrorIcon = .warning) {
+        self.identifier = identifier
+        self.defaultSeverity = defaultSeverity
+        self.defaultIcon = icon
+    }
+
+    /// The identifier.
+    public var description: String { identifier }
+
+    /// The key of the category's title in Remedy's string table.
+    var titleKey: String { "category.\(identifier).title" }
+    /// The key of the category's generic message in Remedy's string table.
+    var messageKey: String { "category.\(identifier).message" }
+
+    /// The category's localized default title.
+    ///
+    /// Categories without a text of their own fall back to the title of ``unknown``.
+    ///
+    /// - Parameter localization: The language and overrides to use.
+    /// - Returns: A short title such as "Check Your Entry".
+    public func title(in localization: Localization = .default) -> String {
+        localization.string(forKey: titleKey, fallbackKey: ErrorCategory.unknown.titleKey)
+    }
+
+    /// The category's localized generic message, used when an error gives no text a person can read.
+    ///
+    /// - Parameter localization: The language and overrides to use.
+    /// - Returns: One or two calm sentences that say what happened and what to do next.
+    public func message(in localization: Localization = .default) -> String {
+        localization.string(forKey: messageKey, fallbackKey: ErrorCategory.unknown.messageKey)
+    }
+
+    // Equality and hashing by identifier only: a category is what its identifier names.
+    public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
+        lhs.identifier == rhs.identifier
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+    }
+
+    // MARK: - Ready-made categories
+
+    /// The person entered something that can't be used (an empty name, a malformed address).
+    public static let invalidInput = ErrorCategory("invalidInput", defaultSeverity: .major, icon: .input)
+    /// The program reached a state it should never reach: a bug.
+    public static let internalInconsistency = ErrorCategory(
+        "internalInconsistency",
+        defaultSeverity: .major,
+        icon: .warning
+    )
+    /// A server, service, device or disk the program needs can't be reached or is out of order.
+    public static let externalSystemUnavailable = ErrorCategory(
+        "externalSystemUnavailable",
+        defaultSeverity: .major,
+        icon: .network
+    )
+    /// A server, service or file answered in a way the program can't use.
+    public static let externalSystemUnexpected = ErrorCategory(
+        "externalSystemUnexpected",
+        defaultSeverity: .major,
+        icon: .server
+    )
+    /// The operation was cancelled. Cancellations are never shown to a person.
+    public static let cancellation = ErrorCategory("cancellation", defaultSeverity: .minor, icon: .info)
+    /// The person must sign in (again) before the program can go on.
+    public static let authenticationRequired = ErrorCategory(
+        "authenticationRequired",
+        defaultSeverity: .critical,
+        icon: .lock
+    )
+    /// The person or the program isn't allowed to do this.
+    public static let permissionDenied = ErrorCategory("permissionDenied", defaultSeverity: .major, icon: .lock)
+    /// Storage, quota or another limited resource is used up.
+    public static let resourceExhausted = ErrorCategory("resourceExhausted", defaultSeverity: .major, icon: .storage)
+    /// Nothing is known about the error: the calm, generic fallback.
+    public static let unknown = ErrorCategory("unknown", defaultSeverity: .major, icon: .warning)
+
+    /// The categories Remedy ships texts for, in every supported language.
+    public static let builtIn: [ErrorCategory] = [
+        .invalidInput, .internalInconsistency, .externalSystemUnavailable, .externalSystemUnexpected,
+        .cancellation, .authenticationRequired, .permissionDenied, .resourceExhausted, .unknown,
+    ]
+}

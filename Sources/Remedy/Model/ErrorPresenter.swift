@@ -1,0 +1,25 @@
+/// Shows a ``Presentation`` to a person and answers which option they chose.
+///
+/// Presenters are thin: the root ``ErrorScope`` has already resolved the error, applied the
+/// presentation rules and queued it. A presenter only draws and waits.
+///
+/// ```swift
+/// struct PrintingPresenter: ErrorPresenter {
+///     func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+///         print(presentation.title, presentation.message)
+///         return presentation.defaultOption
+///     }
+/// }
+/// ```
+public protocol ErrorPresenter: Sendable {
+    /// Shows the presentation and waits for the person's choice.
+    ///
+    /// Banners (``PresentationStyle/banner``) return at once, usually `nil`.
+    ///
+    /// - Parameter presentation: The resolved, view-ready error.
+    /// - Returns: The chosen option (one of `presentation.options`), or `nil` when the presentation was
+    ///   dismissed without a choice, which counts as choosing the cancel option.
+    /// - Throws: When the presenter cannot show anything; the caller then treats the presentation as
+    ///   cancelled and logs the failure.
+    func present(_ presentation: Presentation) async throws -> RecoveryOption?
+}

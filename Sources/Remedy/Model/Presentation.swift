@@ -1,0 +1,158 @@
+/// The resolved, view-ready form of an error: what a presenter shows.
+///
+/// A presentation is made only at the root ``ErrorScope``, just before it is shown. Its initializers
+/// apply the rules of Apple's Human Interface Guidelines for alerts, so every presenter can trust them:
+///
+/// - There is always at least one option ("OK" when the error offers none).
+/// - Option titles are never empty and never repeat (later duplicates are dropped).
+/// - There is at most one ``RecoveryOption/Role/cancel`` option; extra ones become normal options.
+/// - There is at most one ``RecoveryOption/Role/recommended`` option; it is the ``defaultOption``.
+/// - Whenever an option does more than acknowledge (a destructive option, Try Again…), a cancel option is
+///   there too, so a person can always get out.
+/// - Options keep the order they were given in; an added cancel option comes last.
+/// - Title and message are never empty: blank texts fall back to the category's texts.
+public struct Presentation: Sendable, CustomStringConvertible {
+    /// A short title.
+    public var title: String
+    /// What happened and what to do next. Kept whole, however long; presenters may truncate.
+    public var message: String
+    /// Extra detail for a less prominent place, or `nil`.
+    public var detail: String?
+    /// A help anchor (`NSHelpAnchorErrorKey`, `LocalizedError.helpAnchor`), or `nil`.
+    public var helpAnchor: String?
+    /// The options, already normalized by the presentation rules.
+    public private(set) var options: [RecoveryOption]
+    /// What kind of failure this is.
+    public var category: ErrorCategory
+    /// How badly the failure disrupts the person.
+    public var severity: Severity
+    /// How to show it.
+    public var style: PresentationStyle
+    /// The icon to show.
+    public var icon: ErrorIcon
+    /// Identical presentations share a key; the queue shows them once, with a count.
+    public var groupingKey: String
+    /// How many errors this presentation stands for (more than one when identical errors coalesced).
+    public var occurrences: Int
+    /// The error that was resolved.
+    public var error: any Error
+
+    /// Creates a presentation, applying the presentation rules.
+    ///
+    /// - Parameters:
+    ///   - title: A short title; blank falls back to the category's title.
+    ///   - message: What happened and what to do next; blank falls back to the category's message.
+    ///   - detail: Extra detail; blank becomes `nil`.
+    ///   - helpAnchor: A help anchor, or `nil`.
+    ///   - options: The ways out, normalized by the rules.
+    ///   - category: What kind of failure this is.
+    ///   - severity: How badly it disrupts the person.
+    ///   - style: How to show it; `nil` follows severity. A fatal error is never a banner.
+    ///   - icon: The icon; `nil` uses the category's icon.
+    ///   - groupingKey: The coalescing key; `nil` derives one from the error's shape.
+    ///   - error: The error being presented.
+    ///   - localization: The language of Remedy's own texts (fallback titles, "OK", "Cancel").
+    public init(
+        title: String?,
+        message: String,
+        detail: String? = nil,
+        helpAnchor: String? = nil,
+        options: [RecoveryOption] = [],
+        category: ErrorCategory = .unknown,
+        severity: Severity? = nil,
+        style: PresentationStyle? = nil,
+        icon: ErrorIcon? = nil,
+        groupingKey: String? = nil,
+        error: any Error,
+        localization: Localization = .default
+    ) {
+        let severity = severity ?? category.defaultSeverity
+        self.title = title.nonBlank ?? category.title(in: localization)
+        self.message = message.isBlank ? category.message(in: localization) : message
+        self.detail = detail.nonBlank
+        self.helpAnchor = helpAnchor.nonBlank
+        self.options = Self.normalize(options, localization: localization)
+        self.category = category
+        self.severity = severity
+        let style = style ?? severity.defaultStyle
+        self.style = severity == .fatal && style == .banner ? .alert : style
+        self.icon = icon ?? category.defaultIcon
+        self.groupingKey = groupingKey ?? ErrorReport.groupingKey(of: error)
+        self.occurrences = 1
+        self.error = error
+    }
+
+    /// The option presenters choose on Return / Enter: the recommended option, or the only option.
+    public var defaultOption: RecoveryOption? {
+        options.first { $0.role == .recommended } ?? (options.count == 1 ? options[0] : nil)
+    }
+
+    /// The cancel option, if there is one.
+    public var cancelOption: RecoveryOption? {
+        options.first { $0.role == .cancel }
+    }
+
+    /// The option a presentation falls back to when nobody answers: cancel, else the default, else the
+    /// first option. Never `nil`, because a presentation always has an option.
+    public var fallbackOption: RecoveryOption {
+        cancelOption ?? defaultOption ?? options[0]
+    }
+
+    /// Finds the option of this presentation that an answer stands for, by title and role.
+    ///
+    /// Presenters may hand back a copy of an option; this maps it to the presentation's own option and
+    /// returns `nil` for an option that is not part of the presentation.
+    ///
+    /// - Parameter answer: The option a presenter returned.
+    /// - Returns: The matching option of this presentation, or `nil`.
+    public func option(matching answer: RecoveryOption) -> RecoveryOption? {
+        options.first { $0.title == answer.title && $0.role == answer.role }
+    }
+
+    /// A one-line rendering for logs and debugging: `[major alert] Title — message (OK, Cancel)`.
+    public var description: String {
+        let titles = options.map(\.title).joined(separator: ", ")
+        return "[\(severity) \(style)] \(title) — \(message.debugDescriptionPrefix) (\(titles))"
+    }
+
+    // MARK: - Rules
+
+    static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
+        var result: [RecoveryOption] = []
+        result.reserveCapacity(options.count + 1)
+        var seenTitles = Set<String>()
+        var hasCancel = false
+        var hasRecommended = false
+        for var option in options {
+            option.title = option.localizedTitle(in: localization)
+            guard seenTitles.insert(option.title.titleIdentity).inserted else { continue }
+            switch option.role {
+            case .cancel:
+                if hasCancel { option.role = .normal }
+                hasCancel = true
+            case .recommended:
+                if hasRecommended { option.role = .normal }
+                hasRecommended = true
+            case .normal, .destructive:
+                break
+            }
+            result.append(option)
+        }
+        if result.isEmpty {
+            var ok = RecoveryOption.ok
+            ok.title = ok.localizedTitle(in: localization)
+            return [ok]
+        }
+        if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
+            var cancel = RecoveryOption.cancel
+            cancel.title = cancel.localizedTitle(in: localization)
+            // An app's own option titled "Cancel" becomes the cancel option instead of a twin.
+            if let index = result.firstIndex(where: { $0.title.titleIdentity == cancel.title.titleIdentity }) {
+                result[index].role = .cancel
+            } else {
+                result.append(cancel)
+            }
+        }
+        return result
+    }
+}

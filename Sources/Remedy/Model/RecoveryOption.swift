@@ -1,0 +1,180 @@
+/// An action a person can choose to get past an error: Try Again, Sign In, Free Up Space, Cancel…
+///
+/// An option has a title, a ``Role`` that tells presenters how to show it, and an async action whose
+/// ``RecoveryOutcome`` tells the handling code what to do next: ``RecoveryOutcome/recovered`` retries
+/// the failed operation, ``RecoveryOutcome/notRecovered`` ends it.
+///
+/// ```swift
+/// let freeUpSpace = RecoveryOption(title: "Free Up Space", role: .recommended) {
+///     try await cache.purge()
+///     return .recovered
+/// }
+/// let error = ActionableError(
+///     title: "Storage Full",
+///     message: "There isn't enough space to save the photo.",
+///     options: [freeUpSpace, .cancel]
+/// )
+/// ```
+///
+/// Ready-made options (``retry``, ``cancel``, ``ok``) carry Remedy's own localized titles; they are
+/// translated into the language of the ``Localization`` used when the error is resolved.
+public struct RecoveryOption: Sendable, CustomStringConvertible {
+    /// How an option is shown, after Apple's Human Interface Guidelines for alert buttons.
+    public enum Role: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+        /// Dismisses the error without fixing anything. A presentation has at most one.
+        case cancel
+        /// An ordinary choice.
+        case normal
+        /// The choice most people want; presenters make it the default (Return / Enter).
+        case recommended
+        /// A choice that destroys data; always shown together with a cancel option.
+        case destructive
+
+        /// The raw name (`"cancel"`, `"normal"`, `"recommended"` or `"destructive"`).
+        public var description: String { rawValue }
+    }
+
+    /// The text on the button or prompt.
+    public var title: String
+    /// How presenters show the option.
+    public var role: Role
+    /// The key of a Remedy-owned title, so ready-made options follow the presentation's language.
+    let titleKey: String?
+    /// Whether choosing the option only acknowledges the error (like "OK"), with nothing to recover.
+    let isAcknowledgement: Bool
+    private let action: @Sendable () async throws -> RecoveryOutcome
+
+    /// Creates an option.
+    ///
+    /// - Parameters:
+    ///   - title: The text on the button. An empty title is replaced by the role's default ("OK" or
+    ///     "Cancel") when the option is presented.
+    ///   - role: How presenters show the option.
+    ///   - action: What choosing the option does. Return ``RecoveryOutcome/recovered`` when the cause is
+    ///     fixed and the failed operation should run again. An action that throws is handled as a new
+    ///     error.
+    public init(
+        title: String,
+        role: Role = .normal,
+        action: @escaping @Sendable () async throws -> RecoveryOutcome
+    ) {
+        self.init(title: title, role: role, titleKey: nil, isAcknowledgement: false, action: action)
+    }
+
+    init(
+        title: String,
+        role: Role,
+        titleKey: String?,
+        isAcknowledgement: Bool,
+        action: @escaping @Sendable () async throws -> RecoveryOutcome
+    ) {
+        self.title = title
+        self.role = role
+        self.titleKey = titleKey
+        self.isAcknowledgement = isAcknowledgement
+        self.action = action
+    }
+
+    /// Runs the option's action.
+    ///
+    /// - Returns: Whether the action fixed the cause of the error.
+    /// - Throws: Whatever the action throws.
+    public func perform() async throws -> RecoveryOutcome {
+        try await action()
+    }
+
+    /// The title and role, as in `Try Again (recommended)`.
+    public var description: String { "\(title) (\(role))" }
+
+    /// Returns a copy with another title.
+    ///
+    /// - Parameter title: The new title, shown as given in every language.
+    /// - Returns: The same option and action with the new title.
+    public func titled(_ title: String) -> RecoveryOption {
+        RecoveryOption(title: title, role: role, titleKey: nil, isAcknowledgement: isAcknowledgement, action: action)
+    }
+
+    /// Returns a copy with another role.
+    ///
+    /// - Parameter role: The new role.
+    /// - Returns: The same option and action with the new role.
+    public func withRole(_ role: Role) -> RecoveryOption {
+        RecoveryOption(title: title, role: role, titleKey: titleKey, isAcknowledgement: isAcknowledgement, action: action)
+    }
+
+    /// The option's title in the given language: Remedy's translation for ready-made options, the title
+    /// as given for the app's own, and the role's default when the title is empty.
+    ///
+    /// - Parameter localization: The language and overrides to use.
+    /// - Returns: A title that is never empty.
+    public func localizedTitle(in localization: Localization = .default) -> String {
+        if let titleKey {
+            return localization.string(forKey: titleKey)
+        }
+        if title.isBlank {
+            return localization.string(forKey: role == .cancel ? Self.cancelKey : Self.okKey)
+        }
+        return title
+    }
+
+    // MARK: - Ready-made options
+
+    static let retryKey = "option.tryAgain"
+    static let cancelKey = "option.cancel"
+    static let okKey = "option.ok"
+
+    /// "Try Again": the recommended option; reports ``RecoveryOutcome/recovered`` so the operation runs again.
+    public static var retry: RecoveryOption {
+        RecoveryOption(
+            title: Localization.default.string(forKey: retryKey),
+            role: .recommended,
+            titleKey: retryKey,
+            isAcknowledgement: false,
+            action: { .recovered }
+        )
+    }
+
+    /// "Cancel": gives up on the operation; reports ``RecoveryOutcome/notRecovered``.
+    public static var cancel: RecoveryOption {
+        RecoveryOption(
+            title: Localization.default.string(forKey: cancelKey),
+            role: .cancel,
+            titleKey: cancelKey,
+            isAcknowledgement: false,
+            action: { .notRecovered }
+        )
+    }
+
+    /// "OK": acknowledges the error; reports ``RecoveryOutcome/notRecovered``.
+    ///
+    /// Presentations offer it when an error has no options of its own.
+    public static var ok: RecoveryOption {
+        RecoveryOption(
+            title: Localization.default.string(forKey: okKey),
+            role: .normal,
+            titleKey: okKey,
+            isAcknowledgement: true,
+            action: { .notRecovered }
+        )
+    }
+
+    /// "Try Again" with an action that runs before the operation is retried.
+    ///
+    /// - Parameter prepare: Work that must happen before the retry (reconnect, refresh a token…).
+    ///   Throwing from it is handled as a new error.
+    /// - Returns: A recommended option that reports ``RecoveryOutcome/recovered`` after `prepare` ends.
+    public static func retry(
+        preparing prepare: @escaping @Sendable () async throws -> Void
+    ) -> RecoveryOption {
+        RecoveryOption(
+            title: Localization.default.string(forKey: retryKey),
+            role: .recommended,
+            titleKey: retryKey,
+            isAcknowledgement: false,
+            action: {
+                try await prepare()
+                return .recovered
+            }
+        )
+    }
+}

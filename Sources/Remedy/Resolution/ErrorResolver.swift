@@ -1,0 +1,227 @@
+import Foundation
+
+/// Turns any error into a ``Presentation``: the tree is walked, each node is translated, and the
+/// translations are merged.
+///
+/// Each node is translated from the first source that knows it:
+///
+/// 1. a ``PresentableError``: everything it declares;
+/// 2. the ``ErrorCatalog`` (the app's entries, then the built-ins);
+/// 3. `LocalizedError` fields, read directly (bridging through `NSError` loses them on Linux);
+/// 4. `NSError` user-info texts (`NSLocalizedDescriptionKey`, `NSLocalizedRecoverySuggestionErrorKey`…)
+///    with `NSLocalizedRecoveryOptionsErrorKey` and `NSRecoveryAttempterErrorKey`;
+/// 5. `RecoverableError` options.
+///
+/// The merge: the most specific text wins (the deepest node with a text) unless an outer
+/// ``ContextError`` layer sets a ``PresentationOverride``; the highest severity wins; options of all
+/// layers are merged without duplicates. When no node has a text, a calm, generic, localized message
+/// is chosen by category. Foundation's generic "The operation could not be completed" is never used.
+///
+/// ```swift
+/// let resolver = ErrorResolver(localization: Localization(locale: Locale(identifier: "de")))
+/// let presentation = resolver.presentation(for: error)
+/// ```
+public struct ErrorResolver: Sendable {
+    /// The catalog that translates foreign errors.
+    public var catalog: ErrorCatalog
+    /// The language of Remedy's texts.
+    public var localization: Localization
+    /// The caps of the tree walk.
+    public var limits: ErrorTree.Limits
+
+    /// Creates a resolver.
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog that translates foreign errors. Default: ``ErrorCatalog/standard``.
+    ///   - localization: The language of Remedy's texts. Default: the current locale's.
+    ///   - limits: The caps of the tree walk.
+    public init(
+        catalog: ErrorCatalog = .standard,
+        localization: Localization = .default,
+        limits: ErrorTree.Limits = .default
+    ) {
+        self.catalog = catalog
+        self.localization = localization
+        self.limits = limits
+    }
+
+    /// The view-ready presentation of an error and its whole tree.
+    ///
+    /// - Parameter error: Any error.
+    /// - Returns: A presentation that obeys the presentation rules.
+    public func presentation(for error: any Error) -> Presentation {
+        let translation = translation(of: error)
+        let category = translation.category ?? .unknown
+        return Presentation(
+            title: translation.title,
+            message: translation.message ?? category.message(in: localization),
+            detail: translation.detail,
+            helpAnchor: translation.helpAnchor,
+            options: translation.options,
+            category: category,
+            severity: translation.severity,
+            style: translation.preferredStyle,
+            icon: translation.icon,
+            error: error,
+            localization: localization
+        )
+    }
+
+    /// The merged translation of an error's whole tree.
+    ///
+    /// - Parameter error: Any error.
+    /// - Returns: The merged translation; `message` is `nil` only when no node has a text.
+    public func translation(of error: any Error) -> ErrorTranslation {
+        var winner: ErrorTranslation?
+        var winnerDepth = -1
+        var severity: Severity?
+        var options: [RecoveryOption] = []
+        var isTransient = false
+        var isSilent = false
+        var retryAfter: Duration?
+        var override: PresentationOverride?
+        var fallbackCategory: ErrorCategory?
+
+        for node in ErrorTree(error, limits: limits) {
+            if let context = node.error as? ContextError, let layerOverride = context.presentationOverride {
+                // Pre-order meets outer layers first; an outer override wins over inner ones.
+                override = override.map { $0.merged(over: layerOverride) } ?? layerOverride
+            }
+            guard let translation = translation(ofNode: node.error) else { continue }
+            if translation.hasText, node.depth > winnerDepth {
+                winner = translation
+                winnerDepth = node.depth
+            }
+            if fallbackCategory == nil { fallbackCategory = translation.category }
+            if let nodeSeverity = translation.severity ?? translation.category?.defaultSeverity {
+                severity = max(severity ?? nodeSeverity, nodeSeverity)
+            }
+            options += translation.options
+            isTransient = isTransient || translation.isTransient
+            isSilent = isSilent || translation.isSilent
+            if let after = translation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
+        }
+
+        var merged = winner ?? ErrorTranslation(category: fallbackCategory)
+        merged.category = merged.category ?? fallbackCategory
+        merged.severity = severity
+        merged.options = (override?.options ?? []) + options
+        merged.isTransient = isTransient
+        merged.isSilent = isSilent
+        merged.retryAfter = retryAfter
+        if let override {
+            merged.title = override.title ?? merged.title
+            merged.message = override.message ?? merged.message
+            merged.severity = override.severity ?? merged.severity
+        }
+        return merged
+    }
+
+    /// The translation of one error, not its tree, from the first source that knows it.
+    ///
+    /// - Parameter error: The error.
+    /// - Returns: The translation, or `nil` when no source knows anything.
+    public func translation(ofNode error: any Error) -> ErrorTranslation? {
+        if let presentable = error as? any PresentableError {
+            return ErrorTranslation(presentable)
+        }
+        if let translation = catalog.translation(for: error, localization: localization) {
+            return translation
+        }
+        if let localized = error as? any LocalizedError, let translation = Self.translation(of: localized) {
+            return translation
+        }
+        if let translation = Self.userInfoTranslation(of: error) {
+            return translation
+        }
+        if let recoverable = error as? any RecoverableError {
+            let options = Self.options(of: recoverable)
+            return options.isEmpty ? nil : ErrorTranslation(options: options)
+        }
+        return nil
+    }
+
+    // MARK: - Sources
+
+    static func translation(of error: any LocalizedError) -> ErrorTranslation? {
+        let description = error.errorDescription.userFacing
+        let suggestion = error.recoverySuggestion.userFacing
+        let reason = error.failureReason.userFacing
+        guard description != nil || suggestion != nil || reason != nil else { return nil }
+        let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
+        let recoverable = error as? any RecoverableError
+        return ErrorTranslation(
+            message: message,
+            detail: description == nil ? nil : reason,
+            helpAnchor: error.helpAnchor.nonBlank,
+            options: recoverable.map(options(of:)) ?? []
+        )
+    }
+
+    static func userInfoTranslation(of error: any Error) -> ErrorTranslation? {
+        guard let userInfo = ErrorTree.userInfo(of: error) else { return nil }
+        let title = (userInfo[ErrorBridging.titleKey] as? String).nonBlank
+        let description = (userInfo[NSLocalizedDescriptionKey] as? String).userFacing
+        let reason = (userInfo[NSLocalizedFailureReasonErrorKey] as? String).userFacing
+        let suggestion = (userInfo[NSLocalizedRecoverySuggestionErrorKey] as? String).userFacing
+        let helpAnchor = (userInfo[NSHelpAnchorErrorKey] as? String).nonBlank
+        let options = ErrorBridging.options(fromUserInfo: userInfo, error: error)
+        guard description != nil || reason != nil || suggestion != nil || !options.isEmpty else { return nil }
+        if title != nil {
+            // Written by Remedy's own bridge: title, message and detail map back one to one.
+            return ErrorTranslation(
+                title: title,
+                message: suggestion,
+                detail: reason,
+                helpAnchor: helpAnchor,
+                category: (userInfo[ErrorBridging.categoryKey] as? String).flatMap(ErrorCategory.builtIn(named:)),
+                severity: (userInfo[ErrorBridging.severityKey] as? Int).flatMap(Severity.init(rawValue:)),
+                options: options
+            )
+        }
+        let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
+        return ErrorTranslation(
+            message: message.isEmpty ? nil : message,
+            detail: description == nil ? nil : reason,
+            helpAnchor: helpAnchor,
+            options: options
+        )
+    }
+
+    /// The options of a `RecoverableError`, read once: indices refer to that one snapshot, so an index
+    /// out of range can't be made even if the error's list changes later.
+    static func options(of error: any RecoverableError) -> [RecoveryOption] {
+        let titles = error.recoveryOptions
+        return titles.enumerated().map { index, title in
+            RecoveryOption(title: title, role: .normal) {
+                let recovered = await OnceContinuation.value { resume in
+                    error.attemptRecovery(optionIndex: index) { resume($0) }
+                }
+                return recovered ? .recovered : .notRecovered
+            }
+        }
+    }
+}
+
+extension ErrorCategory {
+    /// The built-in category with an identifier, or `nil`.
+    static func builtIn(named identifier: String) -> ErrorCategory? {
+        builtIn.first { $0.identifier == identifier }
+    }
+}
+
+extension String? {
+    /// The string when a person should see it: not blank, and not Foundation's generic text.
+    var userFacing: String? {
+        guard let text = nonBlank else { return nil }
+        return text.isFoundationGenericText ? nil : text
+    }
+}
+
+extension String {
+    /// Whether this is Foundation's generic "The operation could not be completed" text (any variant).
+    var isFoundationGenericText: Bool {
+        hasPrefix("The operation could not be completed") || hasPrefix("The operation couldn’t be completed")
+            || hasPrefix("The operation couldn't be completed")
+    }
+}

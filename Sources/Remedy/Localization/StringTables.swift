@@ -2,13 +2,12 @@ import Foundation
 
 /// Remedy's own string tables, loaded once per language and kept for the life of the process.
 ///
+/// Every `.strings` file of a language's folder is merged into one table (`Remedy.strings` for the
+/// model, `Catalog.strings` for the catalog, and so on); keys carry a prefix per area and never clash.
 /// Tables are read with `PropertyListSerialization` from the language's `.lproj` folder, found with
 /// `Bundle.module.path(forResource:ofType:)`, which works on Linux where `Bundle.localizations` does not.
 final class StringTables: Sendable {
     static let shared = StringTables()
-
-    /// The name of Remedy's table (`Remedy.strings`).
-    static let tableName = "Remedy"
 
     private let cache = LockedValue<[String: [String: String]]>([:])
 
@@ -21,7 +20,14 @@ final class StringTables: Sendable {
 
     private static func loadBuiltIn(language: String) -> [String: String] {
         guard let path = Bundle.module.path(forResource: language, ofType: "lproj") else { return [:] }
-        return load(table: tableName, at: URL(fileURLWithPath: path)) ?? [:]
+        let folder = URL(fileURLWithPath: path)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        var merged: [String: String] = [:]
+        for file in files.sorted() where file.hasSuffix(".strings") {
+            let table = String(file.dropLast(".strings".count))
+            merged.merge(load(table: table, at: folder) ?? [:]) { first, _ in first }
+        }
+        return merged
     }
 
     /// Reads a `.strings` table from an `.lproj` folder.

@@ -1,0 +1,262 @@
+import Foundation
+
+/// What the tree walk and the reports need to know about an error's type, found once per type.
+///
+/// Protocol conformance checks, type names and display styles cost hundreds of nanoseconds each at
+/// run time; asked per node they would dominate a walk. They depend on the type only, so they are
+/// computed on first sight of a type and cached for the life of the process (types are never
+/// unloaded, and there are only as many entries as error types the program has).
+final class ErrorTypeInfo: Sendable {
+    /// Where the walk finds an error's children.
+    enum Source: Sendable, Equatable {
+        /// ``ContextError``: the cause.
+        case context
+        /// ``WrappingError``: `underlyingErrors`.
+        case wrapping
+        /// `DecodingError`: the context's underlying error.
+        case decoding
+        /// `EncodingError`: the context's underlying error.
+        case encoding
+        /// An `NSError` instance (or subclass): the user info.
+        case nsError
+        /// A `CustomNSError`: its user info, then reflection. `isFoundation` marks Foundation's own
+        /// bridged errors (`URLError`, `CocoaError`, `POSIXError`), whose stored properties only hold
+        /// the bridged `NSError` again and are never reflected.
+        case customNSError(isFoundation: Bool)
+        /// Anything else: reflection over enum payloads and stored properties.
+        case reflection
+        /// A type that can't hold another error (it has no references at all).
+        case leaf
+    }
+
+    /// How the type reflects.
+    enum Style: Sendable, Equatable {
+        case enumeration, structure, object, other
+    }
+
+    /// The unqualified type name: `DecodingError`, `ServiceError`.
+    let name: String
+    /// The stable hash of the module-qualified type name, for grouping keys.
+    let qualifiedNameHash: UInt64
+    let source: Source
+    let style: Style
+    /// Whether values are class instances, tracked by identity.
+    let isObject: Bool
+    /// Whether values hold no references: reflection can't find errors in them, and their
+    /// description depends on their bits only.
+    let isPlainData: Bool
+    /// The size of a value, for the description cache of small plain-data values.
+    let size: Int
+    let isLocalized: Bool
+    let isPresentable: Bool
+    let isRecoverable: Bool
+    /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
+    let isTextual: Bool
+    let isDebugTextual: Bool
+    /// Descriptions of small plain-data values by their bits (payload-less enum cases mostly), so a
+    /// leaf like `DataError.timeout` is described once per case, not once per report.
+    private let descriptions = LockedValue<[UInt64: String]>([:])
+
+    private init(of error: any Error) {
+        let type = type(of: error)
+        name = String(describing: type)
+        var hash = StableHash()
+        hash.combine(Self.stableName(of: type))
+        qualifiedNameHash = hash.value
+        isObject = type is AnyClass
+        isPlainData = Self.isPlainData(error)
+        size = Self.size(of: error)
+        isLocalized = type is any LocalizedError.Type
+        isPresentable = type is any PresentableError.Type
+        isRecoverable = type is any RecoverableError.Type
+        let isCustomNSError = type is any CustomNSError.Type
+        let isNSError = type is NSError.Type
+        isTextual = type is any CustomStringConvertible.Type && !isNSError && !isCustomNSError
+            && type != ContextError.self
+        isDebugTextual = type is any CustomDebugStringConvertible.Type && !isNSError && !isCustomNSError
+            && type != ContextError.self
+        if type == ContextError.self {
+            source = .context
+        } else if type is any WrappingError.Type {
+            source = .wrapping
+        } else if type == DecodingError.self {
+            source = .decoding
+        } else if type == EncodingError.self {
+            source = .encoding
+        } else if isNSError {
+            source = .nsError
+        } else if isCustomNSError {
+            source = .customNSError(isFoundation: error is URLError || error is CocoaError || error is POSIXError)
+        } else if isPlainData {
+            source = .leaf
+        } else {
+            source = .reflection
+        }
+        switch Mirror(reflecting: error).displayStyle {
+        case .enum: style = .enumeration
+        case .struct: style = .structure
+        case .class: style = .object
+        default: style = .other
+        }
+    }
+
+    /// The module-qualified name of a type without the addresses Swift prints for private and local
+    /// types (`(unknown context at $10a4c3f20)`), which change from run to run.
+    static func stableName(of type: Any.Type) -> String {
+        var name = String(reflecting: type)
+        let marker = "(unknown context at $"
+        while let start = name.range(of: marker) {
+            guard let end = name[start.upperBound...].firstIndex(of: ")") else { break }
+            name.replaceSubrange(start.lowerBound...end, with: "(private)")
+        }
+        return name
+    }
+
+    private static let cache = LockedValue<[ObjectIdentifier: ErrorTypeInfo]>([:])
+
+    /// The information about an error's dynamic type.
+    static func of(_ error: any Error) -> ErrorTypeInfo {
+        let id = ObjectIdentifier(type(of: error))
+        if let info = cache.withLock({ $0[id] }) { return info }
+        let info = ErrorTypeInfo(of: error)
+        return cache.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = info
+            return info
+        }
+    }
+
+    /// `String(describing:)` of a value of this type, cached by bits for small plain-data values.
+    func description(of error: any Error) -> String {
+        guard isPlainData, size <= MemoryLayout<UInt64>.size else { return String(describing: error) }
+        let bits = Self.bits(of: error)
+        if let cached = descriptions.withLock({ $0[bits] }) { return cached }
+        let text = String(describing: error)
+        descriptions.withLock { cache in
+            // Bounded: a type with many distinct small values (an Int payload) stops being cached.
+            if cache.count < 64 { cache[bits] = text }
+        }
+        return text
+    }
+
+    /// The bits of a plain-data value of at most 8 bytes.
+    static func bits(of error: any Error) -> UInt64 {
+        func load<E: Error>(_ value: E) -> UInt64 {
+            var bits: UInt64 = 0
+            withUnsafeBytes(of: value) { source in
+                withUnsafeMutableBytes(of: &bits) { target in
+                    target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(8)))
+                }
+            }
+            return bits
+        }
+        return load(error)
+    }
+
+    private static func isPlainData(_ error: any Error) -> Bool {
+        // `_isPOD` is the standard library's test for types without references (no retain/release):
+        // such a value can't hold another error, so it needs no reflection.
+        func test<E: Error>(_: E) -> Bool { _isPOD(E.self) }
+        return test(error)
+    }
+
+    private static func size(of error: any Error) -> Int {
+        func measure<E: Error>(_: E) -> Int { MemoryLayout<E>.size }
+        return measure(error)
+    }
+}
+
+/// What kind of value a reflected child is, found once per type.
+enum ReflectedValueKind: Sendable {
+    /// A value whose type conforms to `Error`.
+    case error
+    /// An `Optional`: it may hold an error or a collection of errors.
+    case optional
+    /// A collection whose elements are errors.
+    case errorCollection
+    /// A tuple (an enum case's payload of several values).
+    case tuple
+    /// Anything else: never an error, never searched further.
+    case other
+
+    private static let cache = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
+
+    /// The kind of a value, by its dynamic type.
+    static func of(_ value: Any) -> ReflectedValueKind {
+        let type = type(of: value)
+        let id = ObjectIdentifier(type)
+        if let kind = cache.withLock({ $0[id] }) { return kind }
+        let kind: ReflectedValueKind
+        if type is any Error.Type {
+            kind = .error
+        } else if type is any OptionalValue.Type {
+            kind = .optional
+        } else if type is any ErrorCollection.Type {
+            kind = .errorCollection
+        } else if Mirror(reflecting: value).displayStyle == .tuple {
+            kind = .tuple
+        } else {
+            kind = .other
+        }
+        cache.withLock { $0[id] = kind }
+        return kind
+    }
+}
+
+/// `Optional`, whatever it wraps.
+protocol OptionalValue {
+    /// The wrapped value, or `nil`.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { self.map { $0 as Any } }
+}
+
+/// A collection whose elements are errors: searched without reflection, in bounded time.
+protocol ErrorCollection {
+    /// How many errors the collection holds.
+    var errorCount: Int { get }
+    /// The first `limit` errors, with a label for each.
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child]
+}
+
+extension Array: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
+    }
+}
+
+extension ContiguousArray: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
+    }
+}
+
+extension ArraySlice: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
+    }
+}
+
+extension Set: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).map { ErrorTree.Child(error: $0, label: label) }
+    }
+}
+
+extension Dictionary: ErrorCollection where Value: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        // Dictionary order is not stable between runs; sort the keys' descriptions so that reports
+        // and grouping keys are. Bounded: only the first `limit` entries are looked at.
+        prefix(limit)
+            .map { (key: String(describing: $0.key), value: $0.value) }
+            .sorted { $0.key < $1.key }
+            .map { ErrorTree.Child(error: $0.value, label: "\(label ?? "")[\($0.key)]") }
+    }
+}

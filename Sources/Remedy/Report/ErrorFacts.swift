@@ -85,7 +85,17 @@ enum ErrorFacts {
         guard info.style == .enumeration else { return info.name }
         if let caseLabel { return info.name + "." + caseLabel }
         if info.isTextual { return info.name }  // its description isn't the case name
-        return info.name + "." + caseName(fromDescription: info.description(of: error))
+        let description = info.description(
+            of: error,
+            holdsNoReferences: holdsNoReferences(info: info, caseLabel: caseLabel)
+        )
+        return info.name + "." + caseName(fromDescription: description)
+    }
+
+    /// Whether an error's value holds no references: a plain-data type, or an enum case that
+    /// reflection found without associated values.
+    static func holdsNoReferences(info: ErrorTypeInfo, caseLabel: String?) -> Bool {
+        info.isPlainData || (info.source == .reflection && info.style == .enumeration && caseLabel == nil)
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
@@ -117,7 +127,10 @@ enum ErrorFacts {
         }
         if info.isPlainData {
             // No references: the description is bounded and cached by the value's bits.
-            let description = ReportText.truncated(info.description(of: error), limit: messageLimit)
+            let description = ReportText.truncated(
+                info.description(of: error, holdsNoReferences: true),
+                limit: messageLimit
+            )
             return info.style == .enumeration && !info.isTextual ? info.name + "." + description : description
         }
         let kind = kind(of: error, info: info, caseLabel: caseLabel)

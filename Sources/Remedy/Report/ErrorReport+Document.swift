@@ -54,7 +54,9 @@ extension ErrorReport {
             public var type: String
             /// The type and enum case, as `DecodingError.keyNotFound` (`"kind"`).
             public var kind: String
-            /// The error's own message, truncated but not escaped (`"message"`).
+            /// The error's own message, truncated but not escaped; for an error without one, its kind with
+            /// the values that aren't errors, as `DataError.invalidStatus(503)`, unless that is just
+            /// ``kind`` (`"message"`).
             public var message: String?
             /// The `NSError` or `CustomNSError` domain (`"domain"`).
             public var domain: String?
@@ -257,6 +259,7 @@ extension ErrorReport {
                 ContextError.Layer(ReportText.truncated($0.message, limit: limit), fileID: $0.fileID, line: $0.line)
             }
         } else {
+            // An error without a message of its own shows what it is, unless its kind says it all.
             let message =
                 ErrorFacts.message(of: error, info: info)
                 ?? ErrorFacts.fallback(
@@ -266,7 +269,7 @@ extension ErrorReport {
                     fields: visit.fields,
                     messageLimit: limit
                 )
-            entry.message = ReportText.truncated(message, limit: limit)
+            entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }
         if let (domain, code) = ErrorFacts.domainAndCode(of: error, info: info) {
             entry.domain = domain

@@ -113,14 +113,18 @@ extension ErrorReport {
     ) {
         if let caseLabel {
             hash.combine(caseLabel)
-        } else if !info.isTextual {
+            return
+        }
+        let holdsNoReferences = ErrorFacts.holdsNoReferences(info: info, caseLabel: caseLabel)
+        if !info.isTextual {
             // The default description of an enum starts with the case name: `timeout`, `code(42)`.
-            hash.combine(ErrorFacts.caseName(fromDescription: info.description(of: error)))
+            let description = info.description(of: error, holdsNoReferences: holdsNoReferences)
+            hash.combine(ErrorFacts.caseName(fromDescription: description))
         } else if let label = Mirror(reflecting: error).children.first?.label {
             hash.combine(label)
-        } else if info.isPlainData, info.size <= MemoryLayout<UInt64>.size {
-            // A case without payload of a type with its own description: its bits are its case.
-            hash.combine(ErrorTypeInfo.bits(of: error))
+        } else if holdsNoReferences {
+            // A case without associated values of a type with its own description: its bytes are its case.
+            hash.combine(ErrorTypeInfo.bitsHash(of: error))
         }
     }
 

@@ -153,7 +153,18 @@ extension ErrorReport {
             if info.isObject {
                 let object = current as AnyObject
                 guard seen.insert(ObjectIdentifier(object)).inserted else {
-                    builder.appendMarker("(cycle)")
+                    let inspection = ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true)
+                    builder.append(
+                        ErrorFacts.message(of: current, info: info)
+                            ?? ErrorFacts.fallback(
+                                of: current,
+                                info: info,
+                                caseLabel: inspection.caseLabel,
+                                fields: inspection.fields,
+                                messageLimit: caps.maximumMessageLength
+                            )
+                    )
+                    builder.appendToLast(" ↻ (cycle)")
                     break
                 }
                 retained.append(object)
@@ -229,6 +240,12 @@ private struct SummaryBuilder {
             parts.append(ReportText.message(layer.message, limit: messageLimit))
         }
         previous = layers.first.map { ReportText.truncated($0.message, limit: messageLimit) }
+    }
+
+    mutating func appendToLast(_ marker: String) {
+        if parts.isEmpty { parts.append("") }
+        parts[parts.count - 1] += marker
+        previous = nil
     }
 
     mutating func appendMarker(_ marker: String) {

@@ -203,7 +203,7 @@ struct ReportRenderer {
         if !headline.hasPrefix(kind), !isPlainNSError {
             attribute("type", kind, painted: style.type)
         }
-        if let (domain, code) = domainAndCode {
+        if let (domain, code) = domainAndCode, headline != ReportText.escaped("\(domain) \(code)") {
             lines.append(
                 indent + style.key("domain:") + " " + style.type(ReportText.message(domain, limit: limit)) + ", "
                     + style.key("code:") + " " + style.type("\(code)")

@@ -96,6 +96,10 @@ struct StableHash {
         value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
     }
 
+    mutating func combine(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
     mutating func combine(_ number: UInt64) {
         var number = number
         for _ in 0..<8 {

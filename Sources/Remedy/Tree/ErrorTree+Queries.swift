@@ -124,20 +124,17 @@ extension ErrorTree {
     /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`, their
     ///   `NSError` forms, and presentable errors of category ``ErrorCategory/cancellation``.
     public static func isCancellation(_ error: any Error) -> Bool {
-        switch error {
-        case is CancellationError:
-            return true
-        case let error as URLError:
-            return error.code == .cancelled
-        case let error as CocoaError:
-            return error.code == .userCancelled
-        case let error as any PresentableError:
-            return error.category == .cancellation
-        default:
-            guard isNSError(error) else { return false }
+        if isNSError(error) {
             let nsError = error as NSError
             return (nsError.domain == NSURLErrorDomain && nsError.code == URLError.cancelled.rawValue)
                 || (nsError.domain == NSCocoaErrorDomain && nsError.code == CocoaError.userCancelled.rawValue)
         }
+        // Exact types: on Linux an `NSError` of any domain casts to `CocoaError`.
+        let type = type(of: error)
+        if type == CancellationError.self { return true }
+        if type == URLError.self, let error = error as? URLError { return error.code == .cancelled }
+        if type == CocoaError.self, let error = error as? CocoaError { return error.code == .userCancelled }
+        if let error = error as? any PresentableError { return error.category == .cancellation }
+        return false
     }
 }

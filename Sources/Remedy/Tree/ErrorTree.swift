@@ -209,7 +209,8 @@ public struct ErrorTree: Sequence, Sendable {
                     omitted = inspection.omitted
                     stack.reserveCapacity(stack.count + childCount)
                     for child in inspection.children.reversed() {
-                        stack.append(Pending(error: child.error, depth: depth + 1, parentIndex: index, label: child.label))
+                        stack.append(
+                            Pending(error: child.error, depth: depth + 1, parentIndex: index, label: child.label))
                     }
                 } else {
                     isDepthLimited = !inspection.children.isEmpty || inspection.omitted > 0

@@ -45,17 +45,15 @@ final class ErrorTypeInfo: Sendable {
     /// Whether values hold no references: reflection can't find errors in them, and their
     /// description depends on their bits only.
     let isPlainData: Bool
-    /// The size of a value, for the description cache of small plain-data values.
-    let size: Int
     let isLocalized: Bool
     let isPresentable: Bool
     let isRecoverable: Bool
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
     let isTextual: Bool
     let isDebugTextual: Bool
-    /// Descriptions of small plain-data values by their bits (payload-less enum cases mostly), so a
-    /// leaf like `DataError.timeout` is described once per case, not once per report.
-    private let descriptions = LockedValue<[UInt64: String]>([:])
+    /// Descriptions of values without references, by their bytes (payload-less enum cases mostly), so
+    /// a leaf like `DataError.timeout` is described once per case, not once per report.
+    private let descriptions = LockedValue<[UInt64: (bytes: [UInt8], text: String)]>([:])
 
     private init(of error: any Error) {
         let type = type(of: error)
@@ -65,15 +63,16 @@ final class ErrorTypeInfo: Sendable {
         qualifiedNameHash = hash.value
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
-        size = Self.size(of: error)
         isLocalized = type is any LocalizedError.Type
         isPresentable = type is any PresentableError.Type
         isRecoverable = type is any RecoverableError.Type
         let isCustomNSError = type is any CustomNSError.Type
         let isNSError = type is NSError.Type
-        isTextual = type is any CustomStringConvertible.Type && !isNSError && !isCustomNSError
+        isTextual =
+            type is any CustomStringConvertible.Type && !isNSError && !isCustomNSError
             && type != ContextError.self
-        isDebugTextual = type is any CustomDebugStringConvertible.Type && !isNSError && !isCustomNSError
+        isDebugTextual =
+            type is any CustomDebugStringConvertible.Type && !isNSError && !isCustomNSError
             && type != ContextError.self
         if type == ContextError.self {
             source = .context
@@ -86,7 +85,9 @@ final class ErrorTypeInfo: Sendable {
         } else if isNSError {
             source = .nsError
         } else if isCustomNSError {
-            source = .customNSError(isFoundation: error is URLError || error is CocoaError || error is POSIXError)
+            // Exact types: on Linux any `NSError` casts to `CocoaError`, whatever its domain.
+            source = .customNSError(
+                isFoundation: type == URLError.self || type == CocoaError.self || type == POSIXError.self)
         } else if isPlainData {
             source = .leaf
         } else {
@@ -126,31 +127,51 @@ final class ErrorTypeInfo: Sendable {
         }
     }
 
-    /// `String(describing:)` of a value of this type, cached by bits for small plain-data values.
-    func description(of error: any Error) -> String {
-        guard isPlainData, size <= MemoryLayout<UInt64>.size else { return String(describing: error) }
-        let bits = Self.bits(of: error)
-        if let cached = descriptions.withLock({ $0[bits] }) { return cached }
-        let text = String(describing: error)
-        descriptions.withLock { cache in
-            // Bounded: a type with many distinct small values (an Int payload) stops being cached.
-            if cache.count < 64 { cache[bits] = text }
+    /// `String(describing:)` of an error of this type.
+    ///
+    /// The description of a value that holds no references (a plain-data type, or an enum case without
+    /// associated values, whatever the other cases hold) depends on its bytes only, so it is cached by
+    /// them: describing costs a reflection of its own, and leaves such as `DataError.timeout` are what
+    /// summaries end with.
+    ///
+    /// - Parameters:
+    ///   - error: An error of this type.
+    ///   - holdsNoReferences: Whether the value is known to hold no references.
+    func description(of error: any Error, holdsNoReferences: Bool) -> String {
+        guard holdsNoReferences || isPlainData else { return String(describing: error) }
+        return Self.withBytes(of: error) { bytes in
+            let key = Self.hash(bytes)
+            if let cached = descriptions.withLock({ $0[key] }), cached.bytes.elementsEqual(bytes) {
+                return cached.text
+            }
+            let text = String(describing: error)
+            descriptions.withLock { cache in
+                // Bounded: a type with many distinct values (an Int payload) stops being cached.
+                if cache.count < 64 { cache[key] = (Array(bytes), text) }
+            }
+            return text
         }
-        return text
     }
 
-    /// The bits of a plain-data value of at most 8 bytes.
-    static func bits(of error: any Error) -> UInt64 {
-        func load<E: Error>(_ value: E) -> UInt64 {
-            var bits: UInt64 = 0
-            withUnsafeBytes(of: value) { source in
-                withUnsafeMutableBytes(of: &bits) { target in
-                    target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(8)))
-                }
-            }
-            return bits
+    /// The stable hash of the bytes of a value that holds no references.
+    static func bitsHash(of error: any Error) -> UInt64 {
+        withBytes(of: error, hash)
+    }
+
+    private static func withBytes<Result>(
+        of error: any Error,
+        _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        func open<E: Error>(_ value: E) -> Result {
+            withUnsafeBytes(of: value, body)
         }
-        return load(error)
+        return open(error)
+    }
+
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = StableHash()
+        for byte in bytes { hash.combine(byte) }
+        return hash.value
     }
 
     private static func isPlainData(_ error: any Error) -> Bool {
@@ -160,10 +181,6 @@ final class ErrorTypeInfo: Sendable {
         return test(error)
     }
 
-    private static func size(of error: any Error) -> Int {
-        func measure<E: Error>(_: E) -> Int { MemoryLayout<E>.size }
-        return measure(error)
-    }
 }
 
 /// What kind of value a reflected child is, found once per type.

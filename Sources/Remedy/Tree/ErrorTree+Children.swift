@@ -214,10 +214,9 @@ private struct ChildCollector {
             if let collection = value as? any ErrorCollection { add(collection, label: childLabel) }
         case .optional:
             guard nesting < 4, let optional = value as? any OptionalValue else { return }
+            // `nil` says nothing a report needs; only a present value counts.
             if let wrapped = optional.wrappedValue {
                 collect(wrapped, childLabel: childLabel, fieldLabel: fieldLabel, nesting: nesting + 1)
-            } else {
-                addField(value, label: fieldLabel)
             }
         case .tuple:
             guard nesting < 4 else { return }

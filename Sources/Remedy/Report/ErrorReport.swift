@@ -222,7 +222,8 @@ private struct SummaryBuilder {
     private var previous: String?
 
     init(caps: ErrorReport.Caps) {
-        self.messageLimit = caps.maximumMessageLength
+        // A message may take half the line at most, so that the root cause always fits.
+        self.messageLimit = Swift.min(caps.maximumMessageLength, caps.maximumSummaryLength / 2)
         self.lengthLimit = caps.maximumSummaryLength
     }
 
@@ -261,32 +262,31 @@ private struct SummaryBuilder {
         if total <= lengthLimit + separator.utf8.count {
             return parts.joined(separator: separator) + suffix
         }
-        // Too long: keep the outermost and the innermost parts, say how many were left out.
-        let budget = (lengthLimit - suffix.utf8.count - 24) / 2
+        // Too long: keep the root cause, then as many outermost and innermost parts as fit around a
+        // marker that says how many were left out.
+        let room = lengthLimit - suffix.utf8.count - 32
+        var last = parts.last ?? ""
+        if last.utf8.count > room / 2 { last = ReportText.truncated(last, limit: room / 2 - 32) }
+        var left = room - last.utf8.count
+        var headRoom = left / 2
         var head: [String] = []
-        var used = 0
-        for part in parts {
+        for part in parts.dropLast() {
             let size = part.utf8.count + separator.utf8.count
-            if used + size > budget { break }
+            if size > headRoom { break }
             head.append(part)
-            used += size
+            headRoom -= size
+            left -= size
         }
         var tail: [String] = []
-        used = 0
-        for part in parts.reversed().prefix(parts.count - head.count) {
+        for part in parts.dropLast().dropFirst(head.count).reversed() {
             let size = part.utf8.count + separator.utf8.count
-            if used + size > budget { break }
+            if size > left { break }
             tail.append(part)
-            used += size
+            left -= size
         }
-        let omitted = parts.count - head.count - tail.count
+        let omitted = parts.count - 1 - head.count - tail.count
         let middle: [String] = omitted > 0 ? ["… \(omitted) more …"] : []
-        var line = (head + middle + tail.reversed()).joined(separator: separator) + suffix
-        if line.utf8.count > lengthLimit {
-            // A single part longer than the budget: cut the line itself.
-            line = ReportText.truncated(line, limit: lengthLimit - 32)
-        }
-        return line
+        return (head + middle + tail.reversed() + [last]).joined(separator: separator) + suffix
     }
 }
 

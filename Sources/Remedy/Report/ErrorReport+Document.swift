@@ -298,7 +298,7 @@ extension ErrorReport {
     }
 
     private static func estimatedSize(of node: Document.Node) -> Int {
-        var size = 96 + node.type.utf8.count + node.kind.utf8.count
+        var size = 64 + node.type.utf8.count + node.kind.utf8.count
         size += node.message?.utf8.count ?? 0
         size += node.label?.utf8.count ?? 0
         size += node.codingPath?.utf8.count ?? 0

@@ -199,12 +199,23 @@ extension ErrorReport {
                 }
                 break
             }
-            message.map { builder.append($0) }
             others += inspection.omitted
             guard depth < limits.maximumDepth else {
+                // Cut by the depth cap: say where the summary stops.
+                builder.append(
+                    message
+                        ?? ErrorFacts.fallback(
+                            of: current,
+                            info: info,
+                            caseLabel: inspection.caseLabel,
+                            fields: inspection.fields,
+                            messageLimit: caps.maximumMessageLength
+                        )
+                )
                 builder.appendMarker("…")
                 break
             }
+            message.map { builder.append($0) }
             current = child.error
             depth += 1
         }

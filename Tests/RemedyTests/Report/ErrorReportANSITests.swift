@@ -57,7 +57,8 @@ struct ErrorReportANSITests {
         #expect(plain.hasPrefix(#"\u{1B}[2J\u{1B}]0;pwned\u{7}cleared"#))
         let coloured = ErrorReport(hostile).ansiText(environment: [:])
         // Only Remedy's own codes: each escape character starts a colour code of the report.
-        #expect(coloured.components(separatedBy: "\u{1B}").dropFirst().allSatisfy { $0.first == "[" && $0.contains("m") })
+        #expect(
+            coloured.components(separatedBy: "\u{1B}").dropFirst().allSatisfy { $0.first == "[" && $0.contains("m") })
         #expect(stripped(coloured) == plain)
     }
 }

@@ -8,7 +8,8 @@ struct ErrorReportJSONTests {
 
     @Test func aSmallTreeEncodesWithStableFieldNames() {
         let line = #line + 1
-        let error = ContextError("Loading forecast", wrapping: TreeFixtures.ViewModelError.forecast(.data(.unexpectedStatus(503))))
+        let error = ContextError(
+            "Loading forecast", wrapping: TreeFixtures.ViewModelError.forecast(.data(.unexpectedStatus(503))))
         let report = ErrorReport(error)
         let file = "RemedyTests/ErrorReportJSONTests.swift"
         #expect(
@@ -60,15 +61,21 @@ struct ErrorReportJSONTests {
         #expect(!json.contains("isRepeated"))
         #expect(!json.contains("isDepthLimited"))
 
-        let wide = ErrorReport(TreeFixtures.Batch(failures: [Leaf.timeout, Leaf.notFound]), limits: .init(maximumWidth: 1))
+        let wide = ErrorReport(
+            TreeFixtures.Batch(failures: [Leaf.timeout, Leaf.notFound]), limits: .init(maximumWidth: 1))
         #expect(wide.document.nodes[0].omittedChildCount == 1)
-        let decoded = try JSONDecoder().decode(ErrorReport.Document.self, from: Data(#"{"summary":"s","groupingKey":"k","isTruncated":false,"nodes":[{"index":0,"depth":0,"type":"T","kind":"T"}]}"#.utf8))
+        let decoded = try JSONDecoder().decode(
+            ErrorReport.Document.self,
+            from: Data(
+                #"{"summary":"s","groupingKey":"k","isTruncated":false,"nodes":[{"index":0,"depth":0,"type":"T","kind":"T"}]}"#
+                    .utf8))
         #expect(decoded.nodes[0].omittedChildCount == 0)
         #expect(!decoded.nodes[0].isDepthLimited)
     }
 
     @Test func aLargeTreeStaysWithinTheByteCap() {
-        let wide = TreeFixtures.Batch(failures: Array(repeating: TreeFixtures.Message(String(repeating: "m", count: 900)), count: 500))
+        let wide = TreeFixtures.Batch(
+            failures: Array(repeating: TreeFixtures.Message(String(repeating: "m", count: 900)), count: 500))
         let report = ErrorReport(wide, caps: .init(maximumBytes: 16_384))
         #expect(report.json.utf8.count <= 16_384)
         #expect(report.document.isTruncated)

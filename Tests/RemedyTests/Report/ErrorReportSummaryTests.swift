@@ -19,9 +19,12 @@ struct ErrorReportSummaryTests {
 
     @Test func aRootCauseWithoutAMessageShowsItsKindAndValues() {
         #expect(ErrorReport(Leaf.timeout).summary == "Leaf.timeout")
-        let status = ContextError("Loading", wrapping: TreeFixtures.ViewModelError.forecast(.data(.unexpectedStatus(503))))
+        let status = ContextError(
+            "Loading", wrapping: TreeFixtures.ViewModelError.forecast(.data(.unexpectedStatus(503))))
         #expect(ErrorReport(status).summary == "Loading: DataServiceError.unexpectedStatus(503)")
-        #expect(ErrorReport(TreeFixtures.ForecastServiceError.outOfRange(61.5)).summary == "ForecastServiceError.outOfRange(61.5)")
+        #expect(
+            ErrorReport(TreeFixtures.ForecastServiceError.outOfRange(61.5)).summary
+                == "ForecastServiceError.outOfRange(61.5)")
     }
 
     struct Localized: LocalizedError {
@@ -68,11 +71,12 @@ struct ErrorReportSummaryTests {
 
     @Test func theDepthCapEndsTheSummaryWithAnEllipsis() {
         let error = ContextError("Loading", wrapping: TreeFixtures.forecastTree())
-        #expect(ErrorReport(error, limits: .init(maximumDepth: 2)).summary == "Loading: …")
+        #expect(ErrorReport(error, limits: .init(maximumDepth: 2)).summary == "Loading: ForecastServiceError.data: …")
     }
 
     @Test func messagesAreEscapedToStayOnOneLine() {
-        let error = ContextError("Loading\tfeed", wrapping: TreeFixtures.Message("line 1\nline 2 \u{1B}[31mred\u{1B}[0m 🌧️"))
+        let error = ContextError(
+            "Loading\tfeed", wrapping: TreeFixtures.Message("line 1\nline 2 \u{1B}[31mred\u{1B}[0m 🌧️"))
         #expect(ErrorReport(error).summary == #"Loading\tfeed: line 1\nline 2 \u{1B}[31mred\u{1B}[0m 🌧️"#)
     }
 

@@ -23,11 +23,17 @@ struct GroupingKeyTests {
     }
 
     @Test func dynamicValuesDoNotChangeTheKey() {
-        let first = RequestError.failed(url: URL(string: "https://a.example/1")!, id: 1, underlying: HTTPStatusError(status: 500, url: URL(string: "https://a.example/1")))
-        let second = RequestError.failed(url: URL(string: "https://b.example/2")!, id: 2, underlying: HTTPStatusError(status: 500, body: Data("x".utf8)))
+        let first = RequestError.failed(
+            url: URL(string: "https://a.example/1")!, id: 1,
+            underlying: HTTPStatusError(status: 500, url: URL(string: "https://a.example/1")))
+        let second = RequestError.failed(
+            url: URL(string: "https://b.example/2")!, id: 2,
+            underlying: HTTPStatusError(status: 500, body: Data("x".utf8)))
         #expect(key(first) == key(second))
         #expect(key(RequestError.throttled(retries: 1)) == key(RequestError.throttled(retries: 9)))
-        #expect(key(TreeFixtures.ForecastServiceError.outOfRange(1)) == key(TreeFixtures.ForecastServiceError.outOfRange(2)))
+        #expect(
+            key(TreeFixtures.ForecastServiceError.outOfRange(1)) == key(TreeFixtures.ForecastServiceError.outOfRange(2))
+        )
     }
 
     @Test func theShapeChangesTheKey() {
@@ -37,12 +43,16 @@ struct GroupingKeyTests {
         #expect(key(NSError(domain: "A", code: 1)) != key(NSError(domain: "A", code: 2)))
         #expect(key(NSError(domain: "A", code: 1)) != key(NSError(domain: "B", code: 1)))
         #expect(key(URLError(.timedOut)) != key(URLError(.notConnectedToInternet)))
-        #expect(key(TreeFixtures.forecastTree()) != key(TreeFixtures.ViewModelError.forecast(.data(.unexpectedStatus(500)))))
+        #expect(
+            key(TreeFixtures.forecastTree()) != key(TreeFixtures.ViewModelError.forecast(.data(.unexpectedStatus(500))))
+        )
         #expect(key(ContextError("x", wrapping: Leaf.timeout)) != key(Leaf.timeout))
     }
 
     @Test func contextMessagesDoNotCountButTheirPlaceDoes() {
-        func load(_ city: String) -> ContextError { ContextError("Loading the forecast for \(city)", wrapping: Leaf.timeout) }
+        func load(_ city: String) -> ContextError {
+            ContextError("Loading the forecast for \(city)", wrapping: Leaf.timeout)
+        }
         #expect(key(load("Berlin")) == key(load("Tokyo")))
         let elsewhere = ContextError("Loading the forecast for Berlin", wrapping: Leaf.timeout)
         #expect(key(elsewhere) != key(load("Berlin")))
@@ -59,10 +69,14 @@ struct GroupingKeyTests {
 
     @Test func siblingsCountAsASet() {
         let three = TreeFixtures.Batch(failures: [Leaf.timeout, Leaf.timeout, HTTPStatusError(status: 500)])
-        let four = TreeFixtures.Batch(failures: [HTTPStatusError(status: 500), Leaf.timeout, Leaf.timeout, Leaf.timeout])
+        let four = TreeFixtures.Batch(failures: [
+            HTTPStatusError(status: 500), Leaf.timeout, Leaf.timeout, Leaf.timeout,
+        ])
         #expect(key(three) == key(four))
         #expect(key(three) != key(TreeFixtures.Batch(failures: [Leaf.timeout])))
-        #expect(key(TreeFixtures.Batch(failures: [Leaf.timeout, Leaf.notFound])) != key(TreeFixtures.Batch(failures: [Leaf.timeout])))
+        #expect(
+            key(TreeFixtures.Batch(failures: [Leaf.timeout, Leaf.notFound]))
+                != key(TreeFixtures.Batch(failures: [Leaf.timeout])))
     }
 
     @Test func structureCountsNotJustTheNodes() {

@@ -168,7 +168,9 @@ struct ContextErrorTests {
     // MARK: - 100,000 layers
 
     /// Builds, walks, renders and releases 100,000 layers; returns what the checks need.
-    @Sendable static func hundredThousandLayers() -> (layers: Int, nodes: Int, summary: String, textBytes: Int, key: String) {
+    @Sendable static func hundredThousandLayers() -> (
+        layers: Int, nodes: Int, summary: String, textBytes: Int, key: String
+    ) {
         var error: any Error = Leaf.timeout
         for index in 0..<100_000 {
             error = ContextError("layer \(index)", wrapping: error)

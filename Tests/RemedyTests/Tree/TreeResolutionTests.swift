@@ -90,7 +90,8 @@ struct TreeResolutionTests {
 
     @Test func optionsOfAllLayersAreMergedWithoutDuplicates() {
         let inner = ActionableError(message: "Inner", options: [.retry, Self.freeUpSpace])
-        let outer = ActionableError(message: "Outer", options: [.retry, RecoveryOption(title: " free up space ") { .recovered }])
+        let outer = ActionableError(
+            message: "Outer", options: [.retry, RecoveryOption(title: " free up space ") { .recovered }])
         let error = ContextError(
             "Saving",
             wrapping: WrapperPresentableWithOptions(options: outer.recoveryOptions, inner: inner),
@@ -134,7 +135,8 @@ struct TreeResolutionTests {
     }
 
     @Test func theForecastTreeResolvesToOneCalmMessage() {
-        let presentation = resolver.presentation(for: ContextError("Loading forecast", wrapping: TreeFixtures.forecastTree()))
+        let presentation = resolver.presentation(
+            for: ContextError("Loading forecast", wrapping: TreeFixtures.forecastTree()))
         #expect(!presentation.message.isEmpty)
         #expect(!presentation.message.contains("temp"))  // no developer detail for the person
         #expect(presentation.options.map(\.title) == ["OK"])

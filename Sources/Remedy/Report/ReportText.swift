@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text helpers of reports: escaping control characters and capping lengths.
 enum ReportText {
     /// The text made safe for a one-line, terminal-safe report: control characters (newlines, tabs, the
@@ -50,27 +52,33 @@ enum ReportText {
         let partCount = part.utf8.count
         guard partCount > 0, text.utf8.count >= partCount else { return false }
         if text.utf8.count == partCount { return text == part }
-        let haystack = Array(text.utf8)
-        let needle = Array(part.utf8)
-        let first = needle[0]
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) {
-                return true
+        var text = text
+        var part = part
+        return text.withUTF8 { haystack in
+            part.withUTF8 { needle in
+                let first = needle[0]
+                let last = haystack.count - needle.count
+                var start = 0
+                while start <= last {
+                    if haystack[start] == first,
+                        memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
+                    {
+                        return true
+                    }
+                    start += 1
+                }
+                return false
             }
-            start += 1
         }
-        return false
     }
 
     private static func needsEscaping(_ text: some StringProtocol) -> Bool {
-        for byte in text.utf8 where byte < 0x20 || byte == 0x7F || byte >= 0x80 {
-            if byte < 0x80 { return true }
-            // Non-ASCII: only a few scalars need escaping; look at the scalars.
-            return text.unicodeScalars.contains { isUnsafe($0) || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        let isPlainASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            // Printable ASCII only: the common case, answered without decoding.
+            !bytes.contains { $0 < 0x20 || $0 >= 0x7F }
         }
-        return false
+        if isPlainASCII == true { return false }
+        return text.unicodeScalars.contains { isUnsafe($0) }
     }
 
     /// Control characters, and invisible characters that change how the rest of a line reads.

@@ -1,7 +1,7 @@
 /// The resolved, view-ready form of an error: what a presenter shows.
 ///
-/// A presentation is made only at the root ``ErrorScope``, just before it is shown. Its initializers
-/// apply the rules of Apple's Human Interface Guidelines for alerts, so every presenter can trust them:
+/// An ``ErrorResolver`` makes a presentation from any error, best just before it is shown. Its initializer
+/// applies the rules of Apple's Human Interface Guidelines for alerts, so every presenter can trust them:
 ///
 /// - There is always at least one option ("OK" when the error offers none).
 /// - Option titles are never empty and never repeat (later duplicates are dropped). A blank title

@@ -69,7 +69,7 @@ extension ErrorCatalog {
                 message: localization.string(forKey: messageKey),
                 category: category,
                 severity: severity,
-                options: offersRetry ? [.retry] : [],
+                options: offersRetry ? Self.retryOptions : [],
                 icon: icon,
                 isTransient: isTransient
             )
@@ -83,6 +83,9 @@ extension ErrorCatalog {
             if offersRetry { facts.append("retry") }
             return "\(name) (\(facts.joined(separator: ", ")))"
         }
+
+        /// ``RecoveryOption/retry``, made once: its title follows the presentation's language by key.
+        private static let retryOptions: [RecoveryOption] = [.retry]
 
         // Equality and hashing by name: an entry is what its name says.
         public static func == (lhs: BuiltInEntry, rhs: BuiltInEntry) -> Bool {

@@ -29,6 +29,10 @@ public struct Localization: Sendable {
     /// Texts by key that win over every table.
     public var overrides: [String: String]
     private let appTable: AppTable?
+    // Remedy's tables for `language` and for English, taken at init so a lookup is a plain dictionary
+    // read: no lock, no second hash of the language on the failure path.
+    private let ownTable: [String: String]
+    private let englishTable: [String: String]
 
     /// Creates a localization.
     ///
@@ -49,6 +53,8 @@ public struct Localization: Sendable {
         self.language = Self.language(for: locale)
         self.overrides = overrides
         self.appTable = bundle.map { AppTable(bundle: $0, table: table, locale: locale) }
+        self.englishTable = StringTables.shared.table(for: "en")
+        self.ownTable = language == "en" ? englishTable : StringTables.shared.table(for: language)
     }
 
     /// A localization for the process's locale (read once, at first use), with no overrides.
@@ -86,7 +92,7 @@ public struct Localization: Sendable {
     /// - Parameter key: The key to look for.
     /// - Returns: `true` when the language's own table has the key.
     public func hasOwnText(forKey key: String) -> Bool {
-        StringTables.shared.table(for: language)[key] != nil
+        ownTable[key] != nil
     }
 
     /// Every key of Remedy's English table, the reference for completeness checks.
@@ -95,13 +101,13 @@ public struct Localization: Sendable {
     }
 
     private func lookup(_ key: String) -> String? {
-        if let text = overrides[key] { return text }
-        if let text = appTable?.localized[key] { return text }
+        if !overrides.isEmpty, let text = overrides[key] { return text }
+        if let appTable, let text = appTable.localized[key] { return text }
         // Remedy's own text in the locale's language beats the app's English or Base text: an app that
         // only rewords English must not turn a German alert half English.
-        if language != "en", let text = StringTables.shared.table(for: language)[key] { return text }
+        if language != "en", let text = ownTable[key] { return text }
         if let text = appTable?.fallback[key] { return text }
-        return StringTables.shared.table(for: "en")[key]
+        return englishTable[key]
     }
 
     /// Picks the best of Remedy's languages for a locale: the language with its script (`zh-Hans`), then

@@ -289,6 +289,7 @@ struct ErrorResolverTests {
     }
 
     @Test func theForecastTreeResolvesToOneCalmLocalizedMessage() throws {
+        // The deepest node with a text is the DecodingError, which the built-in catalog translates.
         struct Forecast: Decodable { var temp: Double }
         enum DataError: Error { case parsing(DecodingError) }
         enum ServiceError: Error { case download(DataError) }
@@ -302,9 +303,15 @@ struct ErrorResolverTests {
         #expect(ErrorTree(error).first(DecodingError.self) != nil)
         let german = Localization(locale: Locale(identifier: "de"))
         let presentation = ErrorResolver(localization: german).presentation(for: error)
-        #expect(presentation.title == "Etwas ist schiefgelaufen")
-        #expect(presentation.message == ErrorCategory.unknown.message(in: german))
+        let entry = try #require(ErrorCatalog.builtInEntry(named: "data.unreadable")).translation(in: german)
+        #expect(presentation.title == entry.title)
+        #expect(presentation.message == entry.message)
         #expect(presentation.options.map(\.title) == ["OK"])
+
+        // Without the catalog, no node has a text: the calm generic message in German.
+        let generic = ErrorResolver(catalog: .empty, localization: german).presentation(for: error)
+        #expect(generic.title == "Etwas ist schiefgelaufen")
+        #expect(generic.message == ErrorCategory.unknown.message(in: german))
     }
 
     @Test func translationOfANodeIsNilWhenNothingIsKnown() {

@@ -80,6 +80,8 @@ public struct ErrorResolver: Sendable {
     /// - Options of all nodes are merged, outermost first, the applying overrides' first of all, without
     ///   duplicates: an option whose title (or ready-made title key) was already offered is dropped.
     /// - A tree is transient or silent when any node is; it waits the longest `retryAfter` of its nodes.
+    /// - When no node has a message, the outermost translation stands in (its title, detail, icon and
+    ///   style still count) and the message stays `nil`, for the category's generic one.
     ///
     /// - Parameter error: Any error.
     /// - Returns: The merged translation; `message` is `nil` only when no node has a text.
@@ -87,6 +89,9 @@ public struct ErrorResolver: Sendable {
         var winner: ErrorTranslation?
         var winnerDepth = -1
         var winnerOverride: PresentationOverride?
+        // The outermost translation stands in when no node has a text: its title, detail, icon and
+        // style still count, and only the message falls back to the category's.
+        var outermost: ErrorTranslation?
         var severity: Severity?
         var options: [RecoveryOption] = []
         var isTransient = false
@@ -105,6 +110,7 @@ public struct ErrorResolver: Sendable {
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             guard let translation = translation(ofNode: node.error) else { continue }
+            if outermost == nil { outermost = translation }
             if translation.hasText, node.depth > winnerDepth {
                 winner = translation
                 winnerDepth = node.depth
@@ -121,7 +127,8 @@ public struct ErrorResolver: Sendable {
         }
 
         let override = winner == nil ? allOverrides : winnerOverride
-        var merged = winner ?? ErrorTranslation(category: fallbackCategory)
+        var merged = winner ?? outermost ?? ErrorTranslation(category: fallbackCategory)
+        if winner == nil { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
         merged.options = Self.withoutDuplicates((override?.options ?? []) + options)
@@ -162,17 +169,18 @@ public struct ErrorResolver: Sendable {
         if let translation = catalog.translation(for: error, localization: localization) {
             return translation
         }
-        if let localized = error as? any LocalizedError, let translation = Self.translation(of: localized) {
-            return translation
+        // Texts come from the first source that has them; options from the first that has any, so a
+        // LocalizedError's texts go with the recovery options of its user info or RecoverableError
+        // conformance. A RecoverableError's options are read once, here.
+        let localized = (error as? any LocalizedError).flatMap(Self.translation(of:))
+        let userInfo = Self.userInfoTranslation(of: error)
+        let recoverableOptions = (error as? any RecoverableError).map(Self.options(of:)) ?? []
+        guard var translation = localized ?? userInfo else {
+            return recoverableOptions.isEmpty ? nil : ErrorTranslation(options: recoverableOptions)
         }
-        if let translation = Self.userInfoTranslation(of: error) {
-            return translation
-        }
-        if let recoverable = error as? any RecoverableError {
-            let options = Self.options(of: recoverable)
-            return options.isEmpty ? nil : ErrorTranslation(options: options)
-        }
-        return nil
+        if translation.options.isEmpty { translation.options = userInfo?.options ?? [] }
+        if translation.options.isEmpty { translation.options = recoverableOptions }
+        return translation
     }
 
     // MARK: - Sources
@@ -183,12 +191,10 @@ public struct ErrorResolver: Sendable {
         let reason = error.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
-        let recoverable = error as? any RecoverableError
         return ErrorTranslation(
             message: message,
             detail: description == nil ? nil : reason,
-            helpAnchor: error.helpAnchor.nonBlank,
-            options: recoverable.map(options(of:)) ?? []
+            helpAnchor: error.helpAnchor.nonBlank
         )
     }
 
@@ -208,9 +214,11 @@ public struct ErrorResolver: Sendable {
                 message: suggestion,
                 detail: reason,
                 helpAnchor: helpAnchor,
-                category: (userInfo[ErrorBridging.categoryKey] as? String).flatMap(ErrorCategory.builtIn(named:)),
-                severity: (userInfo[ErrorBridging.severityKey] as? Int).flatMap(Severity.init(rawValue:)),
-                options: options
+                category: ErrorBridging.category(fromUserInfo: userInfo),
+                severity: ErrorBridging.severity(fromUserInfo: userInfo),
+                options: options,
+                icon: ErrorBridging.icon(fromUserInfo: userInfo),
+                preferredStyle: ErrorBridging.style(fromUserInfo: userInfo)
             )
         }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")

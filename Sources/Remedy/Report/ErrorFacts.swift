@@ -144,6 +144,33 @@ enum ErrorFacts {
         return text + ")"
     }
 
+    /// The error's message, or its fallback description when it has none.
+    static func headline(
+        of error: any Error,
+        info: ErrorTypeInfo,
+        inspection: ErrorTree.Inspection,
+        messageLimit: Int
+    ) -> String {
+        message(of: error, info: info)
+            ?? fallback(of: error, info: info, inspection: inspection, messageLimit: messageLimit)
+    }
+
+    /// ``fallback(of:info:caseLabel:fields:messageLimit:)`` with what an inspection found.
+    static func fallback(
+        of error: any Error,
+        info: ErrorTypeInfo,
+        inspection: ErrorTree.Inspection,
+        messageLimit: Int
+    ) -> String {
+        fallback(
+            of: error,
+            info: info,
+            caseLabel: inspection.caseLabel,
+            fields: inspection.fields,
+            messageLimit: messageLimit
+        )
+    }
+
     /// A bounded description of a value found next to errors: strings, numbers, URLs and the app's
     /// `CustomStringConvertible` types as such, collections by their size, other values by their type.
     static func describe(field value: Any, limit: Int) -> String {

@@ -148,6 +148,7 @@ extension ErrorReport {
         var retained: [AnyObject] = []
         var others = 0
         let width = Swift.min(1, limits.maximumWidth)
+        let messageLimit = caps.maximumMessageLength
         while true {
             let info = ErrorTypeInfo.of(current)
             if info.isObject {
@@ -155,14 +156,7 @@ extension ErrorReport {
                 guard seen.insert(ObjectIdentifier(object)).inserted else {
                     let inspection = ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true)
                     builder.append(
-                        ErrorFacts.message(of: current, info: info)
-                            ?? ErrorFacts.fallback(
-                                of: current,
-                                info: info,
-                                caseLabel: inspection.caseLabel,
-                                fields: inspection.fields,
-                                messageLimit: caps.maximumMessageLength
-                            )
+                        ErrorFacts.headline(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
                     )
                     builder.appendToLast(" ↻ (cycle)")
                     break
@@ -181,37 +175,22 @@ extension ErrorReport {
             }
             let inspection = ErrorTree.inspect(current, info: info, limit: width, collectsFields: true)
             let message = ErrorFacts.message(of: current, info: info)
+            func headline() -> String {
+                message
+                    ?? ErrorFacts.fallback(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
+            }
             guard let child = inspection.children.first else {
-                if inspection.omitted > 0 {
-                    message.map { builder.append($0) }
-                    builder.appendMarker("…")
+                if inspection.omitted == 0 {
+                    builder.append(headline())  // the root cause
                 } else {
-                    builder.append(
-                        message
-                            ?? ErrorFacts.fallback(
-                                of: current,
-                                info: info,
-                                caseLabel: inspection.caseLabel,
-                                fields: inspection.fields,
-                                messageLimit: caps.maximumMessageLength
-                            )
-                    )
+                    message.map { builder.append($0) }  // every cause left out by the width cap
+                    builder.appendMarker("…")
                 }
                 break
             }
             others += inspection.omitted
             guard depth < limits.maximumDepth else {
-                // Cut by the depth cap: say where the summary stops.
-                builder.append(
-                    message
-                        ?? ErrorFacts.fallback(
-                            of: current,
-                            info: info,
-                            caseLabel: inspection.caseLabel,
-                            fields: inspection.fields,
-                            messageLimit: caps.maximumMessageLength
-                        )
-                )
+                builder.append(headline())  // where the depth cap stops the summary
                 builder.appendMarker("…")
                 break
             }
@@ -307,13 +286,11 @@ extension ErrorReport {
     /// A short developer description of one error, not its tree: its message, or its type and case.
     static func shortDescription(of error: any Error) -> String {
         let info = ErrorTypeInfo.of(error)
-        if let message = ErrorFacts.message(of: error, info: info) { return message }
         let inspection = ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true)
-        return ErrorFacts.fallback(
+        return ErrorFacts.headline(
             of: error,
             info: info,
-            caseLabel: inspection.caseLabel,
-            fields: inspection.fields,
+            inspection: inspection,
             messageLimit: Caps.default.maximumMessageLength
         )
     }

@@ -17,20 +17,30 @@ enum ErrorFacts {
         default:
             break
         }
-        if info.isLocalized, let text = (error as? any LocalizedError)?.errorDescription.userFacing {
+        if let text = info.asLocalized?(error)?.errorDescription.userFacing {
             return text
         }
-        if info.isPresentable, let text = ((error as? any PresentableError)?.message).nonBlank {
+        if let text = (info.asPresentable?(error)?.message).nonBlank {
             return text
         }
         switch info.source {
         case .nsError, .customNSError(isFoundation: true):
             // No boxing: these are `NSError`s already, or hold one.
-            let nsError = error as NSError
-            return (nsError.localizedDescription as String?).userFacing
-                ?? (nsError.userInfo[NSLocalizedFailureReasonErrorKey] as? String).userFacing
+            let nsError = ErrorTree.nsError(error) ?? (error as NSError)
+            let userInfo = nsError.userInfo
+            if let description = (userInfo[NSLocalizedDescriptionKey] as? String).userFacing {
+                return description
+            }
+            // Foundation makes up descriptions for its own domains and for domains with a provider;
+            // for any other error `localizedDescription` is only a costly generic sentence.
+            if nsError.domain == NSCocoaErrorDomain || NSError.userInfoValueProvider(forDomain: nsError.domain) != nil,
+                let description = (nsError.localizedDescription as String?).userFacing
+            {
+                return description
+            }
+            return (userInfo[NSLocalizedFailureReasonErrorKey] as? String).userFacing
         case .customNSError(isFoundation: false):
-            let userInfo = (error as? any CustomNSError)?.errorUserInfo
+            let userInfo = info.asCustomNSError?(error)?.errorUserInfo
             return (userInfo?[NSLocalizedDescriptionKey] as? String).userFacing
                 ?? (userInfo?[NSLocalizedFailureReasonErrorKey] as? String).userFacing
         default:
@@ -204,10 +214,10 @@ enum ErrorFacts {
     static func domainAndCode(of error: any Error, info: ErrorTypeInfo) -> (String, Int)? {
         switch info.source {
         case .nsError:
-            let nsError = error as NSError
+            guard let nsError = ErrorTree.nsError(error) else { return nil }
             return (nsError.domain, nsError.code)
         case .customNSError:
-            guard let custom = error as? any CustomNSError else { return nil }
+            guard let custom = info.asCustomNSError?(error) else { return nil }
             return (type(of: custom).errorDomain, custom.errorCode)
         default:
             return nil
@@ -216,7 +226,7 @@ enum ErrorFacts {
 
     /// The failure reason and recovery suggestion, when the error has them.
     static func reasonAndSuggestion(of error: any Error, info: ErrorTypeInfo) -> (String?, String?) {
-        if info.isLocalized, let localized = error as? any LocalizedError {
+        if let localized = info.asLocalized?(error) {
             return (localized.failureReason.nonBlank, localized.recoverySuggestion.nonBlank)
         }
         if let userInfo = userInfo(of: error, info: info) {
@@ -244,7 +254,7 @@ enum ErrorFacts {
         }
         // A presentable error's default developer description reflects the whole payload, causes
         // included: only a leaf's is worth its cost.
-        if isLeaf, info.isPresentable, let presentable = error as? any PresentableError {
+        if isLeaf, let presentable = info.asPresentable?(error) {
             return (presentable.developerDescription as String?).nonBlank
         }
         if info.isDebugTextual {
@@ -255,7 +265,7 @@ enum ErrorFacts {
 
     /// The category and severity of a presentable error: `category: invalidInput, severity: minor`.
     static func presentation(of error: any Error, info: ErrorTypeInfo) -> String? {
-        guard info.isPresentable, let presentable = error as? any PresentableError else { return nil }
+        guard let presentable = info.asPresentable?(error) else { return nil }
         return "category: \(presentable.category.identifier), severity: \(presentable.severity)"
     }
 

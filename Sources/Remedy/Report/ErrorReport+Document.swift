@@ -285,7 +285,7 @@ extension ErrorReport {
             let other = ErrorFacts.otherUserInfoEntries(userInfo, limit: limit)
             entry.userInfo = other.isEmpty ? nil : other
         }
-        if info.isPresentable, let presentable = error as? any PresentableError {
+        if let presentable = info.asPresentable?(error) {
             entry.category = presentable.category.identifier
             entry.severity = presentable.severity.description
         }

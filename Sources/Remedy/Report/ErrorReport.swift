@@ -151,8 +151,7 @@ extension ErrorReport {
         let messageLimit = caps.maximumMessageLength
         while true {
             let info = ErrorTypeInfo.of(current)
-            if info.isObject {
-                let object = current as AnyObject
+            if info.isObject, let object = ErrorTree.identity(of: current) {
                 guard seen.insert(ObjectIdentifier(object)).inserted else {
                     let inspection = ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true)
                     builder.append(

@@ -38,7 +38,7 @@ extension ErrorTree {
                 collector.add(context.underlying, label: "cause")
             }
         case .wrapping:
-            if let wrapping = error as? any WrappingError {
+            if let wrapping = info.asWrapping?(error) {
                 for child in wrapping.underlyingErrors {
                     collector.add(child, label: nil)
                 }
@@ -52,9 +52,9 @@ extension ErrorTree {
                 collector.add(underlying, label: "underlying")
             }
         case .nsError:
-            collector.addUserInfoChildren((error as NSError).userInfo)
+            if let nsError = nsError(error) { collector.addUserInfoChildren(nsError.userInfo) }
         case .customNSError(let isFoundation):
-            if let custom = error as? any CustomNSError {
+            if let custom = info.asCustomNSError?(error) {
                 collector.addUserInfoChildren(custom.errorUserInfo)
             }
             if collector.isEmpty, !isFoundation {
@@ -114,10 +114,10 @@ extension ErrorTree {
     /// The user info of an `NSError` instance or a `CustomNSError`; `nil` for other Swift errors, so
     /// they are never boxed into an `NSError` just to be looked at.
     static func userInfo(of error: any Error) -> [String: Any]? {
-        if isNSError(error) {
-            return (error as NSError).userInfo
+        if let nsError = nsError(error) {
+            return nsError.userInfo
         }
-        if let custom = error as? any CustomNSError {
+        if let custom = ErrorTypeInfo.of(error).asCustomNSError?(error) {
             return custom.errorUserInfo
         }
         return nil
@@ -131,7 +131,19 @@ extension ErrorTree {
 
     /// The object behind a class-instance error, for identity; `nil` for values.
     static func identity(of error: any Error) -> AnyObject? {
-        isObjectError(error) ? error as AnyObject : nil
+        func open<E: Error>(_ value: E) -> AnyObject? {
+            // The error is a class instance: reinterpret its reference, instead of going through the
+            // bridging machinery of `as AnyObject`, which costs more than the rest of a node's visit.
+            guard E.self is AnyClass else { return nil }
+            return unsafeBitCast(value, to: AnyObject.self)
+        }
+        return open(error)
+    }
+
+    /// The error as an `NSError` when it is one (or a subclass), without bridging; `nil` for Swift
+    /// errors, which would only be boxed.
+    static func nsError(_ error: any Error) -> NSError? {
+        identity(of: error) as? NSError
     }
 }
 

@@ -124,8 +124,7 @@ extension ErrorTree {
     /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`, their
     ///   `NSError` forms, and presentable errors of category ``ErrorCategory/cancellation``.
     public static func isCancellation(_ error: any Error) -> Bool {
-        if isNSError(error) {
-            let nsError = error as NSError
+        if let nsError = nsError(error) {
             return (nsError.domain == NSURLErrorDomain && nsError.code == URLError.cancelled.rawValue)
                 || (nsError.domain == NSCocoaErrorDomain && nsError.code == CocoaError.userCancelled.rawValue)
         }
@@ -134,7 +133,7 @@ extension ErrorTree {
         if type == CancellationError.self { return true }
         if type == URLError.self, let error = error as? URLError { return error.code == .cancelled }
         if type == CocoaError.self, let error = error as? CocoaError { return error.code == .userCancelled }
-        if let error = error as? any PresentableError { return error.category == .cancellation }
+        if let error = ErrorTypeInfo.of(error).asPresentable?(error) { return error.category == .cancellation }
         return false
     }
 }

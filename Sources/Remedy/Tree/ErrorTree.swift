@@ -180,8 +180,7 @@ public struct ErrorTree: Sequence, Sendable {
             let info = ErrorTypeInfo.of(pending.error)
             var firstOccurrence: Int?
             var isCycle = false
-            if info.isObject {
-                let object = pending.error as AnyObject
+            if info.isObject, let object = ErrorTree.identity(of: pending.error) {
                 let id = ObjectIdentifier(object)
                 if let first = visited[id] {
                     firstOccurrence = first.index

@@ -45,12 +45,17 @@ final class ErrorTypeInfo: Sendable {
     /// Whether values hold no references: reflection can't find errors in them, and their
     /// description depends on their bits only.
     let isPlainData: Bool
-    let isLocalized: Bool
-    let isPresentable: Bool
-    let isRecoverable: Bool
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
     let isTextual: Bool
     let isDebugTextual: Bool
+    // Casts to the protocols the walk and the reports read, made for this type once. A cast of an
+    // `any Error` to its concrete type is a metadata comparison; a cast to a protocol existential
+    // looks the conformance up at run time, which costs more than the rest of a node's visit.
+    let asWrapping: (@Sendable (any Error) -> (any WrappingError)?)?
+    let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
+    let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
+    let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
+
     /// Descriptions of values without references, by their bytes (payload-less enum cases mostly), so
     /// a leaf like `DataError.timeout` is described once per case, not once per report.
     private let descriptions = LockedValue<[UInt64: (bytes: [UInt8], text: String)]>([:])
@@ -63,10 +68,11 @@ final class ErrorTypeInfo: Sendable {
         qualifiedNameHash = hash.value
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
-        isLocalized = type is any LocalizedError.Type
-        isPresentable = type is any PresentableError.Type
-        isRecoverable = type is any RecoverableError.Type
-        let isCustomNSError = type is any CustomNSError.Type
+        asWrapping = (type as? any WrappingError.Type).map { Self.wrappingCast($0) }
+        asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
+        asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
+        asPresentable = (type as? any PresentableError.Type).map { Self.presentableCast($0) }
+        let isCustomNSError = asCustomNSError != nil
         let isNSError = type is NSError.Type
         isTextual =
             type is any CustomStringConvertible.Type && !isNSError && !isCustomNSError
@@ -76,7 +82,7 @@ final class ErrorTypeInfo: Sendable {
             && type != ContextError.self
         if type == ContextError.self {
             source = .context
-        } else if type is any WrappingError.Type {
+        } else if asWrapping != nil {
             source = .wrapping
         } else if type == DecodingError.self {
             source = .decoding
@@ -99,6 +105,26 @@ final class ErrorTypeInfo: Sendable {
         case .class: style = .object
         default: style = .other
         }
+    }
+
+    private static func wrappingCast<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> (any WrappingError)? {
+        { $0 as? E }
+    }
+
+    private static func customNSErrorCast<E: CustomNSError>(
+        _: E.Type
+    ) -> @Sendable (any Error) -> (any CustomNSError)? {
+        { $0 as? E }
+    }
+
+    private static func localizedCast<E: LocalizedError>(_: E.Type) -> @Sendable (any Error) -> (any LocalizedError)? {
+        { $0 as? E }
+    }
+
+    private static func presentableCast<E: PresentableError>(
+        _: E.Type
+    ) -> @Sendable (any Error) -> (any PresentableError)? {
+        { $0 as? E }
     }
 
     /// The module-qualified name of a type without the addresses Swift prints for private and local

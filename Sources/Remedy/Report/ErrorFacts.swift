@@ -103,9 +103,11 @@ enum ErrorFacts {
     }
 
     /// Whether an error's value holds no references: a plain-data type, or an enum case that
-    /// reflection found without associated values.
+    /// reflection found without associated values (with the default mirror, which shows them all).
     static func holdsNoReferences(info: ErrorTypeInfo, caseLabel: String?) -> Bool {
-        info.isPlainData || (info.source == .reflection && info.style == .enumeration && caseLabel == nil)
+        info.isPlainData
+            || (info.source == .reflection && info.style == .enumeration && caseLabel == nil
+                && !info.isCustomReflectable)
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.

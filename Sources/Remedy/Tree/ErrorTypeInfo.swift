@@ -45,6 +45,8 @@ final class ErrorTypeInfo: Sendable {
     /// Whether values hold no references: reflection can't find errors in them, and their
     /// description depends on their bits only.
     let isPlainData: Bool
+    /// Whether the type chooses its own mirror, so that reflection may not show all it holds.
+    let isCustomReflectable: Bool
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
     let isTextual: Bool
     let isDebugTextual: Bool
@@ -68,6 +70,7 @@ final class ErrorTypeInfo: Sendable {
         qualifiedNameHash = hash.value
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
+        isCustomReflectable = type is any CustomReflectable.Type
         asWrapping = (type as? any WrappingError.Type).map { Self.wrappingCast($0) }
         asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
         asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }

@@ -27,6 +27,21 @@ struct ErrorReportSummaryTests {
                 == "ForecastServiceError.outOfRange(61.5)")
     }
 
+    enum Sync: Error {
+        case wrapped(any Error)
+        case idle
+        case paused
+    }
+
+    @Test func casesWithoutValuesOfEnumsWithValuesAreNamedEveryTime() {
+        // Their description is cached by their bytes; each case keeps its own.
+        for _ in 0..<3 {
+            #expect(ErrorReport(Sync.idle).summary == "Sync.idle")
+            #expect(ErrorReport(Sync.paused).summary == "Sync.paused")
+            #expect(ErrorReport(Sync.wrapped(Sync.paused)).summary == "Sync.paused")
+        }
+    }
+
     struct Localized: LocalizedError {
         var errorDescription: String? { "The disk is full." }
     }

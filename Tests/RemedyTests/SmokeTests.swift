@@ -23,7 +23,7 @@ struct SmokeTests {
         #expect(tree.first(DecodingError.self) != nil)
         #expect(ErrorReport(error).summary == "Loading forecast: key 'temp' not found")
         let presentation = ErrorResolver(localization: Localization(locale: Locale(identifier: "de"))).presentation(for: error)
-        #expect(presentation.title == "Etwas ist schiefgelaufen")
+        #expect(presentation.title == "Daten nicht lesbar")
         #expect(presentation.options.map(\.title) == ["OK"])
         print(presentation)
     }

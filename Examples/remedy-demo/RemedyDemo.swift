@@ -41,7 +41,7 @@ struct RemedyDemo: AsyncParsableCommand {
 
     mutating func run() async throws {
         let console = Console()
-        let log = DemoLog(console: console, format: json ? .json : report ? .report : .summary)
+        let log = DemoLog(console: console, format: json ? .json : report ? .report : .summary, includesReports: report)
         let menu = scenario == nil
         let input: any TerminalInput =
             answers.isEmpty ? StandardInput(readsWhenNotATerminal: menu) : ScriptedInput(answers)

@@ -107,6 +107,7 @@ struct ScenarioTests {
     @Test func stormShowsOneAlertWithACountAndAnswersEveryCaller() async throws {
         let run = try await DemoProcess.run(["storm", "--answer", "cancel"])
         #expect(run.status == 0)
+        #expect(run.stdout.contains("▸ 200 widgets load GET http://127.0.0.1:"))
         #expect(run.count("╭─", in: run.stderr) == 1)
         #expect(run.stderr.contains("│ This happened 200 times."))
         #expect(run.stdout.contains("✓ All 200 callers were answered: 0 loaded, 200 gave up"))

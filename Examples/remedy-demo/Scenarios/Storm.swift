@@ -10,15 +10,23 @@ extension DemoSession {
         let scope = root.child("Dashboard")
         let count = Self.stormSize
         let state = root.state
-        // The alert is drawn once every failure has joined it (see DemoPresenter), with the full count.
+        // The alert is drawn once every failure has joined it (see DemoPresenter), with the full count. Should
+        // some requests fail differently, the alert is drawn after ten seconds with the count it has.
         await presenter.setHold { presentation in
-            await state.wait { ($0.current?.occurrences ?? 0) >= count }
+            guard presentation.style.isBlocking else { return presentation }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await state.wait { ($0.current?.occurrences ?? 0) >= count } }
+                group.addTask { try? await Task.sleep(for: .seconds(10)) }
+                await group.next()
+                group.cancelAll()
+            }
             var presentation = presentation
-            presentation.occurrences = state.current?.occurrences ?? presentation.occurrences
+            presentation.occurrences = max(presentation.occurrences, state.current?.occurrences ?? 0)
             return presentation
         }
         console.step(
-            "\(count) widgets load GET \(backend.baseURL.absoluteString)/status at once; the server answers 503")
+            "\(count) widgets load GET \(backend.baseURL.absoluteString)/status at once; the server answers 503"
+        )
         let results = await withTaskGroup(of: Bool.self, returning: [Bool].self) { group in
             for _ in 0..<count {
                 group.addTask { [client] in

@@ -10,6 +10,7 @@ final class DemoLog: @unchecked Sendable {
     private var records: [Record] = []
     private let console: Console
     private let format: Format
+    private let includesReports: Bool
 
     /// How records are printed as they come.
     enum Format: Sendable {
@@ -30,16 +31,23 @@ final class DemoLog: @unchecked Sendable {
         var outcome: String? { metadata["outcome"] }
     }
 
-    init(console: Console, format: Format) {
+    /// Creates the log.
+    ///
+    /// - Parameters:
+    ///   - console: Where records are printed.
+    ///   - format: How records are printed as they come.
+    ///   - includesReports: Whether records carry the full developer report (debug level).
+    init(console: Console, format: Format, includesReports: Bool) {
         self.console = console
         self.format = format
+        self.includesReports = includesReports
     }
 
     /// A logger whose records come here. `--report` asks for debug level, where each handled error's
     /// record carries its full developer report.
     func logger(label: String = "remedy-demo") -> Logger {
         var logger = Logger(label: label) { label in DemoLogHandler(label: label, log: self) }
-        logger.logLevel = format == .report ? .debug : .info
+        logger.logLevel = includesReports ? .debug : .info
         return logger
     }
 
@@ -69,7 +77,7 @@ final class DemoLog: @unchecked Sendable {
                 console.note("↻ \(record.message) — automatic retry \(number) after \(delay)")
             }
         case .json:
-            console.line(Self.json(record, label: label))
+            if record.outcome != nil || record.level >= .warning { console.line(Self.json(record, label: label)) }
         case .report:
             // The developer's view of each handled error, and any warning; not the queue's own chatter.
             if record.outcome != nil || record.level >= .warning { console.line(Self.report(record)) }

@@ -182,14 +182,14 @@ package struct PresentationRenderer: Sendable {
             let wrapped = TextWrapper(width: width - indent).wrap(label + noteText)
             for (index, line) in wrapped.enumerated() {
                 let prefix = index == 0 ? "  " + style(.cyan, number) + " " : String(repeating: " ", count: indent)
-                lines.append(prefix + styleOption(line, labelWidth: label, titleStyle: titleStyle))
+                lines.append(prefix + styleOption(line, label: label, titleStyle: titleStyle))
             }
         }
         return lines
     }
 
     /// Styles one wrapped line of an option: the title part in the role's style, notes dimmed.
-    private func styleOption(_ line: String, labelWidth label: String, titleStyle: ANSIStyle) -> String {
+    private func styleOption(_ line: String, label: String, titleStyle: ANSIStyle) -> String {
         guard appearance.usesColor else { return line }
         if line.hasPrefix(label) {
             return style(titleStyle, label) + style(.dim, line.dropFirst(label.count))

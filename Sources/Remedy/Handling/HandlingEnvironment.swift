@@ -399,9 +399,9 @@ final class HandlingEnvironment: Sendable {
         logger.log(level: level, "\(entry.original.description)", metadata: metadata)
     }
 
-    /// The log level of an error: by severity, cancellations at debug.
+    /// The log level of an error: by severity; cancellations and errors marked silent at debug.
     static func level(of failure: HandledError) -> Logger.Level {
-        if failure.category == .cancellation { return .debug }
+        if failure.category == .cancellation || failure.isSilent { return .debug }
         switch failure.severity {
         case .minor: return .notice
         case .major: return .error

@@ -5,16 +5,23 @@ import RemedyTesting
 /// A counter shared with sendable closures.
 final class LockedCounter: Sendable {
     private let count = LockedValue(0)
+    private let changes = ChangeSignal()
 
     @discardableResult
     func increment() -> Int {
-        count.withLock { value in
+        defer { changes.signal() }
+        return count.withLock { value in
             value += 1
             return value
         }
     }
 
     var value: Int { count.withLock { $0 } }
+
+    /// Waits, without sleeping, until the count reaches a value.
+    func wait(until target: Int) async {
+        await changes.wait { value >= target }
+    }
 }
 
 /// A list shared with sendable closures.

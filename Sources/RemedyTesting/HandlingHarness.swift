@@ -9,7 +9,7 @@ import Remedy
 /// @Test func feedIsRetriedAfterTryAgain() async {
 ///     let harness = HandlingHarness(answers: [.title("Try Again")])
 ///     var calls = 0
-///     let feed = await harness.scope.attempt("Loading the feed", retryPolicy: .disabled) {
+///     let feed = await harness.scope.attempt("Loading the feed") {
 ///         calls += 1
 ///         if calls == 1 { throw HTTPStatusError(status: 500) }
 ///         return ["post"]
@@ -39,7 +39,8 @@ public final class HandlingHarness: Sendable {
     ///   - rules: The root scope's rules.
     ///   - catalog: The catalog. Default: ``Remedy/ErrorCatalog/standard``.
     ///   - localization: The language. Default: English, whatever the machine's locale.
-    ///   - configuration: Timing and limits.
+    ///   - configuration: Timing and limits. Default: ``defaultConfiguration``, without automatic
+    ///     retries or minimum duration, so nothing waits on the test clock unless a test asks for it.
     ///   - logLevel: The level of the recorded logger. Default: `.debug`.
     public init(
         answers: [ScriptedPresenter.Answer] = [],
@@ -47,7 +48,7 @@ public final class HandlingHarness: Sendable {
         rules: [ErrorRule] = [],
         catalog: ErrorCatalog = .standard,
         localization: Localization = Localization(locale: Locale(identifier: "en")),
-        configuration: ErrorScope.Configuration = ErrorScope.Configuration(),
+        configuration: ErrorScope.Configuration = HandlingHarness.defaultConfiguration,
         logLevel: Logger.Level = .debug
     ) {
         let presenter = ScriptedPresenter(answers, otherwise: otherwise)
@@ -71,6 +72,14 @@ public final class HandlingHarness: Sendable {
                 changes.signal()
             }
         )
+    }
+
+    /// The harness's default configuration: Remedy's defaults, but no automatic retries
+    /// (``Remedy/RetryPolicy/disabled``) and no minimum duration, since both wait on the ``TestClock``
+    /// until a test advances it. Tests of backoff or the minimum duration pass their own configuration
+    /// and advance ``clock``.
+    public static var defaultConfiguration: ErrorScope.Configuration {
+        ErrorScope.Configuration(minimumDuration: .zero, retryPolicy: .disabled)
     }
 
     /// Every presentation shown so far.

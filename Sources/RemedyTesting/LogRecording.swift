@@ -99,6 +99,17 @@ public final class LogRecording: Sendable {
         await changes.wait { recorded.withLock { $0.count { $0.outcome != nil } } >= count }
     }
 
+    /// Waits, without sleeping, until at least a number of entries match a condition.
+    ///
+    /// - Parameters:
+    ///   - count: How many matching entries to wait for.
+    ///   - predicate: Which entries count.
+    /// - Returns: `true` when they were logged, `false` when the calling task was cancelled first.
+    @discardableResult
+    public func waitForEntries(_ count: Int, where predicate: (Entry) -> Bool) async -> Bool {
+        await changes.wait { recorded.withLock { $0.count(where: predicate) } >= count }
+    }
+
     func append(_ entry: Entry) {
         recorded.withLock { $0.append(entry) }
         changes.signal()

@@ -162,6 +162,15 @@ public final class TestClock: Clock, Sendable {
         await changes.wait { sleeperCount >= count }
     }
 
+    /// Waits, without sleeping, until a sleep of a duration has been requested.
+    ///
+    /// - Parameter duration: The duration from the request to the deadline, as in ``sleepRequests``.
+    /// - Returns: `true` when it was requested, `false` when the calling task was cancelled first.
+    @discardableResult
+    public func waitForSleepRequest(of duration: Duration) async -> Bool {
+        await changes.wait { sleepRequests.contains(duration) }
+    }
+
     /// Waits, without sleeping, until at least a number of sleeps have been requested in all.
     ///
     /// - Parameter count: How many requests to wait for.

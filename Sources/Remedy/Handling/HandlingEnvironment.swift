@@ -242,9 +242,10 @@ final class HandlingEnvironment: Sendable {
         _ context: inout FailureContext
     ) async -> Step {
         let result = await takeOvers.run(
-            rule: rule.identity,
+            rule: rule,
             timeout: configuration.recoveryTimeout,
-            clock: clock
+            clock: clock,
+            logger: logger
         ) {
             await captureResult { try await handler(failure) }
         }
@@ -398,9 +399,9 @@ final class HandlingEnvironment: Sendable {
         logger.log(level: level, "\(entry.original.description)", metadata: metadata)
     }
 
-    /// The log level of an error: by severity, cancellations at debug.
+    /// The log level of an error: by severity; cancellations and errors marked silent at debug.
     static func level(of failure: HandledError) -> Logger.Level {
-        if failure.category == .cancellation { return .debug }
+        if failure.category == .cancellation || failure.isSilent { return .debug }
         switch failure.severity {
         case .minor: return .notice
         case .major: return .error
@@ -423,23 +424,26 @@ actor TakeOverCoalescer {
     private var nextToken: UInt64 = 0
 
     func run(
-        rule: UInt64,
+        rule: ErrorRule,
         timeout: Duration,
         clock: any Clock<Duration>,
+        logger: Logger,
         _ handler: @escaping @Sendable () async -> Result<RecoveryOutcome, any Error>
     ) async -> Outcome {
         let task: Task<Outcome, Never>
-        if let shared = running[rule] {
+        let ruleID = rule.identity
+        if let shared = running[ruleID] {
+            logger.debug("Waiting for a running take-over", metadata: ["rule": "\(rule.name)"])
             task = shared.task
         } else {
             nextToken += 1
             let token = nextToken
             task = Task {
                 let outcome = await Race.run(timeout: timeout, clock: clock, handler)
-                self.finished(rule: rule, token: token)
+                self.finished(rule: ruleID, token: token)
                 return outcome
             }
-            running[rule] = (token, task)
+            running[ruleID] = (token, task)
         }
         // Waiting is cancellable even though the shared handler goes on for the others.
         switch await Race.run(timeout: nil, clock: clock, { await task.value }) {

@@ -267,7 +267,8 @@ enum BuiltInCatalog {
         offersRetry: true,
         icon: .lock
     )
-    static let networkUntrustedServer = Entry("network.untrustedServer", category: .externalSystemUnexpected, icon: .lock)
+    static let networkUntrustedServer = Entry(
+        "network.untrustedServer", category: .externalSystemUnexpected, icon: .lock)
     static let networkClientCertificate = Entry(
         "network.clientCertificate",
         category: .permissionDenied,

@@ -69,7 +69,7 @@ extension ErrorCatalog {
                 message: localization.string(forKey: messageKey),
                 category: category,
                 severity: severity,
-                options: offersRetry ? [.retry] : [],
+                options: offersRetry ? Self.retryOptions : [],
                 icon: icon,
                 isTransient: isTransient
             )
@@ -84,11 +84,17 @@ extension ErrorCatalog {
             return "\(name) (\(facts.joined(separator: ", ")))"
         }
 
-        // Equality and hashing by name: an entry is what its name says.
+        /// ``RecoveryOption/retry``, made once: its title follows the presentation's language by key.
+        private static let retryOptions: [RecoveryOption] = [.retry]
+
+        /// Whether two entries are the same entry: entries are equal when their names are.
         public static func == (lhs: BuiltInEntry, rhs: BuiltInEntry) -> Bool {
             lhs.name == rhs.name
         }
 
+        /// Hashes the entry's name, the only thing that tells entries apart.
+        ///
+        /// - Parameter hasher: The hasher to feed.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
         }

@@ -99,7 +99,13 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// - Parameter role: The new role.
     /// - Returns: The same option and action with the new role.
     public func withRole(_ role: Role) -> RecoveryOption {
-        RecoveryOption(title: title, role: role, titleKey: titleKey, isAcknowledgement: isAcknowledgement, action: action)
+        RecoveryOption(
+            title: title,
+            role: role,
+            titleKey: titleKey,
+            isAcknowledgement: isAcknowledgement,
+            action: action
+        )
     }
 
     /// The option's title in the given language: Remedy's translation for ready-made options, the title

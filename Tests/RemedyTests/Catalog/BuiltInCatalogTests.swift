@@ -18,7 +18,9 @@ struct BuiltInCatalogTests {
         #expect(translation.category == entry.category)
         #expect(translation.severity == entry.severity)
         #expect(translation.isTransient == entry.isTransient)
-        #expect(translation.options.map { $0.localizedTitle(in: localization) } == (entry.offersRetry ? [retry(localization)] : []))
+        #expect(
+            translation.options.map { $0.localizedTitle(in: localization) }
+                == (entry.offersRetry ? [retry(localization)] : []))
         #expect(translation.icon == entry.icon)
         #expect(!translation.isSilent)
         #expect(translation.detail == nil)
@@ -66,36 +68,37 @@ struct BuiltInCatalogTests {
 
     // MARK: - The facts the issue asks for
 
-    @Test(arguments: [
-        (URLError(.notConnectedToInternet) as any Error, true),
-        (URLError(.networkConnectionLost), true),
-        (URLError(.timedOut), true),
-        (URLError(.cannotFindHost), true),
-        (URLError(.dnsLookupFailed), true),
-        (URLError(.cannotConnectToHost), true),
-        (POSIXError(.ECONNREFUSED), true),
-        (POSIXError(.ECONNRESET), true),
-        (POSIXError(.ETIMEDOUT), true),
-        (POSIXError(.EHOSTUNREACH), true),
-        (POSIXError(.ENETUNREACH), true),
-        (POSIXError(.EPIPE), true),
-        (HTTPStatusError(status: 408), true),
-        (HTTPStatusError(status: 429), true),
-        (HTTPStatusError(status: 502), true),
-        (HTTPStatusError(status: 503), true),
-        (HTTPStatusError(status: 504), true),
-        (HTTPStatusError(status: 500), false),
-        (HTTPStatusError(status: 400), false),
-        (HTTPStatusError(status: 401), false),
-        (HTTPStatusError(status: 404), false),
-        (HTTPStatusError(status: 422), false),
-        (URLError(.secureConnectionFailed), false),
-        (URLError(.serverCertificateUntrusted), false),
-        (URLError(.badServerResponse), false),
-        (CocoaError(.fileWriteOutOfSpace), false),
-        (POSIXError(.ENOSPC), false),
-        (POSIXError(.EACCES), false),
-    ] as [(any Error & Sendable, Bool)])
+    @Test(
+        arguments: [
+            (URLError(.notConnectedToInternet) as any Error, true),
+            (URLError(.networkConnectionLost), true),
+            (URLError(.timedOut), true),
+            (URLError(.cannotFindHost), true),
+            (URLError(.dnsLookupFailed), true),
+            (URLError(.cannotConnectToHost), true),
+            (POSIXError(.ECONNREFUSED), true),
+            (POSIXError(.ECONNRESET), true),
+            (POSIXError(.ETIMEDOUT), true),
+            (POSIXError(.EHOSTUNREACH), true),
+            (POSIXError(.ENETUNREACH), true),
+            (POSIXError(.EPIPE), true),
+            (HTTPStatusError(status: 408), true),
+            (HTTPStatusError(status: 429), true),
+            (HTTPStatusError(status: 502), true),
+            (HTTPStatusError(status: 503), true),
+            (HTTPStatusError(status: 504), true),
+            (HTTPStatusError(status: 500), false),
+            (HTTPStatusError(status: 400), false),
+            (HTTPStatusError(status: 401), false),
+            (HTTPStatusError(status: 404), false),
+            (HTTPStatusError(status: 422), false),
+            (URLError(.secureConnectionFailed), false),
+            (URLError(.serverCertificateUntrusted), false),
+            (URLError(.badServerResponse), false),
+            (CocoaError(.fileWriteOutOfSpace), false),
+            (POSIXError(.ENOSPC), false),
+            (POSIXError(.EACCES), false),
+        ] as [(any Error & Sendable, Bool)])
     func transientFlag(_ error: any Error & Sendable, isTransient: Bool) throws {
         let translation = try #require(catalog.translation(for: error))
         #expect(translation.isTransient == isTransient)

@@ -48,6 +48,9 @@ public struct TerminalPresenter: ErrorPresenter {
     /// How many answers in a row may fit no option before the presenter stops asking and picks the
     /// fallback option, so an endless stream of wrong answers (`yes | tool`) can't hang a prompt.
     public var maximumInvalidAnswers: Int
+    /// The prompt waiting for an answer, shared by copies of the presenter, so a banner that arrives
+    /// meanwhile is written on a line of its own and the prompt is written again after it.
+    private let waitingPrompt = LockedValue<String?>(nil)
 
     /// Creates a terminal presenter.
     ///
@@ -83,7 +86,15 @@ public struct TerminalPresenter: ErrorPresenter {
             localization: localization
         )
         if presentation.style == .banner {
-            output.write(renderer.banner(presentation))
+            let banner = renderer.banner(presentation)
+            waitingPrompt.withLock { prompt in
+                // Under the lock, so the prompt can't start or end halfway through.
+                if let prompt {
+                    output.write("\n" + banner + prompt)
+                } else {
+                    output.write(banner)
+                }
+            }
             return nil
         }
         let prompt = OptionPrompt(presentation)
@@ -103,8 +114,14 @@ public struct TerminalPresenter: ErrorPresenter {
         }
         var invalidAnswers = 0
         while !Task.isCancelled {
-            output.write(renderer.promptLine(prompt))
-            guard let line = await input.readLine() else {
+            let promptLine = renderer.promptLine(prompt)
+            waitingPrompt.withLock { waiting in
+                output.write(promptLine)
+                waiting = promptLine
+            }
+            let answer = await input.readLine()
+            waitingPrompt.withLock { $0 = nil }
+            guard let line = answer else {
                 if Task.isCancelled { break }
                 output.write("\n" + renderer.fallback(fallback, reason: .endOfInput))
                 return fallback

@@ -66,4 +66,41 @@ struct BannerTests {
         _ = await presenter.present(offline())
         #expect(output.text == "Notice: You're Offline — Showing the forecast from 10:02.\n")
     }
+
+    @Test func bannerDuringAPromptGetsALineOfItsOwnAndThePromptComesBack() async {
+        let input = GatedInput()
+        let output = RecordingOutput()
+        let presenter = TerminalPresenter(input: input, output: output, appearance: TerminalAppearance(columns: 80))
+        let alert = Task { await presenter.present(makePresentation()) }
+        var readings = input.readings.stream.makeAsyncIterator()
+        _ = await readings.next()  // The prompt waits for an answer now.
+        _ = await presenter.present(offline())
+        input.answers.continuation.yield("1")
+        let chosen = await alert.value
+        #expect(chosen?.title == "Try Again")
+        #expect(
+            output.text.hasSuffix(
+                """
+                Choose an option (Enter for Try Again): \("")
+                ℹ You're Offline — Showing the forecast from 10:02.
+                Choose an option (Enter for Try Again): \("")
+                """
+            )
+        )
+    }
+}
+
+/// An input whose answer the test hands over once the prompt is waiting.
+final class GatedInput: TerminalInput {
+    let readings = AsyncStream<Void>.makeStream()
+    let answers = AsyncStream<String>.makeStream()
+
+    var canAnswer: Bool { true }
+    var echoesAnswers: Bool { true }
+
+    func readLine() async -> String? {
+        readings.continuation.yield()
+        for await answer in answers.stream { return answer }
+        return nil
+    }
 }

@@ -114,23 +114,19 @@ public struct ContextError: Error, Sendable, CustomStringConvertible, CustomDebu
         storage.withLock { $0[..<layerCount] }
     }
 
-    /// The layers' messages joined by ": ", then the cause: `Loading forecast: Parsing: <cause>`.
+    /// The one-line summary of ``ErrorReport``: the layers' messages joined by ": ", then the messages
+    /// down to the root cause, as `Loading forecast: Parsing forecast: key 'temp' not found`.
+    ///
+    /// Bounded and iterative, whatever the depth of the cause.
     public var description: String {
-        var text = ""
-        for layer in innermostFirst.reversed() {
-            text += layer.message
-            text += ": "
-        }
-        return text + String(describing: underlying)
+        ErrorReport(self).summary
     }
 
-    /// The layers with their source locations, one per line, then the cause.
+    /// The full plain-text ``ErrorReport``: every layer with its source location, then every cause.
+    ///
+    /// Bounded and iterative, whatever the depth of the cause.
     public var debugDescription: String {
-        var text = ""
-        for layer in innermostFirst.reversed() {
-            text += "\(layer.message) (\(layer.fileID):\(layer.line))\n"
-        }
-        return text + String(reflecting: underlying)
+        ErrorReport(self).text
     }
 }
 

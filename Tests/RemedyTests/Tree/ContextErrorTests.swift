@@ -152,17 +152,29 @@ struct ContextErrorTests {
         #expect(ContextError("Plain", wrapping: inner).presentationOverride?.title == "Inner")
     }
 
-    @Test func descriptionsJoinTheLayersAndTheCause() {
+    @Test func descriptionsAreTheReportsSummaryAndText() {
         let line = #line + 1
         let error = ContextError("Loading", wrapping: ContextError("Parsing", wrapping: Leaf.timeout))
-        #expect(error.description == "Loading: Parsing: timeout")
+        #expect(error.description == "Loading: Parsing: Leaf.timeout")
+        #expect(String(describing: error) == error.description)
         #expect(
             error.debugDescription == """
-                Loading (RemedyTests/ContextErrorTests.swift:\(line))
-                Parsing (RemedyTests/ContextErrorTests.swift:\(line))
-                RemedyTests.TreeFixtures.Leaf.timeout
+                Loading
+                  at: RemedyTests/ContextErrorTests.swift:\(line)
+                Caused by:
+                  1: Parsing
+                     at: RemedyTests/ContextErrorTests.swift:\(line)
+                  2: Leaf.timeout
                 """
         )
+    }
+
+    @Test func descriptionsOfAContextOverAVeryDeepCauseAreBounded() {
+        let chain = TreeFixtures.LinkError.chain(count: 50_000)
+        defer { chain.dismantle() }
+        let error = ContextError("Loading", wrapping: chain)
+        #expect(error.description.hasPrefix("Loading: "))
+        #expect(error.debugDescription.utf8.count <= ErrorReport.Caps.default.maximumBytes)
     }
 
     // MARK: - 100,000 layers

@@ -12,8 +12,11 @@ import Foundation
 ///    with `NSLocalizedRecoveryOptionsErrorKey` and `NSRecoveryAttempterErrorKey`;
 /// 5. `RecoverableError` options.
 ///
-/// The merge: the most specific text wins (the deepest node with a text) unless an outer
-/// ``ContextError`` layer sets a ``PresentationOverride``; the highest severity wins; options of all
+/// The merge: the most specific text wins — the deepest node whose text the app wrote (a presentable
+/// or localized error, `NSError` user-info texts, the app's own catalog entries), else the deepest
+/// built-in catalog text — unless an outer ``ContextError`` layer sets a ``PresentationOverride``.
+/// So an app's `StorageFullError` that wraps a `CocoaError` keeps its own words, while a bare
+/// `URLError` deep in a tree of plain enums still reads well. The highest severity wins; options of all
 /// layers are merged without duplicates. When no node has a text, a calm, generic, localized message
 /// is chosen by category. Foundation's generic "The operation could not be completed" is never used.
 ///
@@ -88,6 +91,7 @@ public struct ErrorResolver: Sendable {
     public func translation(of error: any Error) -> ErrorTranslation {
         var winner: ErrorTranslation?
         var winnerDepth = -1
+        var winnerIsAuthored = false
         var winnerOverride: PresentationOverride?
         // The outermost translation stands in when no node has a text: its title, detail, icon and
         // style still count, and only the message falls back to the category's.
@@ -111,9 +115,15 @@ public struct ErrorResolver: Sendable {
             }
             guard let translation = translation(ofNode: node.error) else { continue }
             if outermost == nil { outermost = translation }
-            if translation.hasText, node.depth > winnerDepth {
+            // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
+            // built-in texts at any depth; among texts of the same kind, the deepest is the most specific.
+            let isAuthored = !translation.isBuiltIn
+            if translation.hasText,
+                (isAuthored && !winnerIsAuthored) || (isAuthored == winnerIsAuthored && node.depth > winnerDepth)
+            {
                 winner = translation
                 winnerDepth = node.depth
+                winnerIsAuthored = isAuthored
                 winnerOverride = Self.merged(openOverrides.map(\.override))
             }
             if fallbackCategory == nil { fallbackCategory = translation.category }

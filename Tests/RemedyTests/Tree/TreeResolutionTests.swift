@@ -142,3 +142,53 @@ struct TreeResolutionTests {
         #expect(presentation.options.map(\.title) == ["OK"])
     }
 }
+
+struct AuthoredTextPrecedenceTests {
+    enum SaveError: PresentableError {
+        case diskFull(CocoaError)
+        var message: String { "The photo wasn't saved. Free up space or buy more storage." }
+        var title: String? { "Photo Not Saved" }
+    }
+
+    enum PlainWrapper: Error { case wrapped(any Error) }
+
+    @Test func appTextOutranksADeeperBuiltInCatalogText() {
+        let error = SaveError.diskFull(CocoaError(.fileWriteOutOfSpace))
+        let presentation = ErrorResolver().presentation(for: error)
+        #expect(presentation.title == "Photo Not Saved")
+        #expect(presentation.message == "The photo wasn't saved. Free up space or buy more storage.")
+    }
+
+    @Test func builtInCatalogTextWinsWhenTheAppWroteNone() throws {
+        let error = PlainWrapper.wrapped(CocoaError(.fileWriteOutOfSpace))
+        let entry = try #require(ErrorResolver().translation(ofNode: CocoaError(.fileWriteOutOfSpace)))
+        let presentation = ErrorResolver().presentation(for: error)
+        #expect(presentation.message == entry.message)
+        #expect(presentation.title == entry.title)
+    }
+
+    @Test func deeperAppTextWinsOverOuterAppText() {
+        let inner = MessageError("The draft is too long to upload.", title: "Draft Too Long")
+        let error = ContextError("Uploading", wrapping: PlainWrapper.wrapped(inner))
+        let outer = SaveErrorWrapping.failed(error)
+        let presentation = ErrorResolver().presentation(for: outer)
+        #expect(presentation.title == "Draft Too Long")
+    }
+
+    enum SaveErrorWrapping: PresentableError {
+        case failed(any Error)
+        var message: String { "Saving failed." }
+    }
+
+    @Test func appCatalogEntriesCountAsTheAppsOwnText() {
+        struct SDKError: Error {}
+        var catalog = ErrorCatalog.standard
+        catalog.register(SDKError.self) { _, _ in
+            ErrorTranslation(title: "Payment Failed", message: "Try another card.")
+        }
+        let error = PlainWrapper.wrapped(SDKError())
+        let outerBuiltIn = ContextError("Paying", wrapping: error)
+        let presentation = ErrorResolver(catalog: catalog).presentation(for: outerBuiltIn)
+        #expect(presentation.title == "Payment Failed")
+    }
+}

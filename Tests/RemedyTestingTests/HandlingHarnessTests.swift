@@ -1,0 +1,43 @@
+import RemedyTesting
+import Testing
+
+/// How an app's own tests check "this operation presented X and was retried N times".
+struct HandlingHarnessTests {
+    struct Flaky: Error {}
+
+    @Test func recordsPresentationsAndRetriesOfAnAction() async {
+        let harness = HandlingHarness(answers: [.title("Try Again"), .title("Try Again")])
+        let calls = LockedValue(0)
+        let value = await harness.scope.attempt("Loading the inbox") {
+            let call = calls.withLock { count in
+                count += 1
+                return count
+            }
+            if call < 3 { throw Flaky() }
+            return "inbox"
+        }
+        #expect(value == "inbox")
+        let record = harness.record(of: "Loading the inbox")
+        #expect(record.retries == 2)
+        #expect(record.recoveryRetries == 2)
+        #expect(record.automaticRetries == 0)
+        #expect(record.presentations.count == 2)
+        #expect(record.presentedTitles == ["Something Went Wrong", "Something Went Wrong"])
+        #expect(record.outcomes == [.recovered, .recovered])
+        #expect(harness.record(of: "Something else").failures.isEmpty)
+    }
+
+    @Test func recordsTerminationsInsteadOfEndingTheProcess() async {
+        let harness = HandlingHarness(otherwise: .defaultOption)
+        let outcome = await harness.scope.handle(FatalError("Impossible.")).value
+        #expect(outcome == .presented)
+        #expect(await harness.waitForTerminations(1))
+        #expect(harness.terminations.map(\.message) == ["Impossible."])
+    }
+
+    @Test func theDefaultConfigurationWaitsForNothingOnTheClock() {
+        let configuration = HandlingHarness.defaultConfiguration
+        #expect(configuration.minimumDuration == .zero)
+        #expect(configuration.retryPolicy.maximumRetries == 0)
+    }
+}

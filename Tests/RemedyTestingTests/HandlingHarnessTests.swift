@@ -27,6 +27,37 @@ struct HandlingHarnessTests {
         #expect(harness.record(of: "Something else").failures.isEmpty)
     }
 
+    /// The example of the Handling article and of `HandlingHarness`, as written there.
+    @Test func feedIsRetriedAfterTryAgain() async {
+        let harness = HandlingHarness(answers: [.title("Try Again")])
+        var calls = 0
+        let feed = await harness.scope.attempt("Loading the feed") {
+            calls += 1
+            if calls == 1 { throw HTTPStatusError(status: 500) }
+            return ["post"]
+        }
+        #expect(feed == ["post"])
+        #expect(harness.record(of: "Loading the feed").retries == 1)
+        #expect(harness.record(of: "Loading the feed").presentedTitles.count == 1)
+    }
+
+    @MainActor
+    @Test func theOperationRunsInTheCallersIsolation() async {
+        let harness = HandlingHarness(answers: [.title("Try Again")])
+        var loaded: [String] = []
+        let count = await harness.scope.attempt("Loading on the main actor") {
+            MainActor.assertIsolated()
+            if loaded.isEmpty {
+                loaded.append("draft")
+                throw Flaky()
+            }
+            loaded.append("post")
+            return loaded.count
+        }
+        #expect(count == 2)
+        #expect(loaded == ["draft", "post"])
+    }
+
     @Test func recordsTerminationsInsteadOfEndingTheProcess() async {
         let harness = HandlingHarness(otherwise: .defaultOption)
         let outcome = await harness.scope.handle(FatalError("Impossible.")).value

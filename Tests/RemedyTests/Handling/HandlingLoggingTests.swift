@@ -24,12 +24,13 @@ struct HandlingLoggingTests {
         }
         let entry = try #require(harness.logs.handledErrors.first)
         #expect(entry.message == "Loading the feed: HTTP 500")
-        #expect(entry["category"] == "unknown")
+        let presentation = try #require(harness.presentations.first)
+        #expect(entry["category"] == presentation.category.identifier)
         #expect(entry["severity"] == "major")
         #expect(entry["scope"] == "App/Feed")
         #expect(entry["outcome"] == "gaveUp")
         #expect(entry["action"] == "Loading the feed")
-        #expect(entry["groupingKey"] == harness.presentations.first?.groupingKey)
+        #expect(entry["groupingKey"] == presentation.groupingKey)
         #expect(entry["option"] == "Cancel")
         #expect(entry["report"]?.contains("HTTP") == true)
     }

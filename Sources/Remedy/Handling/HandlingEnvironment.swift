@@ -19,6 +19,9 @@ struct FailureContext: Sendable {
     let canRetry: Bool
     let isIdempotent: Bool
     let retryPolicy: RetryPolicy
+    /// Where `attempt` was called: the source location of the action's context layer.
+    var fileID: String = #fileID
+    var line: Int = #line
     /// Retries that followed a person's choice or a take-over.
     var personRetries = 0
     /// Automatic retries since the last time the person was asked.
@@ -102,7 +105,11 @@ final class HandlingEnvironment: Sendable {
     }
 
     private func processOnce(_ error: any Error, wrapInAction: Bool, _ context: inout FailureContext) async -> Step {
-        let wrapped = wrapInAction ? context.action.map { ContextError($0, wrapping: error) } ?? error : error
+        let wrapped =
+            wrapInAction
+            ? context.action.map {
+                ContextError($0, wrapping: error, fileID: context.fileID, line: context.line)
+            } ?? error : error
         let original = handled(wrapped, context)
         var failure = original
         var entry = LogEntry(original: original)

@@ -46,3 +46,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Documentation only: `REMEDY_DOCS=1 swift package generate-documentation --target Remedy`. Without the
+// variable the plugin isn't resolved, so neither users nor CI fetch or build it.
+if Context.environment["REMEDY_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

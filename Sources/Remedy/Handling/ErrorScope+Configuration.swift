@@ -32,6 +32,14 @@ extension ErrorScope {
         /// ``ErrorCategory/externalSystemUnavailable``, ``ErrorCategory/externalSystemUnexpected``,
         /// ``ErrorCategory/internalInconsistency`` and ``ErrorCategory/unknown``.
         public var retryableCategories: Set<ErrorCategory>
+        /// How long after an alert or route is answered an identical failure (same
+        /// ``Presentation/groupingKey``, style and options) gets the same answer without being shown again: the
+        /// same option and outcome, logged as coalesced, the option's action not run again. It keeps a
+        /// burst of identical failures to one presentation when the presenter answers at once, such as a
+        /// tool without a terminal. A caller whose own failure was already answered — it retried after
+        /// "Try Again" and failed again — is always shown the failure. Fatal errors never reuse an
+        /// answer. Measured on the root's clock; `.zero` turns it off. Default: 1 second.
+        public var coalescingWindow: Duration
 
         /// Creates a configuration.
         ///
@@ -44,6 +52,7 @@ extension ErrorScope {
         ///   - retryPolicy: The default automatic retries.
         ///   - cleanupTimeout: How long each fatal-error cleanup hook may run.
         ///   - retryableCategories: Categories that offer "Try Again".
+        ///   - coalescingWindow: How long an answer is reused for identical failures; `.zero` turns it off.
         public init(
             presenterTimeout: Duration = .seconds(600),
             recoveryTimeout: Duration = .seconds(600),
@@ -54,7 +63,8 @@ extension ErrorScope {
             cleanupTimeout: Duration = .seconds(5),
             retryableCategories: Set<ErrorCategory> = [
                 .externalSystemUnavailable, .externalSystemUnexpected, .internalInconsistency, .unknown,
-            ]
+            ],
+            coalescingWindow: Duration = .seconds(1)
         ) {
             self.presenterTimeout = presenterTimeout
             self.recoveryTimeout = recoveryTimeout
@@ -64,6 +74,7 @@ extension ErrorScope {
             self.retryPolicy = retryPolicy
             self.cleanupTimeout = cleanupTimeout
             self.retryableCategories = retryableCategories
+            self.coalescingWindow = coalescingWindow
         }
     }
 }

@@ -71,6 +71,7 @@ final class HandlingEnvironment: Sendable {
             presenterTimeout: configuration.presenterTimeout,
             actionTimeout: configuration.recoveryTimeout,
             bannerDuration: configuration.bannerDuration,
+            coalescingWindow: configuration.coalescingWindow,
             logger: logger
         )
     }
@@ -209,7 +210,9 @@ final class HandlingEnvironment: Sendable {
             return .decided(.end(.gaveUp))
         }
         context.automaticRetries = 0
-        let answer = await queue.present(presentation)
+        // A failure of an attempt whose earlier failure was already answered (by the person, or by the
+        // coalescing window) is shown to the person: reusing "Try Again" for it could loop.
+        let answer = await queue.present(presentation, reusesRecentAnswer: context.personRetries == 0)
         if answer.resolution.isChoice {
             context.gate = Task { [clock, minimumDuration = configuration.minimumDuration] in
                 try? await clock.sleep(for: minimumDuration)

@@ -11,6 +11,12 @@ import Logging
 /// - **Coalesced.** A presentation with the same ``Presentation/groupingKey`` as one that is waiting or
 ///   showing joins it: it is shown once, its ``Presentation/occurrences`` counts every error, and every
 ///   caller gets the same answer. The chosen option's action runs once, for all of them.
+/// - **Answered once per burst.** After a blocking presentation is answered, an identical one (same
+///   grouping key, style and options) that arrives within the coalescing window is not shown again: it
+///   gets the same option and outcome at once, as a coalesced answer, and the action doesn't run again.
+///   So a presenter that answers instantly (scripted answers, a tool without a terminal) still shows a
+///   burst of identical failures once. Fatal presentations never reuse an answer; banners share theirs
+///   while they are visible.
 /// - **Never stuck.** A presenter that throws, answers with an option that isn't part of the
 ///   presentation, returns `nil`, or doesn't answer within the presenter timeout; a caller that is
 ///   cancelled; the queue closing — each releases the queue and answers every caller, with the
@@ -66,7 +72,8 @@ public actor PresentationQueue {
         public var outcome: Result<RecoveryOutcome, any Error>
         /// Why the answer is what it is.
         public var resolution: Resolution
-        /// Whether this caller joined an identical presentation that was already waiting or showing.
+        /// Whether this caller joined an identical presentation that was already waiting or showing, or
+        /// got the answer of one answered within the coalescing window.
         public var isCoalesced: Bool
         /// The presentation as it was finally shown, with its count of occurrences.
         public var presentation: Presentation
@@ -86,6 +93,11 @@ public actor PresentationQueue {
         var hasAnswer = false
         /// For banners: the final answer, handed to callers that join while the banner is visible.
         var bannerAnswer: Answer?
+        /// For blocking presentations in the coalescing window: the final answer, once the action ran.
+        var windowAnswer: Answer?
+        /// For blocking presentations in the coalescing window: whether the window has ended, measured
+        /// on the queue's clock from the moment the final answer was known. `nil` while the action runs.
+        var isWindowOver: (@Sendable () -> Bool)?
 
         init(id: UInt64, sequence: UInt64, presentation: Presentation) {
             self.id = id
@@ -102,6 +114,7 @@ public actor PresentationQueue {
     private let presenterTimeout: Duration
     private let actionTimeout: Duration
     private let bannerDuration: Duration
+    private let coalescingWindow: Duration
     private let logger: Logger
 
     private var nextID: UInt64 = 0
@@ -111,6 +124,12 @@ public actor PresentationQueue {
     private var banners: [Entry] = []
     private var entryOfWaiter: [UInt64: Entry] = [:]
     private var isClosed = false
+    /// Answered blocking presentations whose answer identical presentations still get, by grouping key.
+    private var answered: [String: Entry] = [:]
+
+    /// The entries whose recovery action the current task is running, directly or through tasks it
+    /// started: a presentation made there doesn't wait for that action's own answer.
+    @TaskLocal private static var runningActions: Set<UInt64> = []
 
     /// Creates a queue.
     ///
@@ -120,6 +139,9 @@ public actor PresentationQueue {
     ///   - presenterTimeout: How long the presenter may take to answer before the fallback option is used.
     ///   - actionTimeout: How long a chosen option's action may run before it counts as not recovered.
     ///   - bannerDuration: How long a banner stays in ``state`` before it goes away by itself.
+    ///   - coalescingWindow: How long, on `clock`, after a blocking presentation's answer (and its
+    ///     action's outcome) is known, an identical presentation gets the same answer without being
+    ///     shown. `.zero` (or less) turns this off. Default: 1 second.
     ///   - logger: Where the queue's own problems (a presenter that throws or times out) are logged.
     ///   - state: The observable state to update.
     public init(
@@ -128,6 +150,7 @@ public actor PresentationQueue {
         presenterTimeout: Duration,
         actionTimeout: Duration,
         bannerDuration: Duration,
+        coalescingWindow: Duration = .seconds(1),
         logger: Logger,
         state: PresentationState = PresentationState()
     ) {
@@ -136,6 +159,7 @@ public actor PresentationQueue {
         self.presenterTimeout = presenterTimeout
         self.actionTimeout = actionTimeout
         self.bannerDuration = bannerDuration
+        self.coalescingWindow = coalescingWindow
         self.logger = logger
         self.state = state
     }
@@ -146,9 +170,16 @@ public actor PresentationQueue {
     /// calling task answers it at once with the fallback option; when no caller of a presentation is left
     /// waiting, the presentation is withdrawn.
     ///
-    /// - Parameter presentation: The presentation to show.
+    /// A caller that already got an answer for the same failure — it ran its operation again after
+    /// "Try Again" and failed once more — passes `false` for `reusesRecentAnswer`, so the person sees the
+    /// repeated failure instead of the queue answering "Try Again" for them again and again.
+    ///
+    /// - Parameters:
+    ///   - presentation: The presentation to show.
+    ///   - reusesRecentAnswer: Whether an identical presentation answered within the coalescing window
+    ///     may answer this one. Default: `true`.
     /// - Returns: The answer, and the outcome of the chosen option's action.
-    public func present(_ presentation: Presentation) async -> Answer {
+    public func present(_ presentation: Presentation, reusesRecentAnswer: Bool = true) async -> Answer {
         guard !isClosed else {
             return Answer(
                 option: presentation.fallbackOption,
@@ -168,6 +199,16 @@ public actor PresentationQueue {
                 answer.presentation = entry.presentation
                 return answer
             }
+            return await wait(waiterID, on: entry, isCoalesced: true)
+        }
+        if reusesRecentAnswer, let entry = recentlyAnswered(like: presentation) {
+            entry.presentation.occurrences += 1
+            if var answer = entry.windowAnswer {
+                answer.isCoalesced = true
+                answer.presentation = entry.presentation
+                return answer
+            }
+            // The answer is known but its action still runs: wait for its outcome with the others.
             return await wait(waiterID, on: entry, isCoalesced: true)
         }
         nextID += 1
@@ -200,6 +241,7 @@ public actor PresentationQueue {
             resolve(entry, option: entry.presentation.fallbackOption, outcome: .success(.notRecovered), .closed)
         }
         open.removeAll()
+        answered.removeAll()
         pending.removeAll()
         current = nil
         banners.removeAll()
@@ -341,11 +383,18 @@ public actor PresentationQueue {
             state.setCurrent(nil)
             showNext()
         }
+        if entry.presentation.style.isBlocking {
+            rememberAnswer(of: entry, resolution)
+        }
+        let actions = Self.runningActions.union([entry.id])
         Task { [clock, actionTimeout, logger] in
             let outcome: Result<RecoveryOutcome, any Error>
-            switch await Race.run(
-                timeout: actionTimeout, clock: clock, { await captureResult { try await option.perform() } })
-            {
+            let result = await Self.$runningActions.withValue(actions) {
+                await Race.run(timeout: actionTimeout, clock: clock) {
+                    await captureResult { try await option.perform() }
+                }
+            }
+            switch result {
             case .value(let result):
                 outcome = result
             case .timedOut:
@@ -380,6 +429,11 @@ public actor PresentationQueue {
         )
         if !entry.presentation.style.isBlocking, !isClosed {
             entry.bannerAnswer = answer
+        }
+        if answered[entry.presentation.groupingKey] === entry {
+            // The window starts now that the outcome is known too.
+            entry.windowAnswer = answer
+            entry.isWindowOver = Self.deadline(on: clock, after: coalescingWindow)
         }
         for (waiterID, waiter) in waiters {
             entryOfWaiter.removeValue(forKey: waiterID)
@@ -420,6 +474,46 @@ public actor PresentationQueue {
         }
     }
 
+    // MARK: - Coalescing window
+
+    /// Keeps a blocking presentation's answer for identical presentations that arrive within the window,
+    /// and forgets answers whose window has ended.
+    private func rememberAnswer(of entry: Entry, _ resolution: Resolution) {
+        answered = answered.filter { !($0.value.isWindowOver?() ?? false) }
+        let key = entry.presentation.groupingKey
+        guard coalescingWindow > .zero, !isClosed, entry.presentation.severity < .fatal, resolution.isReusable
+        else {
+            if answered[key] != nil { answered.removeValue(forKey: key) }
+            return
+        }
+        answered[key] = entry
+    }
+
+    /// The answered presentation whose answer an identical one gets, if its window is still open.
+    private func recentlyAnswered(like presentation: Presentation) -> Entry? {
+        guard presentation.style.isBlocking, presentation.severity < .fatal,
+            let entry = answered[presentation.groupingKey]
+        else { return nil }
+        if entry.isWindowOver?() ?? false {
+            answered.removeValue(forKey: presentation.groupingKey)
+            return nil
+        }
+        // The same style and options (the answer must be one of them), and not asked from inside the
+        // entry's own recovery action, which would then wait on itself.
+        guard entry.presentation.style == presentation.style,
+            entry.presentation.options.map(\.title) == presentation.options.map(\.title),
+            entry.presentation.options.map(\.role) == presentation.options.map(\.role),
+            !Self.runningActions.contains(entry.id)
+        else { return nil }
+        return entry
+    }
+
+    /// A test of whether a duration has passed on a clock since now, without sleeping on it.
+    private static func deadline<C: Clock<Duration>>(on clock: C, after duration: Duration) -> @Sendable () -> Bool {
+        let deadline = clock.now.advanced(by: duration)
+        return { clock.now >= deadline }
+    }
+
     // MARK: - Bookkeeping
 
     private func removeOpen(_ entry: Entry) {
@@ -441,6 +535,15 @@ extension PresentationQueue.Resolution {
     fileprivate var isPreemption: Bool {
         if case .preempted = self { return true }
         return false
+    }
+
+    /// Whether an identical presentation arriving soon after may get the same answer: not when the
+    /// answer came from a caller leaving, a fatal presentation taking over, or the queue closing.
+    fileprivate var isReusable: Bool {
+        switch self {
+        case .chosen, .dismissed, .unknownOption, .presenterFailed, .timedOut: true
+        case .cancelled, .preempted, .closed: false
+        }
     }
 }
 

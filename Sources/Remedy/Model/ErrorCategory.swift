@@ -28,15 +28,35 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         self.identifier = identifier
         self.defaultSeverity = defaultSeverity
         self.defaultIcon = icon
+        self.titleKey = "category.\(identifier).title"
+        self.messageKey = "category.\(identifier).message"
+    }
+
+    /// Decodes a category from its identifier, default severity and default icon.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try container.decode(String.self, forKey: .identifier),
+            defaultSeverity: try container.decode(Severity.self, forKey: .defaultSeverity),
+            icon: try container.decode(ErrorIcon.self, forKey: .defaultIcon)
+        )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, defaultSeverity, defaultIcon
     }
 
     /// The identifier.
     public var description: String { identifier }
 
     /// The key of the category's title in Remedy's string table.
-    var titleKey: String { "category.\(identifier).title" }
+    // Made once at init: resolving a presentation reads them every time.
+    let titleKey: String
     /// The key of the category's generic message in Remedy's string table.
-    var messageKey: String { "category.\(identifier).message" }
+    let messageKey: String
 
     /// The category's localized default title.
     ///
@@ -45,7 +65,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     /// - Parameter localization: The language and overrides to use.
     /// - Returns: A short title such as "Check Your Entry".
     public func title(in localization: Localization = .default) -> String {
-        localization.string(forKey: titleKey, fallbackKey: ErrorCategory.unknown.titleKey)
+        localization.string(forKey: titleKey, fallbackKey: Self.unknownTitleKey)
     }
 
     /// The category's localized generic message, used when an error gives no text a person can read.
@@ -53,7 +73,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     /// - Parameter localization: The language and overrides to use.
     /// - Returns: One or two calm sentences that say what happened and what to do next.
     public func message(in localization: Localization = .default) -> String {
-        localization.string(forKey: messageKey, fallbackKey: ErrorCategory.unknown.messageKey)
+        localization.string(forKey: messageKey, fallbackKey: Self.unknownMessageKey)
     }
 
     /// Whether two categories are the same: compared by identifier only, since a category is what its
@@ -73,6 +93,9 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
     }
+
+    private static let unknownTitleKey = "category.unknown.title"
+    private static let unknownMessageKey = "category.unknown.message"
 
     // MARK: - Ready-made categories
 

@@ -173,7 +173,10 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: The error.
     /// - Returns: The translation, or `nil` when no source knows anything.
     public func translation(ofNode error: any Error) -> ErrorTranslation? {
-        if let presentable = error as? any PresentableError {
+        // The per-type cache answers "does this type conform?" once; a failed cast to a protocol
+        // existential is a run-time conformance search, the most expensive step of a node's resolution.
+        let info = ErrorTypeInfo.of(error)
+        if let presentable = info.asPresentable?(error) {
             return ErrorTranslation(presentable)
         }
         if let translation = catalog.translation(for: error, localization: localization) {
@@ -182,9 +185,9 @@ public struct ErrorResolver: Sendable {
         // Texts come from the first source that has them; options from the first that has any, so a
         // LocalizedError's texts go with the recovery options of its user info or RecoverableError
         // conformance. A RecoverableError's options are read once, here.
-        let localized = (error as? any LocalizedError).flatMap(Self.translation(of:))
+        let localized = info.asLocalized?(error).flatMap(Self.translation(of:))
         let userInfo = Self.userInfoTranslation(of: error)
-        let recoverableOptions = (error as? any RecoverableError).map(Self.options(of:)) ?? []
+        let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []
         guard var translation = localized ?? userInfo else {
             return recoverableOptions.isEmpty ? nil : ErrorTranslation(options: recoverableOptions)
         }
@@ -273,7 +276,10 @@ extension String? {
 extension String {
     /// Whether this is Foundation's generic "The operation could not be completed" text (any variant).
     var isFoundationGenericText: Bool {
-        hasPrefix("The operation could not be completed") || hasPrefix("The operation couldn’t be completed")
+        // A byte comparison first: nearly every text differs within a few bytes, without the cost of a
+        // Unicode-aware comparison.
+        guard utf8.starts(with: "The operation could".utf8) else { return false }
+        return hasPrefix("The operation could not be completed") || hasPrefix("The operation couldn’t be completed")
             || hasPrefix("The operation couldn't be completed")
     }
 }

@@ -57,6 +57,7 @@ final class ErrorTypeInfo: Sendable {
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
+    let asRecoverable: (@Sendable (any Error) -> (any RecoverableError)?)?
 
     /// Descriptions of values without references, by their bytes (payload-less enum cases mostly), so
     /// a leaf like `DataError.timeout` is described once per case, not once per report.
@@ -75,6 +76,7 @@ final class ErrorTypeInfo: Sendable {
         asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
         asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
         asPresentable = (type as? any PresentableError.Type).map { Self.presentableCast($0) }
+        asRecoverable = (type as? any RecoverableError.Type).map { Self.recoverableCast($0) }
         let isCustomNSError = asCustomNSError != nil
         let isNSError = type is NSError.Type
         isTextual =
@@ -132,6 +134,12 @@ final class ErrorTypeInfo: Sendable {
 
     /// The module-qualified name of a type without the addresses Swift prints for private and local
     /// types (`(unknown context at $10a4c3f20)`), which change from run to run.
+    private static func recoverableCast<E: RecoverableError>(
+        _: E.Type
+    ) -> @Sendable (any Error) -> (any RecoverableError)? {
+        { $0 as? E }
+    }
+
     static func stableName(of type: Any.Type) -> String {
         var name = String(reflecting: type)
         let marker = "(unknown context at $"

@@ -1,0 +1,107 @@
+import Foundation
+import Remedy
+
+// MARK: - A LocalizedError
+
+/// An app's error that explains itself through `LocalizedError`, as most Swift apps write them.
+struct ForecastUnavailableError: LocalizedError {
+    var errorDescription: String? { "The forecast isn't available right now." }
+    var recoverySuggestion: String? { "Try again in a few minutes." }
+}
+
+// MARK: - The 3-level typed-enum tree of the error-trees article
+
+/// The coding key of the decoding failure at the bottom of the tree.
+struct ForecastKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+/// The service layer: its cases carry the error that caused them.
+enum ForecastServiceError: Error {
+    case transport(URLError)
+    case parsing(DecodingError)
+}
+
+/// The view model layer, one level up.
+enum ForecastViewModelError: Error {
+    case download(ForecastServiceError)
+    case cache(path: String)
+}
+
+/// `ForecastViewModelError.download(ForecastServiceError.parsing(DecodingError.keyNotFound))`: three levels,
+/// found by reflection with no conformance at all.
+let threeLevelTree: any Error = ForecastViewModelError.download(
+    .parsing(
+        .keyNotFound(
+            ForecastKey(stringValue: "temperature"),
+            DecodingError.Context(
+                codingPath: [ForecastKey(stringValue: "days"), ForecastKey(intValue: 0)],
+                debugDescription: "No value associated with key \"temperature\"."
+            )
+        )
+    )
+)
+
+// MARK: - Deep chains
+
+/// One link of a deep chain of nested errors, each holding the next as an existential: the shape that
+/// a naive recursive walk or release cannot survive.
+enum ChainError: Error {
+    case layer(any Error)
+    case origin
+}
+
+/// A chain of nested errors `depth` levels deep (the origin at the bottom counts as one level).
+func makeChain(depth: Int) -> any Error {
+    var error: any Error = ChainError.origin
+    for _ in 1..<max(1, depth) {
+        error = ChainError.layer(error)
+    }
+    return error
+}
+
+/// The cause at the bottom of a context stack.
+struct DiskFullError: Error, CustomStringConvertible {
+    var description: String { "no space left on device" }
+}
+
+/// Builds a `ContextError` of `layers` layers through `withContext`, as code does when every layer adds
+/// context to what it rethrows.
+func makeContextStack(layers: Int) -> any Error {
+    var error: any Error = DiskFullError()
+    for _ in 0..<layers {
+        let cause = error
+        do {
+            try withContext("Saving the draft") { throw cause }
+        } catch let wrapped {
+            error = wrapped
+        }
+    }
+    return error
+}
+
+/// Keeps an error alive until told to let go, so a release can be measured by itself.
+final class ErrorHolder: @unchecked Sendable {
+    // Only touched by the benchmark closure that owns the holder, on one thread at a time.
+    var error: (any Error)?
+
+    init(_ error: any Error) {
+        self.error = error
+    }
+
+    @inline(never)
+    func release() {
+        error = nil
+    }
+}

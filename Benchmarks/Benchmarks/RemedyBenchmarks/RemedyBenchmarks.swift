@@ -1,0 +1,227 @@
+import Benchmark
+import Foundation
+import Remedy
+
+// Every figure stands next to a baseline measured in the same run, so ratios hold on any machine.
+// `ratios.sh` reads the results and checks them against the targets of the performance issue.
+//
+// Names are `group.operation[.variant]`; `ratios.sh` refers to them, so rename both together.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = RunLength.current.configuration(scalingFactor: .one)
+
+    registerBaselines()
+    registerResolution()
+    registerReports()
+    registerDeepChains()
+    registerContextStacks()
+}
+
+// MARK: - Configuration
+
+/// How long each benchmark runs: the full length, or a short smoke run for CI
+/// (`REMEDY_BENCHMARK_SHORT=1`).
+struct RunLength {
+    var maximumDuration: Duration
+    var maximumIterations: Int
+    var warmupIterations: Int
+
+    static var current: RunLength {
+        ProcessInfo.processInfo.environment["REMEDY_BENCHMARK_SHORT"].map { !$0.isEmpty && $0 != "0" } == true
+            ? RunLength(maximumDuration: .milliseconds(300), maximumIterations: 200, warmupIterations: 2)
+            : RunLength(maximumDuration: .seconds(3), maximumIterations: 100_000, warmupIterations: 20)
+    }
+
+    /// A configuration measuring wall time and mallocs, in nanoseconds per iteration.
+    ///
+    /// - Parameter scalingFactor: `.kilo` for operations under a microsecond (each sample then times
+    ///   1,000 runs), `.one` for slower ones.
+    func configuration(scalingFactor: BenchmarkScalingFactor, maximumIterations: Int? = nil) -> Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .nanoseconds,
+            warmupIterations: warmupIterations,
+            scalingFactor: scalingFactor,
+            maxDuration: maximumDuration,
+            maxIterations: min(maximumIterations ?? self.maximumIterations, self.maximumIterations)
+        )
+    }
+}
+
+/// The configuration of operations that take well under a microsecond: 1,000 runs per sample.
+var fast: Benchmark.Configuration { RunLength.current.configuration(scalingFactor: .kilo) }
+
+/// The configuration of operations that take milliseconds: a few samples are enough.
+func slow(samples: Int) -> Benchmark.Configuration {
+    RunLength.current.configuration(scalingFactor: .one, maximumIterations: samples)
+}
+
+/// Runs `body` once per scaled iteration, keeping its result alive so the optimizer can't drop it.
+@inline(__always)
+func measure<Result>(_ benchmark: Benchmark, _ body: () -> Result) {
+    for _ in benchmark.scaledIterations {
+        blackHole(body())
+    }
+}
+
+/// A resolver in English, created once: its cost is not part of any figure.
+let resolver = ErrorResolver(localization: Localization(locale: Locale(identifier: "en")))
+
+// MARK: - Baselines
+
+/// What the platform costs for the same job: the figures every ratio is taken against.
+func registerBaselines() {
+    let localizedError: any Error = ForecastUnavailableError()
+    Benchmark("baseline.localizedError.errorDescription", configuration: fast) { benchmark in
+        measure(benchmark) { (identity(localizedError) as? any LocalizedError)?.errorDescription }
+    }
+
+    let urlError: any Error = URLError(.notConnectedToInternet)
+    Benchmark("baseline.urlError.nsErrorLocalizedDescription", configuration: fast) { benchmark in
+        measure(benchmark) { (identity(urlError) as NSError).localizedDescription }
+    }
+
+    Benchmark("baseline.tree3.stringDescribing", configuration: fast) { benchmark in
+        measure(benchmark) { String(describing: identity(threeLevelTree)) }
+    }
+
+    // The floor of any rendering: concatenating the very bytes it produces into a new String.
+    let summaryPieces = concatenationPieces(of: ErrorReport(threeLevelTree).summary)
+    Benchmark("baseline.tree3.summary.concatenate", configuration: fast) { benchmark in
+        measure(benchmark) { concatenate(identity(summaryPieces)) }
+    }
+}
+
+/// A text cut into the pieces a renderer appends: words and separators.
+func concatenationPieces(of text: String) -> [String] {
+    var pieces: [String] = []
+    var current = ""
+    for character in text {
+        current.append(character)
+        if character == " " || character == "\n" {
+            pieces.append(current)
+            current = ""
+        }
+    }
+    if !current.isEmpty { pieces.append(current) }
+    return pieces
+}
+
+/// Appends pieces into one new String.
+@inline(never)
+func concatenate(_ pieces: [String]) -> String {
+    var result = ""
+    for piece in pieces {
+        result += piece
+    }
+    return result
+}
+
+// MARK: - Resolution
+
+func registerResolution() {
+    let localizedError: any Error = ForecastUnavailableError()
+    Benchmark("presentation.localizedError", configuration: fast) { benchmark in
+        measure(benchmark) { resolver.presentation(for: identity(localizedError)) }
+    }
+
+    let urlError: any Error = URLError(.notConnectedToInternet)
+    Benchmark("presentation.urlError", configuration: fast) { benchmark in
+        measure(benchmark) { resolver.presentation(for: identity(urlError)) }
+    }
+
+    Benchmark("presentation.tree3", configuration: fast) { benchmark in
+        measure(benchmark) { resolver.presentation(for: identity(threeLevelTree)) }
+    }
+}
+
+// MARK: - Reports
+
+func registerReports() {
+    Benchmark("report.tree3.summary", configuration: fast) { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelTree)).summary }
+    }
+
+    Benchmark("report.tree3.groupingKey", configuration: fast) { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelTree)).groupingKey }
+    }
+}
+
+// MARK: - Deep chains
+
+/// A 10,000-deep chain of nested errors, and a 1,000-deep one to show that the costs grow linearly.
+func registerDeepChains() {
+    for depth in [1_000, 10_000] {
+        let chain = makeChain(depth: depth)
+        Benchmark("chain.walk.\(depth)", configuration: slow(samples: 200)) { benchmark in
+            measure(benchmark) {
+                var nodes = 0
+                for _ in ErrorTree(identity(chain)) { nodes += 1 }
+                precondition(nodes == depth, "walked \(nodes) of \(depth) nodes")
+                return nodes
+            }
+        }
+
+        Benchmark("chain.summary.\(depth)", configuration: slow(samples: 200)) { benchmark in
+            measure(benchmark) { ErrorReport(identity(chain)).summary }
+        }
+
+        Benchmark("chain.release.\(depth)", configuration: slow(samples: 200)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let holder = ErrorHolder(makeChain(depth: depth))
+                benchmark.startMeasurement()
+                holder.release()
+                benchmark.stopMeasurement()
+            }
+        }
+    }
+}
+
+// MARK: - Context stacks
+
+/// A `ContextError` of 100,000 layers: built, walked, reported and released, on the main thread and on
+/// a thread with a 512 KiB stack.
+func registerContextStacks() {
+    let layers = 100_000
+    let stack = makeContextStack(layers: layers)
+
+    Benchmark("context100k.build", configuration: slow(samples: 20)) { benchmark in
+        measure(benchmark) { makeContextStack(layers: layers) }
+    }
+
+    Benchmark("context100k.walk", configuration: slow(samples: 50)) { benchmark in
+        measure(benchmark) {
+            var nodes = 0
+            for node in ErrorTree(identity(stack)) {
+                nodes += 1
+                blackHole(node)
+            }
+            return nodes
+        }
+    }
+
+    Benchmark("context100k.summary", configuration: slow(samples: 50)) { benchmark in
+        measure(benchmark) { ErrorReport(identity(stack)).summary }
+    }
+
+    Benchmark("context100k.release", configuration: slow(samples: 20)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let holder = ErrorHolder(makeContextStack(layers: layers))
+            benchmark.startMeasurement()
+            holder.release()
+            benchmark.stopMeasurement()
+        }
+    }
+
+    Benchmark("context100k.all.stack512KiB", configuration: slow(samples: 20)) { benchmark in
+        measure(benchmark) {
+            onThread(stackSize: 512 * 1_024) {
+                let stack = makeContextStack(layers: layers)
+                var nodes = 0
+                for _ in ErrorTree(stack) { nodes += 1 }
+                blackHole(ErrorReport(stack).summary)
+                precondition(nodes == 2, "a context stack is one node over its cause")
+            }
+        }
+    }
+}

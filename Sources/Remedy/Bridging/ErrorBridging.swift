@@ -8,14 +8,18 @@ enum ErrorBridging {
     static let categoryKey = "RemedyCategory"
     /// The user-info key of the severity's raw value.
     static let severityKey = "RemedySeverity"
+    /// The user-info key of the presentation style's raw value.
+    static let styleKey = "RemedyStyle"
+    /// The user-info key of the icon's name.
+    static let iconKey = "RemedyIcon"
     /// The `NSError` domain of bridged presentable errors.
     static let domain = "Remedy.PresentableError"
 
     /// Recovery options from `NSLocalizedRecoveryOptionsErrorKey` and `NSRecoveryAttempterErrorKey`.
     ///
     /// Remedy's own attempter hands back its options with their roles and async actions. A foreign
-    /// attempter is called through `NSErrorRecoveryAttempting` on Apple platforms; without an attempter
-    /// the options only dismiss.
+    /// attempter is called through `NSErrorRecoveryAttempting` on Apple platforms, where that informal
+    /// protocol exists; elsewhere, or without an attempter, the options only dismiss.
     static func options(fromUserInfo userInfo: [String: Any], error: any Error) -> [RecoveryOption] {
         let attempter = userInfo[NSRecoveryAttempterErrorKey]
         if let remedy = attempter as? ErrorRecoveryAttempter {
@@ -24,22 +28,69 @@ enum ErrorBridging {
         guard let titles = userInfo[NSLocalizedRecoveryOptionsErrorKey] as? [String], !titles.isEmpty else {
             return []
         }
+        #if canImport(ObjectiveC)
+        let foreign = ForeignRecoveryAttempter(attempter)
+        #endif
         return titles.enumerated().map { index, title in
             RecoveryOption(title: title, role: .normal) {
                 #if canImport(ObjectiveC)
-                if let object = attempter as? NSObject {
-                    let nsError = error as NSError
-                    let recovered = await MainActor.run {
-                        object.attemptRecovery(fromError: nsError, optionIndex: index)
-                    }
-                    return recovered ? .recovered : .notRecovered
+                if let foreign {
+                    return await foreign.attemptRecovery(from: error, optionIndex: index) ? .recovered : .notRecovered
                 }
                 #endif
                 return .notRecovered
             }
         }
     }
+
+    /// The category a bridged error names: a built-in one, or the app's own, rebuilt from its identifier
+    /// (categories compare by identifier, so the rebuilt one equals the original).
+    static func category(fromUserInfo userInfo: [String: Any]) -> ErrorCategory? {
+        guard let identifier = (userInfo[categoryKey] as? String).nonBlank else { return nil }
+        if let builtIn = ErrorCategory.builtIn(named: identifier) { return builtIn }
+        return ErrorCategory(
+            identifier,
+            defaultSeverity: severity(fromUserInfo: userInfo) ?? .major,
+            icon: icon(fromUserInfo: userInfo) ?? .warning
+        )
+    }
+
+    /// The severity a bridged error names.
+    static func severity(fromUserInfo userInfo: [String: Any]) -> Severity? {
+        (userInfo[severityKey] as? Int).flatMap(Severity.init(rawValue:))
+    }
+
+    /// The presentation style a bridged error names.
+    static func style(fromUserInfo userInfo: [String: Any]) -> PresentationStyle? {
+        (userInfo[styleKey] as? String).flatMap(PresentationStyle.init(rawValue:))
+    }
+
+    /// The icon a bridged error names.
+    static func icon(fromUserInfo userInfo: [String: Any]) -> ErrorIcon? {
+        (userInfo[iconKey] as? String).nonBlank.map(ErrorIcon.init(name:))
+    }
 }
+
+#if canImport(ObjectiveC)
+/// An attempter object of someone else's that implements `NSErrorRecoveryAttempting`.
+///
+/// `@unchecked Sendable`: the object is only ever called on the main actor, which is also where AppKit
+/// calls recovery attempters, so it is never used from two threads at once.
+private struct ForeignRecoveryAttempter: @unchecked Sendable {
+    let object: NSObject
+
+    init?(_ attempter: Any?) {
+        let selector = #selector(NSObject.attemptRecovery(fromError:optionIndex:))
+        // Sending the message to an object that doesn't implement it would raise; such options only dismiss.
+        guard let object = attempter as? NSObject, object.responds(to: selector) else { return nil }
+        self.object = object
+    }
+
+    func attemptRecovery(from error: any Error, optionIndex: Int) async -> Bool {
+        await MainActor.run { object.attemptRecovery(fromError: error, optionIndex: optionIndex) }
+    }
+}
+#endif
 
 extension PresentableError {
     /// This error as an `NSError` that any `NSError` consumer shows the same way Remedy does.
@@ -48,11 +99,16 @@ extension PresentableError {
     /// (`NSLocalizedRecoverySuggestionErrorKey`), the detail (`NSLocalizedFailureReasonErrorKey`), the
     /// option titles (`NSLocalizedRecoveryOptionsErrorKey`) and an ``ErrorRecoveryAttempter``
     /// (`NSRecoveryAttempterErrorKey`) that runs the same actions. AppKit's `presentError(_:)` thus shows
-    /// the title in bold, the message below it, and one button per option.
+    /// the title in bold, the message below it, and one button per option. Remedy's own keys add the
+    /// category, severity, style and icon, so ``ErrorResolver`` turns the `NSError` back into the same
+    /// ``Presentation``.
     ///
     /// ```swift
     /// NSApp.presentError(storageFull.bridgedToNSError())
     /// ```
+    ///
+    /// The options are the presentation's, after the presentation rules: an "OK" when the error has
+    /// none, a "Cancel" when it needs one.
     ///
     /// - Parameter localization: The language of Remedy's fallback texts and ready-made option titles.
     /// - Returns: An `NSError` in the domain `Remedy.PresentableError`.
@@ -63,6 +119,8 @@ extension PresentableError {
             ErrorBridging.titleKey: presentation.title,
             ErrorBridging.categoryKey: presentation.category.identifier,
             ErrorBridging.severityKey: presentation.severity.rawValue,
+            ErrorBridging.styleKey: presentation.style.rawValue,
+            ErrorBridging.iconKey: presentation.icon.name,
             NSLocalizedDescriptionKey: presentation.title,
             NSLocalizedRecoverySuggestionErrorKey: presentation.message,
             NSLocalizedRecoveryOptionsErrorKey: presentation.options.map(\.title),

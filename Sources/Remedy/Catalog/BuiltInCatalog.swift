@@ -1,12 +1,417 @@
-/// Remedy's built-in catalog entries.
+import Foundation
+
+/// Remedy's built-in catalog entries, and the dispatch from an error to its entry.
+///
+/// Dispatch is cheap: the error's concrete type is compared with the handful of known types, then a
+/// `switch` on its code picks a static entry. Swift-typed errors are never boxed into an `NSError`;
+/// only `NSError` instances (from Objective-C APIs or `NSUnderlyingErrorKey`) are read by domain and code.
 enum BuiltInCatalog {
+    typealias Entry = ErrorCatalog.BuiltInEntry
+
     /// The built-in translation of one error, or `nil`.
     static func translation(for error: any Error, localization: Localization) -> ErrorTranslation? {
-        switch error {
-        case is CancellationError:
+        let errorType = type(of: error)
+        if errorType == HTTPStatusError.self, let error = error as? HTTPStatusError {
+            return translation(forHTTP: error, localization: localization)
+        }
+        if errorType == URLError.self, let error = error as? URLError {
+            return translation(urlEntry(error.code), localization: localization)
+        }
+        if errorType == CocoaError.self, let error = error as? CocoaError {
+            return translation(cocoaEntry(error.code), localization: localization)
+        }
+        if errorType == POSIXError.self, let error = error as? POSIXError {
+            return translation(posixEntry(error.code), localization: localization)
+        }
+        if errorType == DecodingError.self {
+            return dataUnreadable.translation(in: localization)
+        }
+        if errorType == EncodingError.self {
+            return dataUnsavable.translation(in: localization)
+        }
+        if errorType == CancellationError.self {
             return .silent
+        }
+        if ErrorTree.isObjectError(error) {
+            return translation(forObject: error, localization: localization)
+        }
+        return nil
+    }
+
+    /// An entry's translation, or `.silent` for `nil` (a cancellation).
+    private static func translation(_ entry: Entry?, localization: Localization) -> ErrorTranslation {
+        entry?.translation(in: localization) ?? .silent
+    }
+
+    /// `NSError` instances in the domains of `URLError`, `CocoaError` and `POSIXError` map to the same
+    /// entries as the Swift types.
+    private static func translation(forObject error: any Error, localization: Localization) -> ErrorTranslation? {
+        let nsError = error as NSError
+        switch nsError.domain {
+        case NSURLErrorDomain:
+            // Failable on some platforms, not on others: the optional covers both.
+            let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
+            guard let code else { return networkDefault.translation(in: localization) }
+            return translation(urlEntry(code), localization: localization)
+        case NSCocoaErrorDomain:
+            return translation(cocoaEntry(CocoaError.Code(rawValue: nsError.code)), localization: localization)
+        case NSPOSIXErrorDomain:
+            guard let raw = Int32(exactly: nsError.code), let code = POSIXErrorCode(rawValue: raw) else {
+                return systemDefault.translation(in: localization)
+            }
+            return translation(posixEntry(code), localization: localization)
         default:
             return nil
         }
     }
+
+    // MARK: - URLError
+
+    /// The entry of a URL loading code; `nil` for cancellations.
+    static func urlEntry(_ code: URLError.Code) -> Entry? {
+        switch code {
+        case .cancelled, .userCancelledAuthentication:
+            return nil
+        case .notConnectedToInternet:
+            return networkOffline
+        case .networkConnectionLost:
+            return networkConnectionLost
+        case .timedOut:
+            return networkTimedOut
+        case .cannotFindHost, .dnsLookupFailed:
+            return networkHostNotFound
+        case .cannotConnectToHost:
+            return networkCannotConnect
+        case .secureConnectionFailed:
+            return networkSecureConnectionFailed
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
+            return networkUntrustedServer
+        case .clientCertificateRejected, .clientCertificateRequired:
+            return networkClientCertificate
+        case .badURL, .unsupportedURL:
+            return networkBadAddress
+        case .badServerResponse, .cannotParseResponse, .zeroByteResource:
+            return networkBadResponse
+        case .cannotDecodeContentData, .cannotDecodeRawData:
+            return networkUnreadableResponse
+        case .resourceUnavailable:
+            return networkResourceUnavailable
+        case .dataNotAllowed:
+            return networkDataNotAllowed
+        case .internationalRoamingOff:
+            return networkRoamingOff
+        case .userAuthenticationRequired:
+            return signInRequired
+        case .fileDoesNotExist:
+            return fileNotFound
+        case .noPermissionsToReadFile:
+            return fileNoPermission
+        default:
+            return networkDefault
+        }
+    }
+
+    // MARK: - CocoaError
+
+    /// The entry of a Cocoa code; `nil` for cancellations.
+    static func cocoaEntry(_ code: CocoaError.Code) -> Entry? {
+        switch code {
+        case .userCancelled:
+            return nil
+        case .fileNoSuchFile, .fileReadNoSuchFile:
+            return fileNotFound
+        case .fileReadNoPermission:
+            return fileNoPermission
+        case .fileWriteNoPermission:
+            return fileWriteNoPermission
+        case .fileWriteOutOfSpace:
+            return storageFull
+        case .fileLocking:
+            return fileLocked
+        case .fileReadCorruptFile:
+            return fileCorrupt
+        case .fileWriteVolumeReadOnly:
+            return fileReadOnlyVolume
+        case .fileWriteFileExists:
+            return fileExists
+        case .fileReadInvalidFileName, .fileWriteInvalidFileName:
+            return fileInvalidName
+        case .fileReadTooLarge:
+            return fileTooLarge
+        case .fileReadInapplicableStringEncoding, .fileReadUnknownStringEncoding,
+            .fileWriteInapplicableStringEncoding:
+            return fileUnsupportedEncoding
+        case .fileReadUnknown:
+            return fileReadFailed
+        case .fileWriteUnknown:
+            return fileWriteFailed
+        case .propertyListReadCorrupt, .propertyListReadUnknownVersion, .propertyListReadStream,
+            .coderReadCorrupt, .coderValueNotFound:
+            return dataUnreadable
+        case .propertyListWriteStream, .propertyListWriteInvalid, .coderInvalidValue:
+            return dataUnsavable
+        default:
+            return cocoaDefault
+        }
+    }
+
+    // MARK: - POSIXError
+
+    /// The entry of a POSIX code.
+    static func posixEntry(_ code: POSIXErrorCode) -> Entry {
+        switch code {
+        case .ENOSPC:
+            return storageFull
+        case .EDQUOT:
+            return storageQuota
+        case .EACCES, .EPERM:
+            return fileNoPermission
+        case .EROFS:
+            return fileReadOnlyVolume
+        case .ENOENT:
+            return fileNotFound
+        case .ECONNREFUSED, .EHOSTUNREACH:
+            return networkCannotConnect
+        case .ECONNRESET, .EPIPE:
+            return networkConnectionLost
+        case .ETIMEDOUT:
+            return networkTimedOut
+        case .ENETUNREACH:
+            return networkOffline
+        default:
+            return systemDefault
+        }
+    }
+
+    // MARK: - HTTP
+
+    /// The translation of an HTTP status, with the server's `Retry-After` for 429 and 503.
+    static func translation(forHTTP error: HTTPStatusError, localization: Localization) -> ErrorTranslation {
+        let entry = httpEntry(error.status)
+        var translation = entry.translation(in: localization)
+        if entry == httpTooManyRequests || entry == httpServiceUnavailable {
+            translation.retryAfter = error.retryAfter()
+        }
+        return translation
+    }
+
+    /// The entry of an HTTP status: a specific one, else the default of its class.
+    static func httpEntry(_ status: Int) -> Entry {
+        switch status {
+        case 400: httpBadRequest
+        case 401: signInRequired
+        case 403: httpForbidden
+        case 404: httpNotFound
+        case 408: httpRequestTimeout
+        case 409: httpConflict
+        case 413: httpContentTooLarge
+        case 422: httpUnprocessableContent
+        case 429: httpTooManyRequests
+        case 500: httpInternalServerError
+        case 502: httpBadGateway
+        case 503: httpServiceUnavailable
+        case 504: httpGatewayTimeout
+        case 400..<500: httpClientError
+        case 500..<600: httpServerError
+        default: httpUnexpectedStatus
+        }
+    }
+
+    // MARK: - Entries
+
+    // Network
+    static let networkOffline = Entry(
+        "network.offline",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkConnectionLost = Entry(
+        "network.connectionLost",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkTimedOut = Entry(
+        "network.timedOut",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkHostNotFound = Entry(
+        "network.hostNotFound",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkCannotConnect = Entry(
+        "network.cannotConnect",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkSecureConnectionFailed = Entry(
+        "network.secureConnectionFailed",
+        category: .externalSystemUnavailable,
+        offersRetry: true,
+        icon: .lock
+    )
+    static let networkUntrustedServer = Entry(
+        "network.untrustedServer", category: .externalSystemUnexpected, icon: .lock)
+    static let networkClientCertificate = Entry(
+        "network.clientCertificate",
+        category: .permissionDenied,
+        icon: .lock
+    )
+    static let networkBadAddress = Entry("network.badAddress", category: .invalidInput)
+    static let networkBadResponse = Entry(
+        "network.badResponse",
+        category: .externalSystemUnexpected,
+        offersRetry: true
+    )
+    static let networkUnreadableResponse = Entry(
+        "network.unreadableResponse",
+        category: .externalSystemUnexpected,
+        offersRetry: true
+    )
+    static let networkResourceUnavailable = Entry(
+        "network.resourceUnavailable",
+        category: .externalSystemUnavailable,
+        offersRetry: true
+    )
+    static let networkDataNotAllowed = Entry(
+        "network.dataNotAllowed",
+        category: .externalSystemUnavailable,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkRoamingOff = Entry(
+        "network.roamingOff",
+        category: .externalSystemUnavailable,
+        offersRetry: true,
+        icon: .network
+    )
+    static let networkDefault = Entry(
+        "network.default",
+        category: .externalSystemUnavailable,
+        offersRetry: true,
+        icon: .network
+    )
+    static let signInRequired = Entry("auth.signInRequired", category: .authenticationRequired, severity: .critical)
+
+    // Files and storage
+    static let fileNotFound = Entry("file.notFound", category: .externalSystemUnavailable)
+    static let fileNoPermission = Entry("file.noPermission", category: .permissionDenied)
+    static let fileWriteNoPermission = Entry("file.writeNoPermission", category: .permissionDenied)
+    static let storageFull = Entry("storage.full", category: .resourceExhausted, offersRetry: true)
+    static let storageQuota = Entry("storage.quota", category: .resourceExhausted, offersRetry: true)
+    static let fileLocked = Entry("file.locked", category: .permissionDenied, offersRetry: true)
+    static let fileCorrupt = Entry("file.corrupt", category: .externalSystemUnexpected)
+    static let fileReadOnlyVolume = Entry("file.readOnlyVolume", category: .permissionDenied, icon: .storage)
+    static let fileExists = Entry("file.exists", category: .invalidInput)
+    static let fileInvalidName = Entry("file.invalidName", category: .invalidInput)
+    static let fileTooLarge = Entry("file.tooLarge", category: .resourceExhausted)
+    static let fileUnsupportedEncoding = Entry("file.unsupportedEncoding", category: .externalSystemUnexpected)
+    static let fileReadFailed = Entry("file.readFailed", category: .externalSystemUnexpected, offersRetry: true)
+    static let fileWriteFailed = Entry("file.writeFailed", category: .externalSystemUnavailable, offersRetry: true)
+
+    // Data
+    static let dataUnreadable = Entry("data.unreadable", category: .externalSystemUnexpected)
+    static let dataUnsavable = Entry("data.unsavable", category: .internalInconsistency)
+
+    // Domain defaults
+    static let cocoaDefault = Entry("cocoa.default", category: .unknown, offersRetry: true)
+    static let systemDefault = Entry("system.default", category: .unknown, offersRetry: true)
+
+    // HTTP
+    static let httpBadRequest = Entry("http.badRequest", category: .externalSystemUnexpected, icon: .server)
+    static let httpForbidden = Entry("http.forbidden", category: .permissionDenied)
+    static let httpNotFound = Entry("http.notFound", category: .externalSystemUnexpected, icon: .server)
+    static let httpRequestTimeout = Entry(
+        "http.requestTimeout",
+        category: .externalSystemUnavailable,
+        isTransient: true,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpConflict = Entry("http.conflict", category: .externalSystemUnexpected, icon: .server)
+    static let httpContentTooLarge = Entry("http.contentTooLarge", category: .invalidInput)
+    static let httpUnprocessableContent = Entry("http.unprocessableContent", category: .invalidInput)
+    static let httpTooManyRequests = Entry(
+        "http.tooManyRequests",
+        category: .externalSystemUnavailable,
+        isTransient: true,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpInternalServerError = Entry(
+        "http.internalServerError",
+        category: .externalSystemUnavailable,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpBadGateway = Entry(
+        "http.badGateway",
+        category: .externalSystemUnavailable,
+        isTransient: true,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpServiceUnavailable = Entry(
+        "http.serviceUnavailable",
+        category: .externalSystemUnavailable,
+        isTransient: true,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpGatewayTimeout = Entry(
+        "http.gatewayTimeout",
+        category: .externalSystemUnavailable,
+        isTransient: true,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpClientError = Entry("http.clientError", category: .externalSystemUnexpected, icon: .server)
+    static let httpServerError = Entry(
+        "http.serverError",
+        category: .externalSystemUnavailable,
+        offersRetry: true,
+        icon: .server
+    )
+    static let httpUnexpectedStatus = Entry(
+        "http.unexpectedStatus",
+        category: .externalSystemUnexpected,
+        icon: .server
+    )
+
+    /// Every entry, in the order of the documentation.
+    static let allEntries: [Entry] = [
+        networkOffline, networkConnectionLost, networkTimedOut, networkHostNotFound, networkCannotConnect,
+        networkSecureConnectionFailed, networkUntrustedServer, networkClientCertificate, networkBadAddress,
+        networkBadResponse, networkUnreadableResponse, networkResourceUnavailable, networkDataNotAllowed,
+        networkRoamingOff, networkDefault, signInRequired,
+        fileNotFound, fileNoPermission, fileWriteNoPermission, storageFull, storageQuota, fileLocked, fileCorrupt,
+        fileReadOnlyVolume, fileExists, fileInvalidName, fileTooLarge, fileUnsupportedEncoding, fileReadFailed,
+        fileWriteFailed, dataUnreadable, dataUnsavable, cocoaDefault, systemDefault,
+        httpBadRequest, httpForbidden, httpNotFound, httpRequestTimeout, httpConflict, httpContentTooLarge,
+        httpUnprocessableContent, httpTooManyRequests, httpInternalServerError, httpBadGateway,
+        httpServiceUnavailable, httpGatewayTimeout, httpClientError, httpServerError, httpUnexpectedStatus,
+    ]
+
+    /// Every entry by name.
+    static let entriesByName: [String: Entry] = Dictionary(
+        allEntries.map { ($0.name, $0) },
+        uniquingKeysWith: { first, _ in first }
+    )
 }

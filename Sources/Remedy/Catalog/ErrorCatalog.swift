@@ -5,6 +5,11 @@
 /// later registrations win over earlier ones and over the built-in entries. A translator may return
 /// `nil` to let the next one (or the built-ins) answer.
 ///
+/// The built-in entries cover `URLError`, `CocoaError`, `POSIXError` (and `NSError`s of their domains),
+/// `DecodingError`, `EncodingError`, `CancellationError` and ``HTTPStatusError``, in every language of
+/// ``Localization/supportedLanguages``; ``builtInEntries`` lists them, and <doc:Catalog> tells which
+/// error maps to which entry and how to reword any of their texts by key.
+///
 /// ```swift
 /// var catalog = ErrorCatalog.standard
 /// catalog.register(PaymentSDKError.self) { error, localization in

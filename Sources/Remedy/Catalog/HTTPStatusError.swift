@@ -45,6 +45,50 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
         return headers.first { $0.key.lowercased() == lowered }?.value
     }
 
+    // MARK: - Retry-After
+
+    /// The longest delay ``retryAfter(now:)`` reports: one day. A server that asks for more is
+    /// answered with this, so a typo or a hostile header can't put a retry off for years.
+    public static let maximumRetryAfter: Duration = .seconds(24 * 60 * 60)
+
+    /// How long the server asks the client to wait before retrying, from the `Retry-After` header.
+    ///
+    /// Both forms of RFC 9110 are read: a number of seconds (`Retry-After: 120`) and an HTTP date
+    /// (`Retry-After: Wed, 21 Oct 2015 07:28:00 GMT`, also in the obsolete RFC 850 and asctime forms).
+    /// A date is measured from the response's own `Date` header when it has a valid one, so the clocks
+    /// of client and server needn't agree; otherwise from `now`. The result is never negative (a date
+    /// in the past means "now") and never longer than ``maximumRetryAfter``.
+    ///
+    /// ```swift
+    /// let error = HTTPStatusError(status: 503, headers: ["Retry-After": "120"])
+    /// error.retryAfter() // .seconds(120)
+    /// ```
+    ///
+    /// - Parameter now: The current time, for a date without a `Date` header. Default: the system clock.
+    /// - Returns: The delay, or `nil` when there is no header or its value is not valid (negative,
+    ///   fractional, not a number and not a date).
+    public func retryAfter(now: Date = Date()) -> Duration? {
+        guard let value = header("Retry-After") else { return nil }
+        return Self.retryAfter(parsing: value, now: header("Date").flatMap(HTTPDate.parse) ?? now)
+    }
+
+    /// The delay a `Retry-After` value asks for, measured from a reference time.
+    static func retryAfter(parsing value: String, now: Date) -> Duration? {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else { return nil }
+        let maximumSeconds = maximumRetryAfter.components.seconds
+        if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            // Only digits: delay-seconds. Too many digits for an Int is still a (huge) number.
+            let seconds = Int64(value).map { min($0, maximumSeconds) } ?? maximumSeconds
+            return .seconds(seconds)
+        }
+        guard let date = HTTPDate.parse(value) else { return nil }
+        let interval = date.timeIntervalSince(now)
+        guard interval > 0 else { return .zero }
+        guard interval < Double(maximumSeconds) else { return maximumRetryAfter }
+        return .seconds(Int64(interval.rounded(.up)))
+    }
+
     /// `HTTP 503` and the URL, when known.
     public var description: String {
         url.map { "HTTP \(status) from \($0.absoluteString)" } ?? "HTTP \(status)"

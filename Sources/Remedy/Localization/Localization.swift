@@ -8,7 +8,7 @@ import Foundation
 /// platforms because it selects the language's bundle explicitly.
 ///
 /// Apps override any text, or add a language, in two ways: a dictionary of texts by key, or a string
-/// table of their own (looked up before Remedy's):
+/// table of their own in `.lproj` folders of a bundle (looked up before Remedy's in the same language):
 ///
 /// ```swift
 /// let localization = Localization(
@@ -29,14 +29,19 @@ public struct Localization: Sendable {
     /// Texts by key that win over every table.
     public var overrides: [String: String]
     private let appTable: AppTable?
+    // Remedy's tables for `language` and for English, taken at init so a lookup is a plain dictionary
+    // read: no lock, no second hash of the language on the failure path.
+    private let ownTable: [String: String]
+    private let englishTable: [String: String]
 
     /// Creates a localization.
     ///
     /// - Parameters:
     ///   - locale: The locale whose language to use. Default: the current locale.
     ///   - overrides: Texts by key that win over every table.
-    ///   - bundle: A bundle of the app's with `.lproj` tables that are looked up before Remedy's. It may
-    ///     hold languages Remedy doesn't ship.
+    ///   - bundle: A bundle of the app's with `.lproj` tables. Its table in the locale's language is
+    ///     looked up before Remedy's, and may be a language Remedy doesn't ship; its `en.lproj` (or
+    ///     `Base.lproj`) table is looked up after Remedy's table in the locale's language.
     ///   - table: The name of the app's table in `bundle` (without `.strings`). Default: `"Remedy"`.
     public init(
         locale: Locale = .current,
@@ -48,6 +53,8 @@ public struct Localization: Sendable {
         self.language = Self.language(for: locale)
         self.overrides = overrides
         self.appTable = bundle.map { AppTable(bundle: $0, table: table, locale: locale) }
+        self.englishTable = StringTables.shared.table(for: "en")
+        self.ownTable = language == "en" ? englishTable : StringTables.shared.table(for: language)
     }
 
     /// A localization for the process's locale (read once, at first use), with no overrides.
@@ -55,9 +62,9 @@ public struct Localization: Sendable {
 
     /// The text for a key of Remedy's string table.
     ///
-    /// Lookup order: ``overrides``, the app's table, Remedy's table in ``language``, Remedy's English
-    /// table, then `fallbackKey` in the same order, then the key itself (so a missing text is visible
-    /// in tests, never an empty string).
+    /// Lookup order: ``overrides``; the app's table in the locale's language; Remedy's table in
+    /// ``language``; the app's English (or Base) table; Remedy's English table. Then `fallbackKey` in the
+    /// same order, then the key itself (so a missing text is visible in tests, never an empty string).
     ///
     /// - Parameters:
     ///   - key: The key, for example `"option.tryAgain"`.
@@ -85,7 +92,7 @@ public struct Localization: Sendable {
     /// - Parameter key: The key to look for.
     /// - Returns: `true` when the language's own table has the key.
     public func hasOwnText(forKey key: String) -> Bool {
-        StringTables.shared.table(for: language)[key] != nil
+        ownTable[key] != nil
     }
 
     /// Every key of Remedy's English table, the reference for completeness checks.
@@ -94,11 +101,13 @@ public struct Localization: Sendable {
     }
 
     private func lookup(_ key: String) -> String? {
-        if let text = overrides[key] { return text }
-        if let text = appTable?.string(forKey: key) { return text }
-        if let text = StringTables.shared.table(for: language)[key] { return text }
-        if language != "en", let text = StringTables.shared.table(for: "en")[key] { return text }
-        return nil
+        if !overrides.isEmpty, let text = overrides[key] { return text }
+        if let appTable, let text = appTable.localized[key] { return text }
+        // Remedy's own text in the locale's language beats the app's English or Base text: an app that
+        // only rewords English must not turn a German alert half English.
+        if language != "en", let text = ownTable[key] { return text }
+        if let text = appTable?.fallback[key] { return text }
+        return englishTable[key]
     }
 
     /// Picks the best of Remedy's languages for a locale: the language with its script (`zh-Hans`), then
@@ -116,28 +125,35 @@ public struct Localization: Sendable {
     }
 }
 
-/// A string table of the app's, in the language closest to a locale.
+/// The app's string table: in the language closest to a locale, and its English (or Base) fallback.
 private struct AppTable: Sendable {
-    let strings: [String: String]
+    /// The table of the `.lproj` folder that matches the locale's language, or empty.
+    let localized: [String: String]
+    /// The table of `en.lproj` (else `Base.lproj`), used after Remedy's own table in the locale's language.
+    let fallback: [String: String]
 
     init(bundle: Bundle, table: String, locale: Locale) {
         let code = locale.language.languageCode?.identifier
         let script = locale.language.script?.identifier
-        let withScript: String? = code.flatMap { code in script.map { "\(code)-\($0)" } }
-        let candidates: [String?] = [withScript, locale.identifier, code, "en", "Base"]
-        var strings: [String: String] = [:]
-        for case let name? in candidates {
-            if let path = bundle.path(forResource: name, ofType: "lproj"),
-                let loaded = StringTables.load(table: table, at: URL(fileURLWithPath: path))
-            {
-                strings = loaded
-                break
+        let region = locale.region?.identifier
+        let candidates: [String?] = [
+            code.flatMap { code in script.map { "\(code)-\($0)" } },
+            code.flatMap { code in region.map { "\(code)-\($0)" } },
+            code.flatMap { code in region.map { "\(code)_\($0)" } },
+            locale.identifier,
+            code,
+        ]
+        func load(_ names: [String?]) -> [String: String]? {
+            for case let name? in names where !name.isEmpty {
+                if let path = StringTables.lprojPath(for: name, in: bundle),
+                    let loaded = StringTables.load(table: table, at: URL(fileURLWithPath: path))
+                {
+                    return loaded
+                }
             }
+            return nil
         }
-        self.strings = strings
-    }
-
-    func string(forKey key: String) -> String? {
-        strings[key]
+        self.localized = code == "en" ? [:] : load(candidates) ?? [:]
+        self.fallback = load(code == "en" ? candidates + ["en", "Base"] : ["en", "Base"]) ?? [:]
     }
 }

@@ -19,7 +19,7 @@ final class StringTables: Sendable {
     }
 
     private static func loadBuiltIn(language: String) -> [String: String] {
-        guard let path = Bundle.module.path(forResource: language, ofType: "lproj") else { return [:] }
+        guard let path = lprojPath(for: language, in: .module) else { return [:] }
         let folder = URL(fileURLWithPath: path)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         var merged: [String: String] = [:]
@@ -28,6 +28,15 @@ final class StringTables: Sendable {
             merged.merge(load(table: table, at: folder) ?? [:]) { first, _ in first }
         }
         return merged
+    }
+
+    /// The path of a language's `.lproj` folder in a bundle.
+    ///
+    /// SwiftPM copies `.lproj` folders under lower-case names (`zh-hans.lproj`), and Linux file systems
+    /// tell case apart, so the lower-case name is tried too.
+    static func lprojPath(for language: String, in bundle: Bundle) -> String? {
+        bundle.path(forResource: language, ofType: "lproj")
+            ?? bundle.path(forResource: language.lowercased(), ofType: "lproj")
     }
 
     /// Reads a `.strings` table from an `.lproj` folder.

@@ -56,11 +56,20 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         localization.string(forKey: messageKey, fallbackKey: ErrorCategory.unknown.messageKey)
     }
 
-    // Equality and hashing by identifier only: a category is what its identifier names.
+    /// Whether two categories are the same: compared by identifier only, since a category is what its
+    /// identifier names (its default severity and icon are only defaults).
+    ///
+    /// - Parameters:
+    ///   - lhs: A category.
+    ///   - rhs: Another category.
+    /// - Returns: `true` when the identifiers are equal.
     public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
         lhs.identifier == rhs.identifier
     }
 
+    /// Hashes the identifier, consistently with ``==(_:_:)``.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
     }

@@ -1,7 +1,7 @@
 /// Shows a ``Presentation`` to a person and answers which option they chose.
 ///
-/// Presenters are thin: the root ``ErrorScope`` has already resolved the error, applied the
-/// presentation rules and queued it. A presenter only draws and waits.
+/// Presenters are thin: by the time a presentation reaches one, the error is resolved and the
+/// presentation rules are applied (see ``Presentation``). A presenter only draws and waits.
 ///
 /// ```swift
 /// struct PrintingPresenter: ErrorPresenter {

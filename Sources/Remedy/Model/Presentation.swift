@@ -1,10 +1,11 @@
 /// The resolved, view-ready form of an error: what a presenter shows.
 ///
-/// A presentation is made only at the root ``ErrorScope``, just before it is shown. Its initializers
-/// apply the rules of Apple's Human Interface Guidelines for alerts, so every presenter can trust them:
+/// An ``ErrorResolver`` makes a presentation from any error, best just before it is shown. Its initializer
+/// applies the rules of Apple's Human Interface Guidelines for alerts, so every presenter can trust them:
 ///
 /// - There is always at least one option ("OK" when the error offers none).
-/// - Option titles are never empty and never repeat (later duplicates are dropped).
+/// - Option titles are never empty and never repeat (later duplicates are dropped). A blank title
+///   becomes "OK" (or "Cancel" for a cancel option); a destructive option without a title is dropped.
 /// - There is at most one ``RecoveryOption/Role/cancel`` option; extra ones become normal options.
 /// - There is at most one ``RecoveryOption/Role/recommended`` option; it is the ``defaultOption``.
 /// - Whenever an option does more than acknowledge (a destructive option, Try Again…), a cancel option is
@@ -124,6 +125,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
         var hasCancel = false
         var hasRecommended = false
         for var option in options {
+            // A destructive action nobody can read is never offered, least of all under an "OK".
+            if option.role == .destructive, option.titleKey == nil, option.title.isBlank { continue }
             option.title = option.localizedTitle(in: localization)
             guard seenTitles.insert(option.title.titleIdentity).inserted else { continue }
             switch option.role {

@@ -48,7 +48,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - title: The text on the button. An empty title is replaced by the role's default ("OK" or
-    ///     "Cancel") when the option is presented.
+    ///     "Cancel") when the option is presented; a destructive option with an empty title is left out.
     ///   - role: How presenters show the option.
     ///   - action: What choosing the option does. Return ``RecoveryOutcome/recovered`` when the cause is
     ///     fixed and the failed operation should run again. An action that throws is handled as a new
@@ -99,7 +99,13 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// - Parameter role: The new role.
     /// - Returns: The same option and action with the new role.
     public func withRole(_ role: Role) -> RecoveryOption {
-        RecoveryOption(title: title, role: role, titleKey: titleKey, isAcknowledgement: isAcknowledgement, action: action)
+        RecoveryOption(
+            title: title,
+            role: role,
+            titleKey: titleKey,
+            isAcknowledgement: isAcknowledgement,
+            action: action
+        )
     }
 
     /// The option's title in the given language: Remedy's translation for ready-made options, the title

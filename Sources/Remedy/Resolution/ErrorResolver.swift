@@ -74,6 +74,9 @@ public struct ErrorResolver: Sendable {
     public func translation(of error: any Error) -> ErrorTranslation {
         var winner: ErrorTranslation?
         var winnerDepth = -1
+        // The outermost translation stands in when no node has a text: its title, detail, icon and
+        // style still count, and only the message falls back to the category's.
+        var outermost: ErrorTranslation?
         var severity: Severity?
         var options: [RecoveryOption] = []
         var isTransient = false
@@ -88,6 +91,7 @@ public struct ErrorResolver: Sendable {
                 override = override.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             guard let translation = translation(ofNode: node.error) else { continue }
+            if outermost == nil { outermost = translation }
             if translation.hasText, node.depth > winnerDepth {
                 winner = translation
                 winnerDepth = node.depth
@@ -102,7 +106,8 @@ public struct ErrorResolver: Sendable {
             if let after = translation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
         }
 
-        var merged = winner ?? ErrorTranslation(category: fallbackCategory)
+        var merged = winner ?? outermost ?? ErrorTranslation(category: fallbackCategory)
+        if winner == nil { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
         merged.options = (override?.options ?? []) + options
@@ -128,17 +133,18 @@ public struct ErrorResolver: Sendable {
         if let translation = catalog.translation(for: error, localization: localization) {
             return translation
         }
-        if let localized = error as? any LocalizedError, let translation = Self.translation(of: localized) {
-            return translation
+        // Texts come from the first source that has them; options from the first that has any, so a
+        // LocalizedError's texts go with the recovery options of its user info or RecoverableError
+        // conformance. A RecoverableError's options are read once, here.
+        let localized = (error as? any LocalizedError).flatMap(Self.translation(of:))
+        let userInfo = Self.userInfoTranslation(of: error)
+        let recoverableOptions = (error as? any RecoverableError).map(Self.options(of:)) ?? []
+        guard var translation = localized ?? userInfo else {
+            return recoverableOptions.isEmpty ? nil : ErrorTranslation(options: recoverableOptions)
         }
-        if let translation = Self.userInfoTranslation(of: error) {
-            return translation
-        }
-        if let recoverable = error as? any RecoverableError {
-            let options = Self.options(of: recoverable)
-            return options.isEmpty ? nil : ErrorTranslation(options: options)
-        }
-        return nil
+        if translation.options.isEmpty { translation.options = userInfo?.options ?? [] }
+        if translation.options.isEmpty { translation.options = recoverableOptions }
+        return translation
     }
 
     // MARK: - Sources
@@ -149,12 +155,10 @@ public struct ErrorResolver: Sendable {
         let reason = error.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
-        let recoverable = error as? any RecoverableError
         return ErrorTranslation(
             message: message,
             detail: description == nil ? nil : reason,
-            helpAnchor: error.helpAnchor.nonBlank,
-            options: recoverable.map(options(of:)) ?? []
+            helpAnchor: error.helpAnchor.nonBlank
         )
     }
 
@@ -174,9 +178,11 @@ public struct ErrorResolver: Sendable {
                 message: suggestion,
                 detail: reason,
                 helpAnchor: helpAnchor,
-                category: (userInfo[ErrorBridging.categoryKey] as? String).flatMap(ErrorCategory.builtIn(named:)),
-                severity: (userInfo[ErrorBridging.severityKey] as? Int).flatMap(Severity.init(rawValue:)),
-                options: options
+                category: ErrorBridging.category(fromUserInfo: userInfo),
+                severity: ErrorBridging.severity(fromUserInfo: userInfo),
+                options: options,
+                icon: ErrorBridging.icon(fromUserInfo: userInfo),
+                preferredStyle: ErrorBridging.style(fromUserInfo: userInfo)
             )
         }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")

@@ -291,10 +291,12 @@ extension ErrorTree {
             return capped(wrapping.underlyingErrors.map { Child(error: $0, label: nil) }, limit: limit)
         }
         if let decoding = error as? DecodingError {
-            return capped(decoding.context?.underlyingError.map { [Child(error: $0, label: "underlying")] } ?? [], limit: limit)
+            return capped(
+                decoding.context?.underlyingError.map { [Child(error: $0, label: "underlying")] } ?? [], limit: limit)
         }
         if let encoding = error as? EncodingError {
-            return capped(encoding.context?.underlyingError.map { [Child(error: $0, label: "underlying")] } ?? [], limit: limit)
+            return capped(
+                encoding.context?.underlyingError.map { [Child(error: $0, label: "underlying")] } ?? [], limit: limit)
         }
         if let userInfo = userInfo(of: error) {
             var children: [Child] = []

@@ -1,0 +1,118 @@
+extension ErrorCatalog {
+    /// One of Remedy's built-in catalog entries: the texts, category, severity and options for a kind of
+    /// failure that Foundation, the network or an HTTP server reports.
+    ///
+    /// Several errors may share an entry: `URLError.notConnectedToInternet` and `POSIXError.ENETUNREACH`
+    /// both say "No Internet Connection". An entry's texts live in Remedy's string tables under
+    /// ``titleKey`` and ``messageKey``, so an app rewords any of them, or adds a language, through
+    /// ``Localization``:
+    ///
+    /// ```swift
+    /// let localization = Localization(overrides: [
+    ///     "catalog.network.offline.message": "Forecasts need the internet. Connect and try again."
+    /// ])
+    /// ```
+    ///
+    /// An app's own translator can reuse an entry for its own errors:
+    ///
+    /// ```swift
+    /// catalog.register(SyncSDKError.self) { error, localization in
+    ///     error.isOffline ? ErrorCatalog.builtInEntry(named: "network.offline")?.translation(in: localization) : nil
+    /// }
+    /// ```
+    ///
+    /// See ``ErrorCatalog/builtInEntries`` for the whole list.
+    public struct BuiltInEntry: Sendable, Hashable, CustomStringConvertible {
+        /// The entry's stable name, such as `"network.offline"`.
+        public let name: String
+        /// The key of the entry's title in Remedy's string table: `catalog.<name>.title`.
+        public let titleKey: String
+        /// The key of the entry's message in Remedy's string table: `catalog.<name>.message`.
+        public let messageKey: String
+        /// What kind of failure the entry describes.
+        public let category: ErrorCategory
+        /// How badly the failure disrupts the person, or `nil` for the category's default severity.
+        public let severity: Severity?
+        /// Whether the failure may go away by itself, so retrying automatically makes sense.
+        public let isTransient: Bool
+        /// Whether the entry offers ``RecoveryOption/retry``.
+        public let offersRetry: Bool
+        /// The icon, or `nil` for the category's.
+        public let icon: ErrorIcon?
+
+        init(
+            _ name: String,
+            category: ErrorCategory,
+            severity: Severity? = nil,
+            isTransient: Bool = false,
+            offersRetry: Bool = false,
+            icon: ErrorIcon? = nil
+        ) {
+            self.name = name
+            self.titleKey = "catalog.\(name).title"
+            self.messageKey = "catalog.\(name).message"
+            self.category = category
+            self.severity = severity
+            self.isTransient = isTransient
+            self.offersRetry = offersRetry
+            self.icon = icon
+        }
+
+        /// The entry's translation in a language: its texts from the string tables (with the
+        /// localization's overrides and app table first), category, severity, options and flags.
+        ///
+        /// - Parameter localization: The language and overrides to use.
+        /// - Returns: A translation with a title and a message.
+        public func translation(in localization: Localization = .default) -> ErrorTranslation {
+            ErrorTranslation(
+                title: localization.string(forKey: titleKey),
+                message: localization.string(forKey: messageKey),
+                category: category,
+                severity: severity,
+                options: offersRetry ? Self.retryOptions : [],
+                icon: icon,
+                isTransient: isTransient
+            )
+        }
+
+        /// The name, category and flags, as in `network.offline (externalSystemUnavailable, transient)`.
+        public var description: String {
+            var facts = [category.identifier]
+            if let severity { facts.append(severity.description) }
+            if isTransient { facts.append("transient") }
+            if offersRetry { facts.append("retry") }
+            return "\(name) (\(facts.joined(separator: ", ")))"
+        }
+
+        /// ``RecoveryOption/retry``, made once: its title follows the presentation's language by key.
+        private static let retryOptions: [RecoveryOption] = [.retry]
+
+        /// Whether two entries are the same entry: entries are equal when their names are.
+        public static func == (lhs: BuiltInEntry, rhs: BuiltInEntry) -> Bool {
+            lhs.name == rhs.name
+        }
+
+        /// Hashes the entry's name, the only thing that tells entries apart.
+        ///
+        /// - Parameter hasher: The hasher to feed.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+        }
+    }
+
+    /// Every built-in entry with a text, in the order of the documentation.
+    ///
+    /// Cancellations (`CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`…) are not in
+    /// the list: they have no text, because they are never shown.
+    public static var builtInEntries: [BuiltInEntry] {
+        BuiltInCatalog.allEntries
+    }
+
+    /// The built-in entry with a name, or `nil`.
+    ///
+    /// - Parameter name: The entry's name, such as `"network.offline"` or `"http.tooManyRequests"`.
+    /// - Returns: The entry, or `nil` when no built-in entry has that name.
+    public static func builtInEntry(named name: String) -> BuiltInEntry? {
+        BuiltInCatalog.entriesByName[name]
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Remedy
+import Testing
+
+struct BuiltInCatalogTests {
+    let catalog = ErrorCatalog.standard
+
+    @Test(arguments: CatalogFixtures.cases, CatalogFixtures.languages)
+    func errorMapsToItsEntryInEveryLanguage(_ fixture: CatalogCase, language: String) throws {
+        let localization = CatalogFixtures.localization(language)
+        let entry = try #require(ErrorCatalog.builtInEntry(named: fixture.entryName))
+        let translation = try #require(catalog.translation(for: fixture.makeError(), localization: localization))
+
+        #expect(localization.hasOwnText(forKey: entry.titleKey))
+        #expect(localization.hasOwnText(forKey: entry.messageKey))
+        #expect(translation.title == localization.string(forKey: entry.titleKey))
+        #expect(translation.message == localization.string(forKey: entry.messageKey))
+        #expect(translation.category == entry.category)
+        #expect(translation.severity == entry.severity)
+        #expect(translation.isTransient == entry.isTransient)
+        #expect(
+            translation.options.map { $0.localizedTitle(in: localization) }
+                == (entry.offersRetry ? [retry(localization)] : []))
+        #expect(translation.icon == entry.icon)
+        #expect(!translation.isSilent)
+        #expect(translation.detail == nil)
+    }
+
+    @Test(arguments: CatalogFixtures.cancellations)
+    func cancellationsAreSilent(_ fixture: CatalogCase) throws {
+        let error = fixture.makeError()
+        let translation = try #require(catalog.translation(for: error))
+        #expect(translation.isSilent)
+        #expect(translation.category == .cancellation)
+        #expect(translation.message == nil)
+
+        let resolved = ErrorResolver().translation(of: ContextError("Loading the feed", wrapping: error))
+        #expect(resolved.isSilent)
+    }
+
+    @Test func everyEntryIsReachedBySomeError() {
+        let reached = Set(CatalogFixtures.cases.map(\.entryName))
+        let names = Set(ErrorCatalog.builtInEntries.map(\.name))
+        #expect(names.subtracting(reached).isEmpty, "entries without a test case")
+        #expect(reached.subtracting(names).isEmpty, "test cases naming no entry")
+    }
+
+    @Test func entryNamesAreUniqueAndLookedUpByName() throws {
+        let entries = ErrorCatalog.builtInEntries
+        #expect(Set(entries.map(\.name)).count == entries.count)
+        for entry in entries {
+            #expect(ErrorCatalog.builtInEntry(named: entry.name)?.titleKey == "catalog.\(entry.name).title")
+            #expect(entry.messageKey == "catalog.\(entry.name).message")
+        }
+        #expect(ErrorCatalog.builtInEntry(named: "network.nonexistent") == nil)
+        #expect(ErrorCatalog.builtInEntry(named: "") == nil)
+        let offline = try #require(ErrorCatalog.builtInEntry(named: "network.offline"))
+        #expect(offline.description == "network.offline (externalSystemUnavailable, minor, transient, retry)")
+    }
+
+    @Test func unknownErrorsAreLeftToTheNextSource() {
+        struct AppError: Error {}
+        #expect(catalog.translation(for: AppError()) == nil)
+        #expect(catalog.translation(for: NSError(domain: "com.example.sdk", code: 7)) == nil)
+        #expect(ErrorCatalog.empty.translation(for: URLError(.notConnectedToInternet)) == nil)
+        #expect(ErrorCatalog(includesBuiltIns: false).translation(for: CancellationError()) == nil)
+    }
+
+    // MARK: - The facts the issue asks for
+
+    @Test(
+        arguments: [
+            (URLError(.notConnectedToInternet) as any Error, true),
+            (URLError(.networkConnectionLost), true),
+            (URLError(.timedOut), true),
+            (URLError(.cannotFindHost), true),
+            (URLError(.dnsLookupFailed), true),
+            (URLError(.cannotConnectToHost), true),
+            (POSIXError(.ECONNREFUSED), true),
+            (POSIXError(.ECONNRESET), true),
+            (POSIXError(.ETIMEDOUT), true),
+            (POSIXError(.EHOSTUNREACH), true),
+            (POSIXError(.ENETUNREACH), true),
+            (POSIXError(.EPIPE), true),
+            (HTTPStatusError(status: 408), true),
+            (HTTPStatusError(status: 429), true),
+            (HTTPStatusError(status: 502), true),
+            (HTTPStatusError(status: 503), true),
+            (HTTPStatusError(status: 504), true),
+            (HTTPStatusError(status: 500), false),
+            (HTTPStatusError(status: 400), false),
+            (HTTPStatusError(status: 401), false),
+            (HTTPStatusError(status: 404), false),
+            (HTTPStatusError(status: 422), false),
+            (URLError(.secureConnectionFailed), false),
+            (URLError(.serverCertificateUntrusted), false),
+            (URLError(.badServerResponse), false),
+            (CocoaError(.fileWriteOutOfSpace), false),
+            (POSIXError(.ENOSPC), false),
+            (POSIXError(.EACCES), false),
+        ] as [(any Error & Sendable, Bool)])
+    func transientFlag(_ error: any Error & Sendable, isTransient: Bool) throws {
+        let translation = try #require(catalog.translation(for: error))
+        #expect(translation.isTransient == isTransient)
+        if isTransient {
+            #expect(translation.options.contains { $0.role == .recommended }, "a transient failure offers Try Again")
+        }
+    }
+
+    @Test func transientNetworkFailuresAreMinor() throws {
+        for error: any Error in [URLError(.notConnectedToInternet), URLError(.timedOut), POSIXError(.ECONNREFUSED)] {
+            let translation = try #require(catalog.translation(for: error))
+            #expect(translation.severity == .minor)
+            #expect(translation.category == .externalSystemUnavailable)
+        }
+    }
+
+    @Test func unauthorizedIsCriticalAndAsksToSignIn() throws {
+        for error: any Error in [HTTPStatusError(status: 401), URLError(.userAuthenticationRequired)] {
+            let translation = try #require(catalog.translation(for: error))
+            #expect(translation.category == .authenticationRequired)
+            #expect(translation.severity == .critical)
+            #expect(translation.icon == nil, "the category's lock icon")
+        }
+        let presentation = ErrorResolver().presentation(for: HTTPStatusError(status: 401))
+        #expect(presentation.style == .route)
+        #expect(presentation.icon == .lock)
+    }
+
+    @Test func serverErrorOffersTryAgainAndCancel() {
+        let localization = CatalogFixtures.localization("en")
+        let presentation = ErrorResolver(localization: localization).presentation(for: HTTPStatusError(status: 500))
+        #expect(presentation.options.map(\.role) == [.recommended, .cancel])
+        #expect(presentation.style == .alert)
+        #expect(presentation.title == localization.string(forKey: "catalog.http.internalServerError.title"))
+    }
+
+    @Test func outOfSpaceIsResourceExhausted() throws {
+        for error: any Error in [CocoaError(.fileWriteOutOfSpace), POSIXError(.ENOSPC), POSIXError(.EDQUOT)] {
+            #expect(try #require(catalog.translation(for: error)).category == .resourceExhausted)
+        }
+    }
+
+    @Test func permissionFailuresAreDenied() throws {
+        let errors: [any Error] = [
+            CocoaError(.fileReadNoPermission), CocoaError(.fileWriteNoPermission), POSIXError(.EACCES),
+            POSIXError(.EPERM), HTTPStatusError(status: 403),
+        ]
+        for error in errors {
+            #expect(try #require(catalog.translation(for: error)).category == .permissionDenied)
+        }
+    }
+
+    // MARK: - Real failures
+
+    @Test func readingAMissingFileSaysFileNotFound() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("remedy-\(UUID().uuidString)")
+        let error = try #require(throws: (any Error).self) { try Data(contentsOf: url) }
+        let localization = CatalogFixtures.localization("en")
+        let presentation = ErrorResolver(localization: localization).presentation(for: error)
+        #expect(presentation.title == localization.string(forKey: "catalog.file.notFound.title"))
+        #expect(presentation.message == localization.string(forKey: "catalog.file.notFound.message"))
+    }
+
+    @Test func listingAMissingDirectorySaysFileNotFound() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("remedy-\(UUID().uuidString)").path
+        let error = try #require(throws: (any Error).self) { try FileManager.default.contentsOfDirectory(atPath: path) }
+        let localization = CatalogFixtures.localization("en")
+        let presentation = ErrorResolver(localization: localization).presentation(for: error)
+        #expect(presentation.message == localization.string(forKey: "catalog.file.notFound.message"))
+    }
+
+    private func retry(_ localization: Localization) -> String {
+        RecoveryOption.retry.localizedTitle(in: localization)
+    }
+}

@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0")
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0")
     ],
     targets: [
         .target(

@@ -1,0 +1,86 @@
+/// An error on its way up the chain of ``ErrorScope``s, as rules and retry policies see it.
+///
+/// It carries the error (wrapped in the failed action's ``ContextError`` layer, when it came from
+/// ``ErrorScope/attempt(_:idempotent:retryPolicy:isolation:operation:)``), what the resolver knows about
+/// its whole tree, and where it was handed in.
+///
+/// ```swift
+/// let signIn = ErrorRule("sign in") { failure in
+///     failure.contains(httpStatus: 401) ? .takeOver { _ in try await session.signIn() } : .passOn
+/// }
+/// ```
+public struct HandledError: Sendable, CustomStringConvertible {
+    /// The error, as it travels: wrapped in the action's context layer, or a rule's replacement.
+    public let error: any Error
+    /// What the resolver knows about the error's whole tree: category, severity, transience, silence.
+    public let translation: ErrorTranslation
+    /// The path of the scope the error was handed to, such as `"App/Feed"`.
+    public let scopePath: String
+    /// The action that failed (`"Loading the feed"`), or `nil` for an error handed in directly.
+    public let action: String?
+
+    /// Creates a handled error, as the scope does; useful for testing rules on their own.
+    ///
+    /// - Parameters:
+    ///   - error: The error.
+    ///   - translation: What is known about the error's tree. Default: what the standard resolver says.
+    ///   - scopePath: The path of the scope the error was handed to.
+    ///   - action: The action that failed, or `nil`.
+    public init(
+        _ error: any Error,
+        translation: ErrorTranslation? = nil,
+        scopePath: String = "",
+        action: String? = nil
+    ) {
+        self.error = error
+        self.translation = translation ?? ErrorResolver().translation(of: error)
+        self.scopePath = scopePath
+        self.action = action
+    }
+
+    /// What kind of failure this is (``ErrorCategory/unknown`` when nothing is known).
+    public var category: ErrorCategory {
+        translation.category ?? .unknown
+    }
+
+    /// How badly the failure disrupts the person: the highest severity in the tree.
+    public var severity: Severity {
+        translation.severity ?? category.defaultSeverity
+    }
+
+    /// Whether the failure may go away by itself, so retrying automatically makes sense.
+    public var isTransient: Bool {
+        translation.isTransient
+    }
+
+    /// Whether the failure is a cancellation or marked silent: it is never shown.
+    public var isSilent: Bool {
+        translation.isSilent || tree.containsCancellation
+    }
+
+    /// The error's tree, for queries.
+    public var tree: ErrorTree {
+        ErrorTree(error)
+    }
+
+    /// The first error of a type anywhere in the tree.
+    ///
+    /// - Parameter type: The error type to look for.
+    /// - Returns: The first error of that type in pre-order, or `nil`.
+    public func first<E: Error>(_ type: E.Type) -> E? {
+        tree.first(type)
+    }
+
+    /// Whether an ``HTTPStatusError`` with a status is anywhere in the tree.
+    ///
+    /// - Parameter status: The status code, such as 401.
+    /// - Returns: `true` when the tree holds it.
+    public func contains(httpStatus status: Int) -> Bool {
+        tree.contains(httpStatus: status)
+    }
+
+    /// The one-line summary of the error, as logged.
+    public var description: String {
+        ErrorReport(error).summary
+    }
+}

@@ -1,0 +1,95 @@
+import Observation
+
+/// What the root ``ErrorScope`` is showing right now, observable by SwiftUI and anything else that
+/// uses Observation.
+///
+/// The ``PresentationQueue`` updates it: ``current`` is the blocking presentation (alert, route or
+/// fatal) being shown, ``banners`` are the minor ones shown alongside. A SwiftUI view binds to it
+/// directly:
+///
+/// ```swift
+/// struct ErrorOverlay: View {
+///     let state: PresentationState
+///     var body: some View {
+///         VStack {
+///             ForEach(state.banners, id: \.groupingKey) { BannerView($0) }
+///         }
+///     }
+/// }
+/// ```
+///
+/// The state is safe to read from any thread. It changes on Remedy's queue, not on the main actor:
+/// UIKit or AppKit code that reacts to changes in `withObservationTracking`'s `onChange` hops to the
+/// main actor itself. (The SwiftUI presenters of the planned `RemedyUI` module are Apple-only and not
+/// part of this package yet.)
+public final class PresentationState: Observable, Sendable {
+    private struct Storage: Sendable {
+        var current: Presentation?
+        var banners: [Presentation] = []
+        var waitingCount = 0
+    }
+
+    private let registrar = ObservationRegistrar()
+    private let storage = LockedValue(Storage())
+    private let changes = ChangeSignal()
+
+    /// Creates an empty state.
+    public init() {}
+
+    /// The blocking presentation being shown, or `nil`. Its ``Presentation/occurrences`` grows while
+    /// identical errors join it.
+    public var current: Presentation? {
+        registrar.access(self, keyPath: \.current)
+        return storage.withLock { $0.current }
+    }
+
+    /// The banners being shown, oldest first. Each goes away after the configured banner duration.
+    public var banners: [Presentation] {
+        registrar.access(self, keyPath: \.banners)
+        return storage.withLock { $0.banners }
+    }
+
+    /// How many blocking presentations wait behind ``current``.
+    public var waitingCount: Int {
+        registrar.access(self, keyPath: \.waitingCount)
+        return storage.withLock { $0.waitingCount }
+    }
+
+    // MARK: - Updates (by the queue)
+
+    func setCurrent(_ presentation: Presentation?) {
+        registrar.withMutation(of: self, keyPath: \.current) {
+            storage.withLock { $0.current = presentation }
+        }
+        changes.signal()
+    }
+
+    func setBanners(_ banners: [Presentation]) {
+        registrar.withMutation(of: self, keyPath: \.banners) {
+            storage.withLock { $0.banners = banners }
+        }
+        changes.signal()
+    }
+
+    func setWaitingCount(_ count: Int) {
+        guard storage.withLock({ $0.waitingCount != count }) else { return }
+        registrar.withMutation(of: self, keyPath: \.waitingCount) {
+            storage.withLock { $0.waitingCount = count }
+        }
+        changes.signal()
+    }
+
+    // MARK: - Waiting (for tests)
+
+    /// Waits until a condition on the state holds, without polling or sleeping.
+    ///
+    /// Observation's `onChange` fires before a value changes; this waits on a signal sent after each
+    /// change, so it can't miss one.
+    ///
+    /// - Parameter condition: The condition, checked now and after every change.
+    /// - Returns: `true` when the condition held, `false` when the calling task was cancelled first.
+    @discardableResult
+    package func wait(until condition: (PresentationState) -> Bool) async -> Bool {
+        await changes.wait { condition(self) }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Remedy
+import RemedyTesting
+
+/// A counter shared with sendable closures.
+final class LockedCounter: Sendable {
+    private let count = LockedValue(0)
+    private let changes = ChangeSignal()
+
+    @discardableResult
+    func increment() -> Int {
+        defer { changes.signal() }
+        return count.withLock { value in
+            value += 1
+            return value
+        }
+    }
+
+    var value: Int { count.withLock { $0 } }
+
+    /// Waits, without sleeping, until the count reaches a value.
+    func wait(until target: Int) async {
+        await changes.wait { value >= target }
+    }
+}
+
+/// A list shared with sendable closures.
+final class LockedList<Element: Sendable>: Sendable {
+    private let elements = LockedValue<[Element]>([])
+
+    func append(_ element: Element) {
+        elements.withLock { $0.append(element) }
+    }
+
+    var values: [Element] { elements.withLock { $0 } }
+}
+
+/// A connection failure the test catalog marks transient and minor, like the catalog does for
+/// `URLError.cannotConnectToHost`.
+struct ConnectionRefused: Error, Equatable {}
+
+/// A throttled response that asks to wait (HTTP 429 with `Retry-After`).
+struct Throttled: Error {
+    var retryAfter: Duration
+}
+
+/// A third-party SDK's error type, with a cancellation case.
+enum PaymentSDKError: Error {
+    case userCancelled
+    case declined(code: Int)
+}
+
+/// A typed error for sign-up validation.
+enum SignUpError: PresentableError, Equatable {
+    case emptyUserName
+    case emptyPassword
+
+    var message: String {
+        switch self {
+        case .emptyUserName: "Enter a user name to continue."
+        case .emptyPassword: "Enter a password to continue."
+        }
+    }
+
+    var category: ErrorCategory { .invalidInput }
+}
+
+/// Per-layer errors of the error-trees article: a 401 deep inside.
+enum RequestError: Error { case http(HTTPStatusError) }
+enum ProfileServiceError: Error { case request(RequestError) }
+
+/// Something that fails in a rule or an action.
+struct Boom: Error, Equatable {
+    var label = "boom"
+}
+
+extension ErrorCatalog {
+    /// The standard catalog plus the test errors above.
+    static var testing: ErrorCatalog {
+        var catalog = ErrorCatalog.standard
+        catalog.register(ConnectionRefused.self) { _, _ in
+            ErrorTranslation(
+                message: "You're offline. Check your connection.",
+                category: .externalSystemUnavailable,
+                severity: .minor,
+                isTransient: true
+            )
+        }
+        catalog.register(Throttled.self) { error, _ in
+            ErrorTranslation(
+                message: "The service is busy. Try again in a moment.",
+                category: .externalSystemUnavailable,
+                isTransient: true,
+                retryAfter: error.retryAfter
+            )
+        }
+        catalog.register(PaymentSDKError.self) { error, _ in
+            switch error {
+            case .userCancelled:
+                return .silent
+            case .declined:
+                return ErrorTranslation(message: "The card was declined. Choose another card.", category: .invalidInput)
+            }
+        }
+        return catalog
+    }
+}
+
+/// A configuration for tests: no automatic retries or minimum duration unless a test asks.
+func testConfiguration(
+    presenterTimeout: Duration = .seconds(600),
+    recoveryTimeout: Duration = .seconds(600),
+    bannerDuration: Duration = .seconds(4),
+    maximumRetries: Int = 3,
+    minimumDuration: Duration = .zero,
+    retryPolicy: RetryPolicy = .disabled
+) -> ErrorScope.Configuration {
+    ErrorScope.Configuration(
+        presenterTimeout: presenterTimeout,
+        recoveryTimeout: recoveryTimeout,
+        bannerDuration: bannerDuration,
+        maximumRetries: maximumRetries,
+        minimumDuration: minimumDuration,
+        retryPolicy: retryPolicy
+    )
+}

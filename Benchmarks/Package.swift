@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
         .executableTarget(
@@ -20,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Remedy", package: remedy),
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/RemedyBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

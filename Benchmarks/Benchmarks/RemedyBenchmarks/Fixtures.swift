@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Remedy
 
 // MARK: - A LocalizedError
@@ -103,5 +104,72 @@ final class ErrorHolder: @unchecked Sendable {
     @inline(never)
     func release() {
         error = nil
+    }
+}
+
+// MARK: - Handling
+
+/// A major error that explains itself, as an app's own errors do.
+struct DraftNotSavedError: PresentableError {
+    var message: String { "The draft couldn't be saved. Try again in a moment." }
+    var category: ErrorCategory { .externalSystemUnavailable }
+    var severity: Severity { .major }
+}
+
+/// A presenter that shows nothing and answers at once, as if the person dismissed every alert.
+struct SilentPresenter: ErrorPresenter {
+    func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+        nil
+    }
+}
+
+/// A presenter that holds its first presentation until `occurrences` identical errors joined it, then
+/// dismisses it; it counts what it was shown.
+final class StormPresenter: ErrorPresenter, @unchecked Sendable {
+    // `state` is set once, before the first error is handled; `shown` is behind the lock.
+    var state: PresentationState?
+    private let lock = NSLock()
+    private var shown = 0
+    let occurrences: Int
+
+    init(occurrences: Int) {
+        self.occurrences = occurrences
+    }
+
+    var presentationCount: Int { lock.withLock { shown } }
+
+    func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+        lock.withLock { shown += 1 }
+        // Yields instead of sleeping: the errors still arriving need the threads more than this wait.
+        while (state?.current?.occurrences ?? occurrences) < occurrences {
+            await Task.yield()
+        }
+        return nil
+    }
+}
+
+/// A log handler that drops every message after Remedy has built it: the cost of logging without I/O.
+/// It counts the messages, so a benchmark can check that every error was logged.
+struct CountingLogHandler: LogHandler {
+    final class Counter: @unchecked Sendable {
+        // Only touched under the lock.
+        private let lock = NSLock()
+        private var count = 0
+
+        func increment() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
+    let counter: Counter
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        counter.increment()
     }
 }

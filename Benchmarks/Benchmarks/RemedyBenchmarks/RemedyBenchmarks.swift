@@ -8,52 +8,63 @@ import Remedy
 // Names are `group.operation[.variant]`; `ratios.sh` refers to them, so rename both together.
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = RunLength.current.configuration(scalingFactor: .one)
+    Benchmark.defaultConfiguration = slow(samples: 100)
 
     registerBaselines()
     registerResolution()
     registerReports()
     registerDeepChains()
     registerContextStacks()
+    registerHandling()
 }
 
 // MARK: - Configuration
 
 /// How long each benchmark runs: the full length, or a short smoke run for CI
-/// (`REMEDY_BENCHMARK_SHORT=1`).
+/// (`REMEDY_BENCHMARK_SHORT=1`, which `ratios.sh --short` sets).
 struct RunLength {
     var maximumDuration: Duration
-    var maximumIterations: Int
-    var warmupIterations: Int
+    var maximumSamples: Int
+    var warmupSamples: Int
 
-    static var current: RunLength {
+    static let current: RunLength =
         ProcessInfo.processInfo.environment["REMEDY_BENCHMARK_SHORT"].map { !$0.isEmpty && $0 != "0" } == true
-            ? RunLength(maximumDuration: .milliseconds(300), maximumIterations: 200, warmupIterations: 2)
-            : RunLength(maximumDuration: .seconds(3), maximumIterations: 100_000, warmupIterations: 20)
-    }
+        ? RunLength(maximumDuration: .milliseconds(250), maximumSamples: 50, warmupSamples: 1)
+        : RunLength(maximumDuration: .seconds(3), maximumSamples: 100_000, warmupSamples: 3)
 
-    /// A configuration measuring wall time and mallocs, in nanoseconds per iteration.
+    /// A configuration measuring wall time and mallocs, in nanoseconds per operation.
     ///
-    /// - Parameter scalingFactor: `.kilo` for operations under a microsecond (each sample then times
-    ///   1,000 runs), `.one` for slower ones.
-    func configuration(scalingFactor: BenchmarkScalingFactor, maximumIterations: Int? = nil) -> Benchmark.Configuration {
+    /// - Parameters:
+    ///   - scalingFactor: `.kilo` for operations under a few microseconds (each sample then times 1,000
+    ///     runs), `.one` for slower ones.
+    ///   - samples: The most samples to take.
+    func configuration(scalingFactor: BenchmarkScalingFactor, samples: Int? = nil) -> Benchmark.Configuration {
         .init(
             metrics: [.wallClock, .mallocCountTotal],
             timeUnits: .nanoseconds,
-            warmupIterations: warmupIterations,
+            warmupIterations: warmupSamples,
             scalingFactor: scalingFactor,
             maxDuration: maximumDuration,
-            maxIterations: min(maximumIterations ?? self.maximumIterations, self.maximumIterations)
+            maxIterations: min(samples ?? maximumSamples, maximumSamples)
         )
     }
 }
 
-/// The configuration of operations that take well under a microsecond: 1,000 runs per sample.
-var fast: Benchmark.Configuration { RunLength.current.configuration(scalingFactor: .kilo) }
+/// Registers a benchmark of an operation that takes well under a millisecond: each sample times 1,000
+/// runs (scaling factor `.kilo`), and the name ends in `.x1000` so `ratios.sh` divides samples back.
+func fastBenchmark(_ name: String, _ body: @escaping Benchmark.BenchmarkClosure) {
+    Benchmark("\(name).x1000", configuration: RunLength.current.configuration(scalingFactor: .kilo), closure: body)
+}
+
+/// Registers a benchmark of an async operation that takes well under a millisecond (see the synchronous
+/// variant).
+func fastBenchmark(_ name: String, _ body: @escaping Benchmark.BenchmarkAsyncClosure) {
+    Benchmark("\(name).x1000", configuration: RunLength.current.configuration(scalingFactor: .kilo), closure: body)
+}
 
 /// The configuration of operations that take milliseconds: a few samples are enough.
 func slow(samples: Int) -> Benchmark.Configuration {
-    RunLength.current.configuration(scalingFactor: .one, maximumIterations: samples)
+    RunLength.current.configuration(scalingFactor: .one, samples: samples)
 }
 
 /// Runs `body` once per scaled iteration, keeping its result alive so the optimizer can't drop it.
@@ -64,30 +75,33 @@ func measure<Result>(_ benchmark: Benchmark, _ body: () -> Result) {
     }
 }
 
+/// Remedy's texts in English, whatever the machine's locale.
+let english = Localization(locale: Locale(identifier: "en"))
+
 /// A resolver in English, created once: its cost is not part of any figure.
-let resolver = ErrorResolver(localization: Localization(locale: Locale(identifier: "en")))
+let resolver = ErrorResolver(localization: english)
 
 // MARK: - Baselines
 
 /// What the platform costs for the same job: the figures every ratio is taken against.
 func registerBaselines() {
     let localizedError: any Error = ForecastUnavailableError()
-    Benchmark("baseline.localizedError.errorDescription", configuration: fast) { benchmark in
+    fastBenchmark("baseline.localizedError.errorDescription") { benchmark in
         measure(benchmark) { (identity(localizedError) as? any LocalizedError)?.errorDescription }
     }
 
     let urlError: any Error = URLError(.notConnectedToInternet)
-    Benchmark("baseline.urlError.nsErrorLocalizedDescription", configuration: fast) { benchmark in
+    fastBenchmark("baseline.urlError.nsErrorLocalizedDescription") { benchmark in
         measure(benchmark) { (identity(urlError) as NSError).localizedDescription }
     }
 
-    Benchmark("baseline.tree3.stringDescribing", configuration: fast) { benchmark in
+    fastBenchmark("baseline.tree3.stringDescribing") { benchmark in
         measure(benchmark) { String(describing: identity(threeLevelTree)) }
     }
 
     // The floor of any rendering: concatenating the very bytes it produces into a new String.
     let summaryPieces = concatenationPieces(of: ErrorReport(threeLevelTree).summary)
-    Benchmark("baseline.tree3.summary.concatenate", configuration: fast) { benchmark in
+    fastBenchmark("baseline.tree3.summary.concatenate") { benchmark in
         measure(benchmark) { concatenate(identity(summaryPieces)) }
     }
 }
@@ -121,16 +135,16 @@ func concatenate(_ pieces: [String]) -> String {
 
 func registerResolution() {
     let localizedError: any Error = ForecastUnavailableError()
-    Benchmark("presentation.localizedError", configuration: fast) { benchmark in
+    fastBenchmark("presentation.localizedError") { benchmark in
         measure(benchmark) { resolver.presentation(for: identity(localizedError)) }
     }
 
     let urlError: any Error = URLError(.notConnectedToInternet)
-    Benchmark("presentation.urlError", configuration: fast) { benchmark in
+    fastBenchmark("presentation.urlError") { benchmark in
         measure(benchmark) { resolver.presentation(for: identity(urlError)) }
     }
 
-    Benchmark("presentation.tree3", configuration: fast) { benchmark in
+    fastBenchmark("presentation.tree3") { benchmark in
         measure(benchmark) { resolver.presentation(for: identity(threeLevelTree)) }
     }
 }
@@ -138,11 +152,11 @@ func registerResolution() {
 // MARK: - Reports
 
 func registerReports() {
-    Benchmark("report.tree3.summary", configuration: fast) { benchmark in
+    fastBenchmark("report.tree3.summary") { benchmark in
         measure(benchmark) { ErrorReport(identity(threeLevelTree)).summary }
     }
 
-    Benchmark("report.tree3.groupingKey", configuration: fast) { benchmark in
+    fastBenchmark("report.tree3.groupingKey") { benchmark in
         measure(benchmark) { ErrorReport(identity(threeLevelTree)).groupingKey }
     }
 }
@@ -152,18 +166,19 @@ func registerReports() {
 /// A 10,000-deep chain of nested errors, and a 1,000-deep one to show that the costs grow linearly.
 func registerDeepChains() {
     for depth in [1_000, 10_000] {
-        let chain = makeChain(depth: depth)
+        // Built on first use, in the warm-up, not each time the suite registers its benchmarks.
+        let chain = { depth == 1_000 ? chain1000 : chain10000 }
         Benchmark("chain.walk.\(depth)", configuration: slow(samples: 200)) { benchmark in
             measure(benchmark) {
                 var nodes = 0
-                for _ in ErrorTree(identity(chain)) { nodes += 1 }
+                for _ in ErrorTree(identity(chain())) { nodes += 1 }
                 precondition(nodes == depth, "walked \(nodes) of \(depth) nodes")
                 return nodes
             }
         }
 
         Benchmark("chain.summary.\(depth)", configuration: slow(samples: 200)) { benchmark in
-            measure(benchmark) { ErrorReport(identity(chain)).summary }
+            measure(benchmark) { ErrorReport(identity(chain())).summary }
         }
 
         Benchmark("chain.release.\(depth)", configuration: slow(samples: 200)) { benchmark in
@@ -183,7 +198,6 @@ func registerDeepChains() {
 /// a thread with a 512 KiB stack.
 func registerContextStacks() {
     let layers = 100_000
-    let stack = makeContextStack(layers: layers)
 
     Benchmark("context100k.build", configuration: slow(samples: 20)) { benchmark in
         measure(benchmark) { makeContextStack(layers: layers) }
@@ -192,7 +206,7 @@ func registerContextStacks() {
     Benchmark("context100k.walk", configuration: slow(samples: 50)) { benchmark in
         measure(benchmark) {
             var nodes = 0
-            for node in ErrorTree(identity(stack)) {
+            for node in ErrorTree(identity(contextStack)) {
                 nodes += 1
                 blackHole(node)
             }
@@ -201,7 +215,7 @@ func registerContextStacks() {
     }
 
     Benchmark("context100k.summary", configuration: slow(samples: 50)) { benchmark in
-        measure(benchmark) { ErrorReport(identity(stack)).summary }
+        measure(benchmark) { ErrorReport(identity(contextStack)).summary }
     }
 
     Benchmark("context100k.release", configuration: slow(samples: 20)) { benchmark in
@@ -225,3 +239,8 @@ func registerContextStacks() {
         }
     }
 }
+
+/// Fixtures built on first use (globals are lazy): registering the suite stays cheap.
+let chain1000 = makeChain(depth: 1_000)
+let chain10000 = makeChain(depth: 10_000)
+let contextStack = makeContextStack(layers: 100_000)

@@ -19,13 +19,30 @@ let package = Package(
         .executableTarget(
             name: "RemedyBenchmarks",
             dependencies: [
+                "RemedyBenchmarkSupport",
                 .product(name: "Remedy", package: remedy),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/RemedyBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The error fixtures and helpers the benchmarks and the profiling tool share.
+        .target(
+            name: "RemedyBenchmarkSupport",
+            dependencies: [
+                .product(name: "Remedy", package: remedy),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Runs one benchmarked operation in a loop, without package-benchmark, for valgrind and perf.
+        .executableTarget(
+            name: "remedy-profile",
+            dependencies: [
+                "RemedyBenchmarkSupport",
+                .product(name: "Remedy", package: remedy),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

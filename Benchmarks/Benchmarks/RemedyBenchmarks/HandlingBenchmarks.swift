@@ -2,22 +2,7 @@ import Benchmark
 import Foundation
 import Logging
 import Remedy
-
-/// A root scope in English whose presenter answers at once and whose log handler drops what it gets.
-func makeQuietRoot(presenter: any ErrorPresenter = SilentPresenter(), counter: CountingLogHandler.Counter) -> ErrorScope
-{
-    ErrorScope.root(
-        presenter: presenter,
-        localization: english,
-        logger: Logger(label: "benchmarks") { _ in CountingLogHandler(counter: counter) }
-    )
-}
-
-/// The work an `attempt` wraps: opaque to the optimizer, so both figures pay for the same call.
-@inline(never)
-func loadValue() async throws -> Int {
-    identity(42)
-}
+import RemedyBenchmarkSupport
 
 func registerHandling() {
     fastBenchmark("handle.major") { benchmark in

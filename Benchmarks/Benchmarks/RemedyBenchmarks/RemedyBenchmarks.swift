@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Remedy
+import RemedyBenchmarkSupport
 
 // Every figure stands next to a baseline measured in the same run, so ratios hold on any machine.
 // `ratios.sh` reads the results and checks them against the targets of the performance issue.
@@ -75,12 +76,6 @@ func measure<Result>(_ benchmark: Benchmark, _ body: () -> Result) {
     }
 }
 
-/// Remedy's texts in English, whatever the machine's locale.
-let english = Localization(locale: Locale(identifier: "en"))
-
-/// A resolver in English, created once: its cost is not part of any figure.
-let resolver = ErrorResolver(localization: english)
-
 // MARK: - Baselines
 
 /// What the platform costs for the same job: the figures every ratio is taken against.
@@ -104,31 +99,6 @@ func registerBaselines() {
     fastBenchmark("baseline.tree3.summary.concatenate") { benchmark in
         measure(benchmark) { concatenate(identity(summaryPieces)) }
     }
-}
-
-/// A text cut into the pieces a renderer appends: words and separators.
-func concatenationPieces(of text: String) -> [String] {
-    var pieces: [String] = []
-    var current = ""
-    for character in text {
-        current.append(character)
-        if character == " " || character == "\n" {
-            pieces.append(current)
-            current = ""
-        }
-    }
-    if !current.isEmpty { pieces.append(current) }
-    return pieces
-}
-
-/// Appends pieces into one new String.
-@inline(never)
-func concatenate(_ pieces: [String]) -> String {
-    var result = ""
-    for piece in pieces {
-        result += piece
-    }
-    return result
 }
 
 // MARK: - Resolution

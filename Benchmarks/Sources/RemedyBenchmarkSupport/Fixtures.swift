@@ -5,44 +5,46 @@ import Remedy
 // MARK: - A LocalizedError
 
 /// An app's error that explains itself through `LocalizedError`, as most Swift apps write them.
-struct ForecastUnavailableError: LocalizedError {
-    var errorDescription: String? { "The forecast isn't available right now." }
-    var recoverySuggestion: String? { "Try again in a few minutes." }
+package struct ForecastUnavailableError: LocalizedError {
+    package init() {}
+
+    package var errorDescription: String? { "The forecast isn't available right now." }
+    package var recoverySuggestion: String? { "Try again in a few minutes." }
 }
 
 // MARK: - The 3-level typed-enum tree of the error-trees article
 
 /// The coding key of the decoding failure at the bottom of the tree.
-struct ForecastKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
+package struct ForecastKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int?
 
-    init(stringValue: String) {
+    package init(stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
     }
 
-    init(intValue: Int) {
+    package init(intValue: Int) {
         self.stringValue = "Index \(intValue)"
         self.intValue = intValue
     }
 }
 
 /// The service layer: its cases carry the error that caused them.
-enum ForecastServiceError: Error {
+package enum ForecastServiceError: Error {
     case transport(URLError)
     case parsing(DecodingError)
 }
 
 /// The view model layer, one level up.
-enum ForecastViewModelError: Error {
+package enum ForecastViewModelError: Error {
     case download(ForecastServiceError)
     case cache(path: String)
 }
 
 /// `ForecastViewModelError.download(ForecastServiceError.parsing(DecodingError.keyNotFound))`: three levels,
 /// found by reflection with no conformance at all.
-let threeLevelTree: any Error = ForecastViewModelError.download(
+package let threeLevelTree: any Error = ForecastViewModelError.download(
     .parsing(
         .keyNotFound(
             ForecastKey(stringValue: "temperature"),
@@ -58,13 +60,13 @@ let threeLevelTree: any Error = ForecastViewModelError.download(
 
 /// One link of a deep chain of nested errors, each holding the next as an existential: the shape that
 /// a naive recursive walk or release cannot survive.
-enum ChainError: Error {
+package enum ChainError: Error {
     case layer(any Error)
     case origin
 }
 
 /// A chain of nested errors `depth` levels deep (the origin at the bottom counts as one level).
-func makeChain(depth: Int) -> any Error {
+package func makeChain(depth: Int) -> any Error {
     var error: any Error = ChainError.origin
     for _ in 1..<max(1, depth) {
         error = ChainError.layer(error)
@@ -73,13 +75,15 @@ func makeChain(depth: Int) -> any Error {
 }
 
 /// The cause at the bottom of a context stack.
-struct DiskFullError: Error, CustomStringConvertible {
-    var description: String { "no space left on device" }
+package struct DiskFullError: Error, CustomStringConvertible {
+    package init() {}
+
+    package var description: String { "no space left on device" }
 }
 
 /// Builds a `ContextError` of `layers` layers through `withContext`, as code does when every layer adds
 /// context to what it rethrows.
-func makeContextStack(layers: Int) -> any Error {
+package func makeContextStack(layers: Int) -> any Error {
     var error: any Error = DiskFullError()
     for _ in 0..<layers {
         let cause = error
@@ -93,16 +97,16 @@ func makeContextStack(layers: Int) -> any Error {
 }
 
 /// Keeps an error alive until told to let go, so a release can be measured by itself.
-final class ErrorHolder: @unchecked Sendable {
+package final class ErrorHolder: @unchecked Sendable {
     // Only touched by the benchmark closure that owns the holder, on one thread at a time.
-    var error: (any Error)?
+    package var error: (any Error)?
 
-    init(_ error: any Error) {
+    package init(_ error: any Error) {
         self.error = error
     }
 
     @inline(never)
-    func release() {
+    package func release() {
         error = nil
     }
 }
@@ -110,35 +114,39 @@ final class ErrorHolder: @unchecked Sendable {
 // MARK: - Handling
 
 /// A major error that explains itself, as an app's own errors do.
-struct DraftNotSavedError: PresentableError {
-    var message: String { "The draft couldn't be saved. Try again in a moment." }
-    var category: ErrorCategory { .externalSystemUnavailable }
-    var severity: Severity { .major }
+package struct DraftNotSavedError: PresentableError {
+    package init() {}
+
+    package var message: String { "The draft couldn't be saved. Try again in a moment." }
+    package var category: ErrorCategory { .externalSystemUnavailable }
+    package var severity: Severity { .major }
 }
 
 /// A presenter that shows nothing and answers at once, as if the person dismissed every alert.
-struct SilentPresenter: ErrorPresenter {
-    func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+package struct SilentPresenter: ErrorPresenter {
+    package init() {}
+
+    package func present(_ presentation: Presentation) async throws -> RecoveryOption? {
         nil
     }
 }
 
 /// A presenter that holds its first presentation until `occurrences` identical errors joined it, then
 /// dismisses it; it counts what it was shown.
-final class StormPresenter: ErrorPresenter, @unchecked Sendable {
+package final class StormPresenter: ErrorPresenter, @unchecked Sendable {
     // `state` is set once, before the first error is handled; `shown` is behind the lock.
-    var state: PresentationState?
+    package var state: PresentationState?
     private let lock = NSLock()
     private var shown = 0
-    let occurrences: Int
+    package let occurrences: Int
 
-    init(occurrences: Int) {
+    package init(occurrences: Int) {
         self.occurrences = occurrences
     }
 
-    var presentationCount: Int { lock.withLock { shown } }
+    package var presentationCount: Int { lock.withLock { shown } }
 
-    func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+    package func present(_ presentation: Presentation) async throws -> RecoveryOption? {
         lock.withLock { shown += 1 }
         // Yields instead of sleeping: the errors still arriving need the threads more than this wait.
         while (state?.current?.occurrences ?? occurrences) < occurrences {
@@ -150,26 +158,32 @@ final class StormPresenter: ErrorPresenter, @unchecked Sendable {
 
 /// A log handler that drops every message after Remedy has built it: the cost of logging without I/O.
 /// It counts the messages, so a benchmark can check that every error was logged.
-struct CountingLogHandler: LogHandler {
-    final class Counter: @unchecked Sendable {
+package struct CountingLogHandler: LogHandler {
+    package final class Counter: @unchecked Sendable {
         // Only touched under the lock.
         private let lock = NSLock()
         private var count = 0
 
-        func increment() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
+        package init() {}
+
+        package func increment() { lock.withLock { count += 1 } }
+        package var value: Int { lock.withLock { count } }
     }
 
-    let counter: Counter
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
+    package let counter: Counter
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package init(counter: Counter) {
+        self.counter = counter
+    }
+
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         counter.increment()
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it: reports are often
 /// written on threads with small stacks, where deep recursion crashes.
-func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+package func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
     #if canImport(Glibc)
     // POSIX threads directly: the stack size asked for is the stack size the thread gets.
     var attributes = pthread_attr_t()

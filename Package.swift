@@ -13,7 +13,11 @@ let package = Package(
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0")
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
+        // For remedy-demo only (never for the library products): its command line, and the small HTTP server
+        // its scenarios fail against for real (async/await, no SwiftNIO, so it builds in seconds).
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         .target(
@@ -25,12 +29,26 @@ let package = Package(
         .target(name: "RemedyTesting", dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "remedy-demo",
-            dependencies: ["Remedy", "RemedyTerminal"],
+            dependencies: [
+                "Remedy",
+                "RemedyTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Examples/remedy-demo"
         ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
         .testTarget(name: "RemedyTerminalTests", dependencies: ["RemedyTerminal"]),
         .testTarget(name: "RemedyTestingTests", dependencies: ["RemedyTesting"]),
+        // Runs the built remedy-demo end to end; depending on it makes `swift test` build it first.
+        .testTarget(name: "RemedyDemoTests", dependencies: ["remedy-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Documentation only: `REMEDY_DOCS=1 swift package generate-documentation --target Remedy`. Without the
+// variable the plugin isn't resolved, so neither users nor CI fetch or build it.
+if Context.environment["REMEDY_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

@@ -114,7 +114,7 @@ public final class HandlingHarness: Sendable {
     }
 }
 
-/// What happened to one action handed to ``Remedy/ErrorScope/attempt(_:idempotent:retryPolicy:isolation:operation:)``,
+/// What happened to one action handed to ``Remedy/ErrorScope/attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)``,
 /// read back from the logs and the presenter.
 public struct AttemptRecord: Sendable {
     /// The action's name.

@@ -77,7 +77,9 @@ public struct ErrorCatalog: Sendable {
         for translate in appPredicates.reversed() {
             if let translation = translate(error, localization) { return translation }
         }
-        guard includesBuiltIns else { return nil }
-        return BuiltInCatalog.translation(for: error, localization: localization)
+        guard includesBuiltIns, var translation = BuiltInCatalog.translation(for: error, localization: localization)
+        else { return nil }
+        translation.isBuiltIn = true
+        return translation
     }
 }

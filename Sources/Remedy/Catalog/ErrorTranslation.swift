@@ -105,6 +105,10 @@ public struct ErrorTranslation: Sendable {
         )
     }
 
+    /// Whether the translation is one of Remedy's built-in catalog entries: generic texts that give way
+    /// to any text the app wrote itself, wherever it stands in the tree.
+    var isBuiltIn = false
+
     /// Whether the translation carries a text a person can read.
     var hasText: Bool {
         !message.isBlank

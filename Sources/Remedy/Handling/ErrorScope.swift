@@ -238,6 +238,8 @@ public final class ErrorScope: Sendable {
     ///     retried automatically only when the policy says so; the person may still choose to retry.
     ///   - retryPolicy: The automatic retries, or `nil` for the root's configured policy.
     ///   - isolation: The caller's isolation, in which the operation runs.
+    ///   - fileID: The file of the call, recorded in the action's context layer for reports.
+    ///   - line: The line of the call, recorded in the action's context layer for reports.
     ///   - operation: The work.
     /// - Returns: The operation's value, or `nil` when the person gave up, a rule silenced or took over
     ///   the failure without recovering, or the calling task was cancelled.
@@ -246,6 +248,8 @@ public final class ErrorScope: Sendable {
         idempotent: Bool = true,
         retryPolicy: RetryPolicy? = nil,
         isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        line: Int = #line,
         operation: () async throws(Failure) -> Value
     ) async -> Value? {
         var context = FailureContext(
@@ -253,7 +257,9 @@ public final class ErrorScope: Sendable {
             action: action,
             canRetry: true,
             isIdempotent: idempotent,
-            retryPolicy: retryPolicy ?? environment.configuration.retryPolicy
+            retryPolicy: retryPolicy ?? environment.configuration.retryPolicy,
+            fileID: fileID,
+            line: line
         )
         while true {
             do {

@@ -1,7 +1,7 @@
 /// An error on its way up the chain of ``ErrorScope``s, as rules and retry policies see it.
 ///
 /// It carries the error (wrapped in the failed action's ``ContextError`` layer, when it came from
-/// ``ErrorScope/attempt(_:idempotent:retryPolicy:isolation:operation:)``), what the resolver knows about
+/// ``ErrorScope/attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)``), what the resolver knows about
 /// its whole tree, and where it was handed in.
 ///
 /// ```swift

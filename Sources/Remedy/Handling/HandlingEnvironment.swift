@@ -19,6 +19,9 @@ struct FailureContext: Sendable {
     let canRetry: Bool
     let isIdempotent: Bool
     let retryPolicy: RetryPolicy
+    /// Where `attempt` was called: the source location of the action's context layer.
+    var fileID: String = #fileID
+    var line: Int = #line
     /// Retries that followed a person's choice or a take-over.
     var personRetries = 0
     /// Automatic retries since the last time the person was asked.
@@ -102,7 +105,11 @@ final class HandlingEnvironment: Sendable {
     }
 
     private func processOnce(_ error: any Error, wrapInAction: Bool, _ context: inout FailureContext) async -> Step {
-        let wrapped = wrapInAction ? context.action.map { ContextError($0, wrapping: error) } ?? error : error
+        let wrapped =
+            wrapInAction
+            ? context.action.map {
+                ContextError($0, wrapping: error, fileID: context.fileID, line: context.line)
+            } ?? error : error
         let original = handled(wrapped, context)
         var failure = original
         var entry = LogEntry(original: original)
@@ -328,8 +335,10 @@ final class HandlingEnvironment: Sendable {
         )
     }
 
+    /// Whether a failure offers "Try Again": it has no options of its own besides Try Again, and it is
+    /// transient or of a retryable category.
     private func offersRetry(_ failure: HandledError) -> Bool {
-        failure.translation.options.isEmpty
+        failure.translation.options.allSatisfy(\.isRetry)
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 
@@ -342,13 +351,14 @@ final class HandlingEnvironment: Sendable {
         let translation = failure.translation
         let category = failure.category
         let localization = resolver.localization
-        var options = translation.options
+        // "Try Again" (the catalog's or the error's) only where there is something to run again.
+        var options = offeringRetry ? translation.options : translation.options.filter { !$0.isRetry }
         var detail = translation.detail
         if acknowledgementOnly {
             options = []
             let limit = localization.string(forKey: "handling.retryLimit.detail")
             detail = detail.map { "\($0)\n\(limit)" } ?? limit
-        } else if offeringRetry {
+        } else if offeringRetry, !options.contains(where: \.isRetry) {
             options.insert(.retry, at: 0)
         }
         return Presentation(
@@ -410,9 +420,9 @@ final class HandlingEnvironment: Sendable {
         }
     }
 
-    /// The developer's full report of an error, for debug-level logs.
+    /// The developer's full report of an error, for debug-level logs: every layer and cause.
     static func fullReport(of error: any Error) -> String {
-        String(reflecting: error)
+        ErrorReport(error).text
     }
 }
 
@@ -454,5 +464,13 @@ actor TakeOverCoalescer {
 
     private func finished(rule: UInt64, token: UInt64) {
         if running[rule]?.token == token { running[rule] = nil }
+    }
+}
+
+extension RecoveryOption {
+    /// Whether this is Remedy's ready-made "Try Again" (``RecoveryOption/retry`` or
+    /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again.
+    var isRetry: Bool {
+        titleKey == Self.retryKey
     }
 }

@@ -79,8 +79,11 @@ public actor PresentationQueue {
         var waiters: [UInt64: (continuation: CheckedContinuation<Answer, Never>, isCoalesced: Bool)] = [:]
         var showTask: Task<Void, Never>?
         var isShowing = false
-        /// Set once the answer is known and the option's action is running or done; no one joins then.
+        /// Set once a blocking presentation's answer is known; no one joins it then, so a recovery
+        /// action that runs into the same error again (re-entrancy) gets a presentation of its own.
         var isAnswered = false
+        /// Set once the answer is known and the option's action runs, so the action runs only once.
+        var hasAnswer = false
         /// For banners: the final answer, handed to callers that join while the banner is visible.
         var bannerAnswer: Answer?
 
@@ -285,7 +288,7 @@ public actor PresentationQueue {
         let entry: Entry
         if let current, current.id == entryID {
             entry = current
-        } else if let banner = banners.first(where: { $0.id == entryID }), !banner.isAnswered {
+        } else if let banner = banners.first(where: { $0.id == entryID }), !banner.hasAnswer {
             entry = banner
         } else {
             return  // Withdrawn, preempted or closed meanwhile.
@@ -327,7 +330,10 @@ public actor PresentationQueue {
 
     /// Releases the queue for the next presentation, then runs the option's action once for every caller.
     private func finishShowing(_ entry: Entry, option: RecoveryOption, resolution: Resolution) {
-        entry.isAnswered = true
+        guard !entry.hasAnswer else { return }
+        entry.hasAnswer = true
+        // A banner keeps taking joiners while it is visible; they share its answer.
+        if entry.presentation.style.isBlocking { entry.isAnswered = true }
         if resolution.isPreemption { entry.showTask?.cancel() }
         if current === entry {
             current = nil
@@ -361,7 +367,8 @@ public actor PresentationQueue {
         outcome: Result<RecoveryOutcome, any Error>,
         _ resolution: Resolution
     ) {
-        entry.isAnswered = true
+        entry.hasAnswer = true
+        if entry.presentation.style.isBlocking || isClosed { entry.isAnswered = true }
         let waiters = entry.waiters
         entry.waiters.removeAll()
         var answer = Answer(
@@ -373,7 +380,6 @@ public actor PresentationQueue {
         )
         if !entry.presentation.style.isBlocking, !isClosed {
             entry.bannerAnswer = answer
-            entry.isAnswered = false  // Banners take joiners until they go away.
         }
         for (waiterID, waiter) in waiters {
             entryOfWaiter.removeValue(forKey: waiterID)
@@ -406,7 +412,8 @@ public actor PresentationQueue {
         let entry = banners.remove(at: index)
         removeOpen(entry)
         state.setBanners(banners.map(\.presentation))
-        if !entry.waiters.isEmpty, entry.bannerAnswer == nil {
+        entry.isAnswered = true
+        if !entry.hasAnswer {
             // The presenter is still busy with a banner that is gone: answer its callers now.
             entry.showTask?.cancel()
             finishShowing(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)

@@ -1,141 +1,296 @@
 import Foundation
 
-/// The developer's view of an error: a one-line summary, a stable grouping key, and full renderings.
+/// The developer's view of an error and its whole tree: a one-line summary, a stable grouping key, a
+/// full plain-text report, an ANSI-coloured one for terminals, and JSON for logs and crash reporters.
 ///
 /// ```swift
 /// logger.error("\(ErrorReport(error).summary)")
+/// // Loading forecast: Parsing forecast: key 'temp' not found
+///
+/// print(ErrorReport(error).text)
+/// // Loading forecast
+/// //   at: App/ForecastViewModel.swift:42
+/// // Caused by:
+/// //   1: Parsing forecast
+/// //      at: App/ForecastService.swift:17
+/// //   2: key 'temp' not found
+/// //      type: DecodingError.keyNotFound
+/// //      coding path: days[0]
+/// //      debug: No value associated with key CodingKeys(stringValue: "temp", intValue: nil) ("temp").
 /// ```
-public struct ErrorReport: Sendable {
+///
+/// Every rendering is bounded: the walk obeys the tree ``limits``, and the ``caps`` bound the total
+/// size, each message and the context layers shown, with a visible marker wherever something was left
+/// out. Messages are escaped, so newlines, tabs and ANSI escape sequences inside them can't break a
+/// report's lines or colour a terminal (`\n`, `\t`, `\u{1B}`); emoji and other text stay as they are.
+///
+/// A report is computed when asked: creating one costs nothing, and each property walks the tree
+/// again.
+public struct ErrorReport: Sendable, CustomStringConvertible {
+    /// Caps on what a report renders.
+    public struct Caps: Sendable, Hashable {
+        /// The most bytes (UTF-8, escape codes included) of ``ErrorReport/text``,
+        /// ``ErrorReport/ansiText(environment:)`` and ``ErrorReport/json``. When a report is longer,
+        /// its beginning and its end (where the root cause is) are kept, and a marker says how many
+        /// lines were left out in between.
+        public var maximumBytes: Int
+        /// The most bytes (UTF-8) of one message; longer ones are cut at a character boundary and end in
+        /// `… (5242880 bytes, truncated)`.
+        public var maximumMessageLength: Int
+        /// The most bytes (UTF-8) of ``ErrorReport/summary``: the outermost and innermost parts are
+        /// kept, with `… 99998 more …` in between.
+        public var maximumSummaryLength: Int
+        /// The most layers of one ``ContextError`` shown: the outermost and innermost halves are kept,
+        /// with `… 99900 more layers` in between.
+        public var maximumLayers: Int
+
+        /// Creates caps. Values below a small minimum (256 bytes in all, 16 per message, 64 for the
+        /// summary, 2 layers) are raised to it, so that the markers themselves always fit.
+        ///
+        /// - Parameters:
+        ///   - maximumBytes: The most bytes of a full report. Default: 65,536.
+        ///   - maximumMessageLength: The most bytes of one message. Default: 1,024.
+        ///   - maximumSummaryLength: The most bytes of the summary. Default: 1,024.
+        ///   - maximumLayers: The most context layers shown per ``ContextError``. Default: 100.
+        public init(
+            maximumBytes: Int = 65_536,
+            maximumMessageLength: Int = 1_024,
+            maximumSummaryLength: Int = 1_024,
+            maximumLayers: Int = 100
+        ) {
+            self.maximumBytes = Swift.max(256, maximumBytes)
+            self.maximumMessageLength = Swift.max(16, maximumMessageLength)
+            self.maximumSummaryLength = Swift.max(64, maximumSummaryLength)
+            self.maximumLayers = Swift.max(2, maximumLayers)
+        }
+
+        /// The default caps: 64 KiB in all, 1 KiB per message and for the summary, 100 layers.
+        public static let `default` = Caps()
+    }
+
     /// The error being reported.
     public let error: any Error
     /// The caps of the tree walk.
     public let limits: ErrorTree.Limits
+    /// The caps of the renderings.
+    public let caps: Caps
 
-    /// Creates a report of an error.
+    /// Creates a report of an error. Nothing is computed until a rendering is asked for.
     ///
     /// - Parameters:
     ///   - error: Any error.
     ///   - limits: The caps of the tree walk.
-    public init(_ error: any Error, limits: ErrorTree.Limits = .default) {
+    ///   - caps: The caps of the renderings.
+    public init(_ error: any Error, limits: ErrorTree.Limits = .default, caps: Caps = .default) {
         self.error = error
         self.limits = limits
+        self.caps = caps
     }
 
-    /// One line: context layers and causes joined by ": ", ending in the root cause's description.
+    // MARK: - Renderings
+
+    /// The full plain-text report.
+    ///
+    /// The first path down is a numbered chain of causes under `Caused by:`; where an error has several
+    /// causes, they hang below it on box-drawing branches (`├─`, `└─`), each with its own chain. Each
+    /// error shows its message (or its type and enum case when it has none) and, on indented lines,
+    /// its type, domain and code, coding path, source location, failure reason, recovery suggestion and
+    /// debug description. A message that its parent's message already contains is not repeated: the
+    /// cause then shows its type instead. Cycles, repeats and everything the caps left out are marked.
+    public var text: String {
+        ReportRenderer(limits: limits, caps: caps, style: .plain).render(error)
+    }
+
+    /// The full report with ANSI colours and weights, for terminals: ``text`` with the messages in
+    /// bold, types in cyan, locations dimmed and markers in magenta.
+    ///
+    /// Following the NO_COLOR convention (no-color.org), when the environment has `NO_COLOR` set to a
+    /// non-empty value the result is exactly ``text``, without a single escape code.
+    ///
+    /// - Parameter environment: The environment variables to honour. Default: the process's.
+    /// - Returns: The coloured report, or the plain one when colour is switched off.
+    public func ansiText(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        guard Self.allowsColor(environment: environment) else { return text }
+        return ReportRenderer(limits: limits, caps: caps, style: .ansi).render(error)
+    }
+
+    /// Whether an environment allows ANSI colours: `false` when `NO_COLOR` is set and non-empty.
+    ///
+    /// - Parameter environment: The environment variables. Default: the process's.
+    /// - Returns: `true` unless `NO_COLOR` asks for no colour.
+    public static func allowsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// The report as ``text``.
+    public var description: String { text }
+}
+
+// MARK: - Summary
+
+extension ErrorReport {
+    /// One line: the context layers and the messages along the first path down, joined by ": ", ending
+    /// in the root cause's message.
     ///
     /// `Loading forecast: Parsing forecast: key 'temp' not found`
+    ///
+    /// Errors that only wrap their cause (an enum case whose payload is the cause) add nothing; a root
+    /// cause without a message shows its type and case, as `DataError.timeout`. A message that the
+    /// previous one already contains is not repeated. When errors have several causes, the summary
+    /// follows the first and ends with how many others there are: `Syncing: HTTP 503 (+2 more)`. The
+    /// line is escaped and capped (``Caps/maximumSummaryLength``).
     public var summary: String {
-        var parts: [String] = []
-        for node in ErrorTree(error, limits: limits) {
-            if let context = node.error as? ContextError {
-                parts += context.layers.map(\.message)
-            } else if node.childCount == 0 {
-                parts.append(Self.shortDescription(of: node.error))
+        var builder = SummaryBuilder(caps: caps)
+        var current = error
+        var depth = 0
+        var seen: Set<ObjectIdentifier> = []
+        // Keeps visited instances alive, so that identifiers can't be reused during the walk.
+        var retained: [AnyObject] = []
+        var others = 0
+        let width = Swift.min(1, limits.maximumWidth)
+        let messageLimit = caps.maximumMessageLength
+        while true {
+            let info = ErrorTypeInfo.of(current)
+            if info.isObject, let object = ErrorTree.identity(of: current) {
+                guard seen.insert(ObjectIdentifier(object)).inserted else {
+                    let inspection = ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true)
+                    builder.append(
+                        ErrorFacts.headline(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
+                    )
+                    builder.appendToLast(" ↻ (cycle)")
+                    break
+                }
+                retained.append(object)
+            }
+            if info.source == .context, let context = current as? ContextError {
+                builder.append(context)
+                guard depth < limits.maximumDepth, width > 0 else {
+                    builder.appendMarker("…")
+                    break
+                }
+                current = context.underlying
+                depth += 1
+                continue
+            }
+            let inspection = ErrorTree.inspect(current, info: info, limit: width, collectsFields: true)
+            let message = ErrorFacts.message(of: current, info: info)
+            func headline() -> String {
+                message
+                    ?? ErrorFacts.fallback(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
+            }
+            guard let child = inspection.children.first else {
+                if inspection.omitted == 0 {
+                    builder.append(headline())  // the root cause
+                } else {
+                    message.map { builder.append($0) }  // every cause left out by the width cap
+                    builder.appendMarker("…")
+                }
                 break
             }
+            others += inspection.omitted
+            guard depth < limits.maximumDepth else {
+                builder.append(headline())  // where the depth cap stops the summary
+                builder.appendMarker("…")
+                break
+            }
+            message.map { builder.append($0) }
+            current = child.error
+            depth += 1
         }
-        return parts.joined(separator: ": ")
-    }
-
-    /// A key shared by errors of the same shape whatever their dynamic values (URLs, ids, counts).
-    public var groupingKey: String {
-        Self.groupingKey(of: error, limits: limits)
-    }
-
-    /// The grouping key of an error: a hash of the types, enum cases and codes along its tree.
-    ///
-    /// - Parameters:
-    ///   - error: Any error.
-    ///   - limits: The caps of the tree walk.
-    /// - Returns: 16 hexadecimal digits.
-    public static func groupingKey(of error: any Error, limits: ErrorTree.Limits = .default) -> String {
-        var hash = StableHash()
-        for node in ErrorTree(error, limits: limits) {
-            hash.combine(node.depth)
-            hash.combine(shape(of: node.error))
-        }
-        return hash.hexDigest
-    }
-
-    /// The shape of one error: its type, and its enum case or code, never its dynamic values.
-    static func shape(of error: any Error) -> String {
-        let typeName = String(reflecting: type(of: error))
-        if let context = error as? ContextError {
-            return typeName + "|" + context.layers.map(\.message).joined(separator: "|")
-        }
-        if let http = error as? HTTPStatusError { return "\(typeName).\(http.status)" }
-        if let custom = error as? any CustomNSError {
-            return "\(typeName).\(custom.errorCode)"
-        }
-        if ErrorTree.isObjectError(error) {
-            let nsError = error as NSError
-            return "\(nsError.domain).\(nsError.code)"
-        }
-        let mirror = Mirror(reflecting: error)
-        if mirror.displayStyle == .enum {
-            // A case with a payload reflects as one child labelled with the case name.
-            if let label = mirror.children.first?.label { return "\(typeName).\(label)" }
-            return "\(typeName).\(String(describing: error))"
-        }
-        return typeName
-    }
-
-    /// A short developer description of one error.
-    static func shortDescription(of error: any Error) -> String {
-        switch error {
-        case let error as DecodingError:
-            return describe(error)
-        case let error as any LocalizedError:
-            if let text = error.errorDescription.nonBlank { return text }
-        case let error as any PresentableError:
-            return error.message
-        default:
-            break
-        }
-        if ErrorTree.isObjectError(error) || error is any CustomNSError {
-            let nsError = error as NSError
-            return "\(nsError.domain) \(nsError.code)"
-        }
-        return String(describing: error)
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _):
-            return "key '\(key.stringValue)' not found"
-        case .valueNotFound(let type, let context):
-            return "value of type \(type) not found at \(ErrorTree.codingPath(context.codingPath))"
-        case .typeMismatch(let type, let context):
-            return "type mismatch: expected \(type) at \(ErrorTree.codingPath(context.codingPath))"
-        case .dataCorrupted(let context):
-            return "data corrupted at \(ErrorTree.codingPath(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: error)
-        }
+        withExtendedLifetime(retained) {}
+        return builder.result(others: others)
     }
 }
 
-/// FNV-1a, 64 bits: stable across runs and processes (unlike `Hasher`), cheap, and not cryptographic.
-struct StableHash {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+/// Collects the parts of a summary and joins them within the length cap.
+private struct SummaryBuilder {
+    let messageLimit: Int
+    let lengthLimit: Int
+    private var parts: [String] = []
+    /// The last message added, truncated, to leave out a cause its wrapper's message already contains.
+    private var previous: String?
 
-    mutating func combine(_ text: String) {
-        for byte in text.utf8 {
-            state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        state = (state ^ 0xff) &* 0x0000_0100_0000_01b3
+    init(caps: ErrorReport.Caps) {
+        // A message may take half the line at most, so that the root cause always fits.
+        self.messageLimit = Swift.min(caps.maximumMessageLength, caps.maximumSummaryLength / 2)
+        self.lengthLimit = caps.maximumSummaryLength
     }
 
-    mutating func combine(_ value: Int) {
-        var value = UInt64(bitPattern: Int64(value))
-        for _ in 0..<8 {
-            state = (state ^ (value & 0xff)) &* 0x0000_0100_0000_01b3
-            value >>= 8
-        }
+    mutating func append(_ message: String) {
+        let truncated = ReportText.truncated(message, limit: messageLimit)
+        if let previous, ReportText.contains(previous, truncated) { return }
+        previous = truncated
+        parts.append(ReportText.escaped(truncated))
     }
 
-    var hexDigest: String {
-        let digits = String(state, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    mutating func append(_ context: ContextError) {
+        let layers = context.innermostFirst
+        parts.reserveCapacity(parts.count + layers.count + 1)
+        for layer in layers.reversed() {
+            parts.append(ReportText.message(layer.message, limit: messageLimit))
+        }
+        previous = layers.first.map { ReportText.truncated($0.message, limit: messageLimit) }
+    }
+
+    mutating func appendToLast(_ marker: String) {
+        if parts.isEmpty { parts.append("") }
+        parts[parts.count - 1] += marker
+        previous = nil
+    }
+
+    mutating func appendMarker(_ marker: String) {
+        parts.append(marker)
+        previous = nil
+    }
+
+    func result(others: Int) -> String {
+        let suffix = others > 0 ? " (+\(others) more)" : ""
+        let separator = ": "
+        var total = suffix.utf8.count
+        for part in parts { total += part.utf8.count + separator.utf8.count }
+        if total <= lengthLimit + separator.utf8.count {
+            return parts.joined(separator: separator) + suffix
+        }
+        // Too long: keep the root cause, then as many outermost and innermost parts as fit around a
+        // marker that says how many were left out.
+        let room = lengthLimit - suffix.utf8.count - 32
+        var last = parts.last ?? ""
+        if last.utf8.count > room / 2 { last = ReportText.truncated(last, limit: room / 2 - 32) }
+        var left = room - last.utf8.count
+        var headRoom = left / 2
+        var head: [String] = []
+        for part in parts.dropLast() {
+            let size = part.utf8.count + separator.utf8.count
+            if size > headRoom { break }
+            head.append(part)
+            headRoom -= size
+            left -= size
+        }
+        var tail: [String] = []
+        for part in parts.dropLast().dropFirst(head.count).reversed() {
+            let size = part.utf8.count + separator.utf8.count
+            if size > left { break }
+            tail.append(part)
+            left -= size
+        }
+        let omitted = parts.count - 1 - head.count - tail.count
+        let middle: [String] = omitted > 0 ? ["… \(omitted) more …"] : []
+        return (head + middle + tail.reversed() + [last]).joined(separator: separator) + suffix
+    }
+}
+
+// MARK: - One error
+
+extension ErrorReport {
+    /// A short developer description of one error, not its tree: its message, or its type and case.
+    static func shortDescription(of error: any Error) -> String {
+        let info = ErrorTypeInfo.of(error)
+        let inspection = ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true)
+        return ErrorFacts.headline(
+            of: error,
+            info: info,
+            inspection: inspection,
+            messageLimit: Caps.default.maximumMessageLength
+        )
     }
 }

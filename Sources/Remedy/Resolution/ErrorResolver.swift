@@ -12,8 +12,11 @@ import Foundation
 ///    with `NSLocalizedRecoveryOptionsErrorKey` and `NSRecoveryAttempterErrorKey`;
 /// 5. `RecoverableError` options.
 ///
-/// The merge: the most specific text wins (the deepest node with a text) unless an outer
-/// ``ContextError`` layer sets a ``PresentationOverride``; the highest severity wins; options of all
+/// The merge: the most specific text wins — the deepest node whose text the app wrote (a presentable
+/// or localized error, `NSError` user-info texts, the app's own catalog entries), else the deepest
+/// built-in catalog text — unless an outer ``ContextError`` layer sets a ``PresentationOverride``.
+/// So an app's `StorageFullError` that wraps a `CocoaError` keeps its own words, while a bare
+/// `URLError` deep in a tree of plain enums still reads well. The highest severity wins; options of all
 /// layers are merged without duplicates. When no node has a text, a calm, generic, localized message
 /// is chosen by category. Foundation's generic "The operation could not be completed" is never used.
 ///
@@ -69,11 +72,27 @@ public struct ErrorResolver: Sendable {
 
     /// The merged translation of an error's whole tree.
     ///
+    /// - The most specific text wins: the deepest node with a message (pre-order breaks ties, so the
+    ///   first of two siblings wins). Its title, detail, help anchor, category, icon and style come with
+    ///   it.
+    /// - Unless a ``ContextError`` above that node sets a ``PresentationOverride``: its title, message
+    ///   and severity win, an outer override's over an inner one's. Overrides in other branches of the
+    ///   tree don't apply; when no node has a message, every override in the tree applies.
+    /// - The highest severity of all nodes wins (a node without one counts with its category's
+    ///   default), unless an applying override sets one.
+    /// - Options of all nodes are merged, outermost first, the applying overrides' first of all, without
+    ///   duplicates: an option whose title (or ready-made title key) was already offered is dropped.
+    /// - A tree is transient or silent when any node is; it waits the longest `retryAfter` of its nodes.
+    /// - When no node has a message, the outermost translation stands in (its title, detail, icon and
+    ///   style still count) and the message stays `nil`, for the category's generic one.
+    ///
     /// - Parameter error: Any error.
     /// - Returns: The merged translation; `message` is `nil` only when no node has a text.
     public func translation(of error: any Error) -> ErrorTranslation {
         var winner: ErrorTranslation?
         var winnerDepth = -1
+        var winnerIsAuthored = false
+        var winnerOverride: PresentationOverride?
         // The outermost translation stands in when no node has a text: its title, detail, icon and
         // style still count, and only the message falls back to the category's.
         var outermost: ErrorTranslation?
@@ -82,19 +101,30 @@ public struct ErrorResolver: Sendable {
         var isTransient = false
         var isSilent = false
         var retryAfter: Duration?
-        var override: PresentationOverride?
         var fallbackCategory: ErrorCategory?
+        // Overrides of the context errors on the path to the current node, outermost first.
+        var openOverrides: [(depth: Int, override: PresentationOverride)] = []
+        var allOverrides: PresentationOverride?
 
         for node in ErrorTree(error, limits: limits) {
+            while let last = openOverrides.last, last.depth >= node.depth { openOverrides.removeLast() }
             if let context = node.error as? ContextError, let layerOverride = context.presentationOverride {
+                openOverrides.append((node.depth, layerOverride))
                 // Pre-order meets outer layers first; an outer override wins over inner ones.
-                override = override.map { $0.merged(over: layerOverride) } ?? layerOverride
+                allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             guard let translation = translation(ofNode: node.error) else { continue }
             if outermost == nil { outermost = translation }
-            if translation.hasText, node.depth > winnerDepth {
+            // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
+            // built-in texts at any depth; among texts of the same kind, the deepest is the most specific.
+            let isAuthored = !translation.isBuiltIn
+            if translation.hasText,
+                (isAuthored && !winnerIsAuthored) || (isAuthored == winnerIsAuthored && node.depth > winnerDepth)
+            {
                 winner = translation
                 winnerDepth = node.depth
+                winnerIsAuthored = isAuthored
+                winnerOverride = Self.merged(openOverrides.map(\.override))
             }
             if fallbackCategory == nil { fallbackCategory = translation.category }
             if let nodeSeverity = translation.severity ?? translation.category?.defaultSeverity {
@@ -106,11 +136,12 @@ public struct ErrorResolver: Sendable {
             if let after = translation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
         }
 
+        let override = winner == nil ? allOverrides : winnerOverride
         var merged = winner ?? outermost ?? ErrorTranslation(category: fallbackCategory)
         if winner == nil { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
-        merged.options = (override?.options ?? []) + options
+        merged.options = Self.withoutDuplicates((override?.options ?? []) + options)
         merged.isTransient = isTransient
         merged.isSilent = isSilent
         merged.retryAfter = retryAfter
@@ -120,6 +151,21 @@ public struct ErrorResolver: Sendable {
             merged.severity = override.severity ?? merged.severity
         }
         return merged
+    }
+
+    /// Overrides, outermost first, merged into one: outer fields win.
+    private static func merged(_ overrides: [PresentationOverride]) -> PresentationOverride? {
+        var result: PresentationOverride?
+        for override in overrides {
+            result = result.map { $0.merged(over: override) } ?? override
+        }
+        return result
+    }
+
+    /// The options in order, each title (or ready-made title key) once: the first one offered wins.
+    private static func withoutDuplicates(_ options: [RecoveryOption]) -> [RecoveryOption] {
+        var seen = Set<String>()
+        return options.filter { seen.insert($0.titleKey ?? $0.title.titleIdentity).inserted }
     }
 
     /// The translation of one error, not its tree, from the first source that knows it.

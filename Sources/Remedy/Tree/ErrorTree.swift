@@ -2,25 +2,33 @@ import Foundation
 
 /// A view over any error as a tree of causes, for walking, querying and reporting.
 ///
-/// Children are found without boilerplate, in this order:
+/// Children are found without boilerplate, from the first source that applies to an error:
 ///
-/// 1. ``ContextError``'s cause and ``WrappingError/underlyingErrors``;
-/// 2. `DecodingError` and `EncodingError` context errors (the coding path becomes the node's
-///    ``Node/detail``);
-/// 3. `NSUnderlyingErrorKey` and `NSMultipleUnderlyingErrorsKey` of an `NSError` or `CustomNSError`;
-/// 4. otherwise, by reflection: enum associated values and stored properties that are errors, or
-///    collections of errors. So `ViewModelError.download(ServiceError.parsing(DecodingError))` is a
-///    three-level tree with no conformance at all.
+/// 1. ``ContextError``: its cause;
+/// 2. ``WrappingError``: its ``WrappingError/underlyingErrors``;
+/// 3. `DecodingError` and `EncodingError`: the context's underlying error (the coding path becomes the
+///    node's ``Node/detail``);
+/// 4. an `NSError`, or a `CustomNSError`: `NSUnderlyingErrorKey` and `NSMultipleUnderlyingErrorsKey`
+///    of its user info (a `CustomNSError` with neither is then searched by reflection);
+/// 5. otherwise, reflection: an enum case's associated values and a struct's or class's stored
+///    properties that are errors, optional errors, tuples holding errors, or collections of errors
+///    (`[any Error]`, `[ServiceError]`, `Set`, dictionary values). So
+///    `ViewModelError.download(ServiceError.parsing(DecodingError))` is a three-level tree with no
+///    conformance at all. Other values (strings, URLs, `[Any]`) are never searched, so reflection costs
+///    the same for a huge array of numbers as for a small one.
 ///
-/// Traversal is iterative and pre-order; a tree can be huge or cyclic without harm. Class instances
-/// (`NSError`s among them) are tracked by identity and expanded once: a node met again is marked with
-/// ``Node/isCycle`` and not expanded. Depth and width are capped (see ``Limits``); a node records how
-/// many children the caps left out.
+/// Traversal is iterative and pre-order, so a tree can be arbitrarily deep without exhausting the
+/// stack. Class instances (`NSError`s among them) are tracked by identity and expanded once: a node
+/// that is its own ancestor is marked ``Node/isCycle``, one met before elsewhere (a shared cause) is
+/// marked ``Node/isRepeated``; neither is expanded again. Swift value errors can't form a cycle except
+/// through a class instance, which is where the walk cuts it. Depth, width and the number of nodes are
+/// capped (see ``Limits``), and every node records what the caps left out.
 ///
 /// ```swift
 /// let tree = ErrorTree(error)
 /// if tree.contains(httpStatus: 401) { try await signIn() }
 /// let decoding = tree.first(DecodingError.self)
+/// for node in tree where node.isLeaf { print(node) }
 /// ```
 public struct ErrorTree: Sequence, Sendable {
     /// Caps that bound the work of a traversal.
@@ -34,6 +42,8 @@ public struct ErrorTree: Sequence, Sendable {
 
         /// Creates limits.
         ///
+        /// Negative values count as 0; `maximumNodes` is at least 1 (the root is always visited).
+        ///
         /// - Parameters:
         ///   - maximumDepth: The deepest level expanded. Default: 10,000.
         ///   - maximumWidth: The most children expanded per node. Default: 1,000.
@@ -44,7 +54,7 @@ public struct ErrorTree: Sequence, Sendable {
             self.maximumNodes = Swift.max(1, maximumNodes)
         }
 
-        /// The default limits.
+        /// The default limits: depth 10,000, width 1,000, 100,000 nodes.
         public static let `default` = Limits()
     }
 
@@ -58,25 +68,38 @@ public struct ErrorTree: Sequence, Sendable {
         public let index: Int
         /// The position of its parent in pre-order, `nil` for the root.
         public let parentIndex: Int?
-        /// Where the parent keeps it: an enum case or property name, `"cause"`, `"underlying"`…
+        /// Where the parent keeps it: `"cause"` for a ``ContextError``'s, `"underlying"` for user-info
+        /// and coding-context errors, the enum case or property name for reflected ones (with an index
+        /// for collections: `"failures[2]"`), `nil` for ``WrappingError`` children and the root.
         public let label: String?
-        /// Extra facts for developers, such as a decoding error's coding path.
+        /// Extra facts for developers: a decoding or encoding error's coding path, as
+        /// `coding path: days[0].temp`.
         public let detail: String?
-        /// How many children it has that the traversal visits.
+        /// How many children the traversal visits below this node.
         public let childCount: Int
         /// How many children the width cap left out.
         public let omittedChildCount: Int
         /// Whether the depth cap stopped the traversal here although the error has children.
         public let isDepthLimited: Bool
-        /// Whether this error was met before on the way (a cycle or a shared cause) and isn't expanded.
+        /// Whether this error is one of its own ancestors (the same class instance): the traversal cut a
+        /// cycle here and didn't expand it again.
         public let isCycle: Bool
+        /// Whether this error (the same class instance) was visited before elsewhere in the tree, as a
+        /// cause shared by two branches; it isn't expanded again.
+        public let isRepeated: Bool
+        /// The ``index`` of the node where this same instance was first visited and expanded, when the
+        /// node is a cycle or a repeat; otherwise `nil`.
+        public let firstOccurrenceIndex: Int?
 
-        /// Whether nothing hangs below this node.
-        public var isLeaf: Bool { childCount == 0 && !isDepthLimited && !isCycle }
+        /// Whether nothing hangs below this node: no children, none left out, not cut by a cap, a
+        /// cycle or a repeat.
+        public var isLeaf: Bool {
+            childCount == 0 && omittedChildCount == 0 && !isDepthLimited && !isCycle && !isRepeated
+        }
 
-        /// The error's type name, the index and the depth.
+        /// The index, depth and type name: `#2 depth 2: DecodingError`.
         public var description: String {
-            "#\(index) depth \(depth): \(ErrorTree.typeName(of: error))"
+            "#\(index) depth \(depth): \(ErrorTypeInfo.of(error).name)"
         }
     }
 
@@ -85,7 +108,7 @@ public struct ErrorTree: Sequence, Sendable {
     /// The caps of every traversal.
     public let limits: Limits
 
-    /// Creates a tree over an error.
+    /// Creates a tree over an error. Nothing is walked until the tree is iterated or queried.
     ///
     /// - Parameters:
     ///   - error: The root error.
@@ -96,351 +119,138 @@ public struct ErrorTree: Sequence, Sendable {
     }
 
     /// An iterator that visits the nodes in pre-order.
+    ///
+    /// - Returns: A new iterator; each iterator walks the tree afresh.
     public func makeIterator() -> Iterator {
         Iterator(root: root, limits: limits)
     }
 
-    /// Visits the nodes in pre-order, iteratively.
+    /// Visits the nodes in pre-order, iteratively: the work and memory of one step don't depend on the
+    /// tree's depth.
     public struct Iterator: IteratorProtocol {
         private struct Pending {
             var error: any Error
             var depth: Int
             var parentIndex: Int?
             var label: String?
-            var detail: String?
         }
 
         private var stack: [Pending]
-        private var seen = Set<ObjectIdentifier>()
-        // Keeps visited objects alive so their identifiers can't be reused during the walk.
+        /// Class instances seen so far, with the index and depth of their first visit.
+        private var visited: [ObjectIdentifier: (index: Int, depth: Int)] = [:]
+        /// Keeps visited instances alive, so that their identifiers can't be reused during the walk
+        /// by objects a computed property (`underlyingErrors`, `errorUserInfo`) creates and drops.
         private var retained: [AnyObject] = []
+        /// The pre-order index of the current node's ancestors, by depth.
+        private var path: [Int] = []
         private var nextIndex = 0
         private let limits: Limits
+        private let collectsFields: Bool
 
-        init(root: any Error, limits: Limits) {
-            self.stack = [Pending(error: root, depth: 0, parentIndex: nil, label: nil, detail: nil)]
+        /// Whether the walk stopped at ``Limits/maximumNodes`` while errors were still waiting.
+        public private(set) var isTruncated = false
+
+        init(root: any Error, limits: Limits, collectsFields: Bool = false) {
+            self.stack = [Pending(error: root, depth: 0, parentIndex: nil, label: nil)]
             self.limits = limits
+            self.collectsFields = collectsFields
         }
 
         /// The next node in pre-order, or `nil` when the walk is done.
+        ///
+        /// - Returns: The next node, or `nil`.
         public mutating func next() -> Node? {
-            guard nextIndex < limits.maximumNodes, let pending = stack.popLast() else { return nil }
+            nextVisit()?.node
+        }
+
+        /// The next node with what the walk learned about it on the way.
+        mutating func nextVisit() -> Visit? {
+            guard let pending = stack.popLast() else { return nil }
+            guard nextIndex < limits.maximumNodes else {
+                stack.append(pending)
+                isTruncated = true
+                return nil
+            }
             let index = nextIndex
             nextIndex += 1
+            let depth = pending.depth
+            if path.count > depth { path.removeSubrange(depth...) }
+            path.append(index)
 
+            let info = ErrorTypeInfo.of(pending.error)
+            var firstOccurrence: Int?
             var isCycle = false
-            if let object = ErrorTree.identity(of: pending.error) {
+            if info.isObject, let object = ErrorTree.identity(of: pending.error) {
                 let id = ObjectIdentifier(object)
-                if seen.insert(id).inserted {
-                    retained.append(object)
+                if let first = visited[id] {
+                    firstOccurrence = first.index
+                    isCycle = first.depth < depth && path[first.depth] == first.index
                 } else {
-                    isCycle = true
+                    visited[id] = (index, depth)
+                    retained.append(object)
                 }
             }
 
+            var inspection = Inspection()
             var childCount = 0
             var omitted = 0
-            var depthLimited = false
-            if !isCycle {
-                let children = ErrorTree.children(of: pending.error, limit: limits.maximumWidth)
-                if pending.depth >= limits.maximumDepth {
-                    depthLimited = !children.errors.isEmpty
-                } else {
-                    childCount = children.errors.count
-                    omitted = children.omitted
-                    for child in children.errors.reversed() {
+            var isDepthLimited = false
+            if firstOccurrence == nil {
+                let expands = depth < limits.maximumDepth
+                inspection = ErrorTree.inspect(
+                    pending.error,
+                    info: info,
+                    limit: expands ? limits.maximumWidth : 1,
+                    collectsFields: collectsFields
+                )
+                if expands {
+                    childCount = inspection.children.count
+                    omitted = inspection.omitted
+                    stack.reserveCapacity(stack.count + childCount)
+                    for child in inspection.children.reversed() {
                         stack.append(
-                            Pending(
-                                error: child.error,
-                                depth: pending.depth + 1,
-                                parentIndex: index,
-                                label: child.label,
-                                detail: child.detail
-                            )
-                        )
+                            Pending(error: child.error, depth: depth + 1, parentIndex: index, label: child.label))
                     }
+                } else {
+                    isDepthLimited = !inspection.children.isEmpty || inspection.omitted > 0
                 }
             }
-            return Node(
+            let node = Node(
                 error: pending.error,
-                depth: pending.depth,
+                depth: depth,
                 index: index,
                 parentIndex: pending.parentIndex,
                 label: pending.label,
-                detail: pending.detail ?? ErrorTree.detail(of: pending.error),
+                detail: ErrorTree.detail(of: pending.error, info: info),
                 childCount: childCount,
                 omittedChildCount: omitted,
-                isDepthLimited: depthLimited,
-                isCycle: isCycle
+                isDepthLimited: isDepthLimited,
+                isCycle: isCycle,
+                isRepeated: firstOccurrence != nil && !isCycle,
+                firstOccurrenceIndex: firstOccurrence
             )
+            return Visit(node: node, info: info, caseLabel: inspection.caseLabel, fields: inspection.fields)
         }
     }
-}
 
-// MARK: - Queries
-
-extension ErrorTree {
-    /// The first error of a type, in pre-order.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The first error of that type, or `nil`.
-    public func first<E: Error>(_ type: E.Type) -> E? {
-        for node in self {
-            if let match = node.error as? E { return match }
-        }
-        return nil
+    /// A node and what the walk learned about it on the way, for reports.
+    struct Visit {
+        var node: Node
+        var info: ErrorTypeInfo
+        /// The enum case whose payload reflection looked at, or `nil`.
+        var caseLabel: String?
+        /// Values that aren't errors, found by reflection (only when the walk collects them).
+        var fields: [Field]
     }
 
-    /// Every error of a type, in pre-order.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The errors of that type.
-    public func all<E: Error>(_ type: E.Type) -> [E] {
-        compactMap { $0.error as? E }
-    }
-
-    /// Whether any error of the tree is of a type.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: `true` when an error of that type is in the tree.
-    public func contains<E: Error>(_ type: E.Type) -> Bool {
-        first(type) != nil
-    }
-
-    /// The nodes with nothing below them, in pre-order.
-    public var leaves: [Node] {
-        filter(\.isLeaf)
-    }
-
-    /// The deepest cause on the first path down: follow the first child until there is none.
-    public var rootCause: any Error {
-        var cause = root
-        var lastDepth = 0
-        for node in self {
-            // Pre-order: the first path down is the run of nodes whose depth grows one at a time.
-            guard node.depth == lastDepth + (node.index == 0 ? 0 : 1) else { break }
-            cause = node.error
-            lastDepth = node.depth
-        }
-        return cause
-    }
-
-    /// The depth of the deepest node visited (0 for a single error).
-    public var depth: Int {
-        reduce(0) { Swift.max($0, $1.depth) }
-    }
-
-    /// How many nodes a traversal visits.
-    public var count: Int {
-        reduce(0) { count, _ in count + 1 }
-    }
-
-    /// Whether a cancellation is anywhere in the tree: `CancellationError`, `URLError.cancelled`,
-    /// `CocoaError.userCancelled`, or a ``PresentableError`` of category ``ErrorCategory/cancellation``.
-    public var containsCancellation: Bool {
-        contains { ErrorTree.isCancellation($0.error) }
-    }
-
-    /// Whether an HTTP status is anywhere in the tree (an ``HTTPStatusError`` with that status).
-    ///
-    /// - Parameter status: The status code, such as 401.
-    /// - Returns: `true` when the tree holds an ``HTTPStatusError`` with that status.
-    public func contains(httpStatus status: Int) -> Bool {
-        contains { ($0.error as? HTTPStatusError)?.status == status }
-    }
-
-    /// Whether one error, not its tree, is a cancellation.
-    ///
-    /// - Parameter error: The error to check.
-    /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled` and
-    ///   presentable errors of category ``ErrorCategory/cancellation``.
-    public static func isCancellation(_ error: any Error) -> Bool {
-        switch error {
-        case is CancellationError:
-            return true
-        case let error as URLError:
-            return error.code == .cancelled
-        case let error as CocoaError:
-            return error.code == .userCancelled
-        case let error as any PresentableError:
-            return error.category == .cancellation
-        default:
-            guard isObjectError(error) else { return false }
-            let nsError = error as NSError
-            return (nsError.domain == NSURLErrorDomain && nsError.code == URLError.cancelled.rawValue)
-                || (nsError.domain == NSCocoaErrorDomain && nsError.code == CocoaError.userCancelled.rawValue)
-        }
-    }
-}
-
-// MARK: - Children
-
-extension ErrorTree {
-    struct Child {
-        var error: any Error
+    /// A non-error value found by reflection, described only when a report needs it.
+    struct Field {
         var label: String?
-        var detail: String?
+        var value: Any
     }
 
-    /// The children of one error, at most `limit` of them, and how many more there were.
-    static func children(of error: any Error, limit: Int) -> (errors: [Child], omitted: Int) {
-        if let context = error as? ContextError {
-            return capped([Child(error: context.underlying, label: "cause")], limit: limit)
-        }
-        if let wrapping = error as? any WrappingError {
-            return capped(wrapping.underlyingErrors.map { Child(error: $0, label: nil) }, limit: limit)
-        }
-        if let decoding = error as? DecodingError {
-            return capped(
-                decoding.context?.underlyingError.map { [Child(error: $0, label: "underlying")] } ?? [], limit: limit)
-        }
-        if let encoding = error as? EncodingError {
-            return capped(
-                encoding.context?.underlyingError.map { [Child(error: $0, label: "underlying")] } ?? [], limit: limit)
-        }
-        if let userInfo = userInfo(of: error) {
-            var children: [Child] = []
-            if let underlying = userInfo[NSUnderlyingErrorKey] as? any Error {
-                children.append(Child(error: underlying, label: "underlying"))
-            }
-            if let many = userInfo[multipleUnderlyingErrorsKey] as? [any Error] {
-                children += many.prefix(limit + 1).map { Child(error: $0, label: "underlying") }
-                let result = capped(children, limit: limit)
-                return (result.errors, result.omitted + Swift.max(0, many.count - (limit + 1)))
-            }
-            return capped(children, limit: limit)
-        }
-        return reflectedChildren(of: error, limit: limit)
-    }
-
-    private static func capped(_ children: [Child], limit: Int) -> (errors: [Child], omitted: Int) {
-        guard children.count > limit else { return (children, 0) }
-        return (Array(children.prefix(limit)), children.count - limit)
-    }
-
-    /// The user info of an `NSError` instance or a `CustomNSError`; `nil` for plain Swift errors, so
-    /// they are never boxed into an `NSError` just to be looked at.
-    static func userInfo(of error: any Error) -> [String: Any]? {
-        if let custom = error as? any CustomNSError {
-            return custom.errorUserInfo
-        }
-        if isObjectError(error) {
-            return (error as NSError).userInfo
-        }
-        return nil
-    }
-
-    /// Whether the error is a class instance (an `NSError` or a subclass), as opposed to a Swift value.
-    static func isObjectError(_ error: any Error) -> Bool {
-        type(of: error) is AnyClass
-    }
-
-    /// The object behind a class-instance error, for identity; `nil` for values.
-    static func identity(of error: any Error) -> AnyObject? {
-        isObjectError(error) ? error as AnyObject : nil
-    }
-
-    /// Children found by reflection: associated values and stored properties that are errors, or
-    /// collections of errors. Bounded: at most `limit` children are looked at per level.
-    private static func reflectedChildren(of error: any Error, limit: Int) -> (errors: [Child], omitted: Int) {
-        if isObjectError(error) { return ([], 0) }
-        let mirror = Mirror(reflecting: error)
-        guard mirror.displayStyle == .enum || mirror.displayStyle == .struct || mirror.displayStyle == .class
-        else { return ([], 0) }
-        var found: [Child] = []
-        var omitted = 0
-        func add(_ value: Any, label: String?) {
-            if let child = value as? any Error {
-                if found.count < limit { found.append(Child(error: child, label: label)) } else { omitted += 1 }
-                return
-            }
-            let inner = Mirror(reflecting: value)
-            switch inner.displayStyle {
-            case .optional:
-                if let wrapped = inner.children.first?.value { add(wrapped, label: label) }
-            case .tuple:
-                for element in inner.children.prefix(limit) {
-                    if let child = element.value as? any Error {
-                        let name = element.label.map { $0.hasPrefix(".") ? nil : $0 } ?? nil
-                        if found.count < limit {
-                            found.append(Child(error: child, label: name ?? label))
-                        } else {
-                            omitted += 1
-                        }
-                    }
-                }
-            case .collection, .set:
-                for element in inner.children.prefix(limit) {
-                    guard let child = element.value as? any Error else { break }
-                    if found.count < limit { found.append(Child(error: child, label: label)) } else { omitted += 1 }
-                }
-            default:
-                break
-            }
-        }
-        for child in mirror.children.prefix(limit) {
-            add(child.value, label: child.label)
-        }
-        return (found, omitted)
-    }
-
-    /// Developer detail of a node: the coding path of decoding and encoding errors.
-    static func detail(of error: any Error) -> String? {
-        switch error {
-        case let error as DecodingError:
-            return error.context.map { "coding path: \(codingPath($0.codingPath))" }
-        case let error as EncodingError:
-            return error.context.map { "coding path: \(codingPath($0.codingPath))" }
-        default:
-            return nil
-        }
-    }
-
-    /// A coding path as `days[0].temp`.
-    static func codingPath(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "(root)" }
-        var result = ""
-        for key in path {
-            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
-                result += "[\(index)]"
-            } else {
-                if !result.isEmpty { result += "." }
-                result += key.stringValue
-            }
-        }
-        return result
-    }
-
-    /// The type name of an error, without its module (`ServiceError`), or the domain for an `NSError`.
-    static func typeName(of error: any Error) -> String {
-        String(describing: type(of: error))
+    /// Walks the tree, also collecting the non-error values reflection meets (for full reports).
+    func makeVisitor(collectsFields: Bool) -> Iterator {
+        Iterator(root: root, limits: limits, collectsFields: collectsFields)
     }
 }
-
-extension DecodingError {
-    /// The context of any case, or `nil` for an unknown case.
-    var context: Context? {
-        switch self {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-            .dataCorrupted(let context):
-            return context
-        @unknown default:
-            return nil
-        }
-    }
-}
-
-extension EncodingError {
-    /// The context of any case, or `nil` for an unknown case.
-    var context: Context? {
-        switch self {
-        case .invalidValue(_, let context):
-            return context
-        @unknown default:
-            return nil
-        }
-    }
-}
-
-/// `NSMultipleUnderlyingErrorsKey`, which swift-corelibs-foundation doesn't declare; same value everywhere.
-let multipleUnderlyingErrorsKey = "NSMultipleUnderlyingErrorsKey"

@@ -212,6 +212,17 @@ struct ErrorScopeFaultTests {
         #expect(harness.logs.handledErrors.first?["resolution"] == "cancelled")
     }
 
+    @Test func tryAgainIsOnlyOfferedWhenThereIsSomethingToRunAgain() async {
+        let harness = HandlingHarness(otherwise: .role(.cancel))
+        _ = await harness.scope.handle(ActionableError(message: "Down.", options: [.retry])).value
+        _ = await harness.scope.handle(ActionableError(message: "Down.", options: [.retry]), retry: {}).value
+        let _: Int? = await harness.scope.attempt("Loading") { throw MessageError("Down.") }
+        #expect(
+            harness.presentations.map { $0.options.map(\.title) } == [
+                ["OK"], ["Try Again", "Cancel"], ["Try Again", "Cancel"],
+            ])
+    }
+
     @Test func handleRunsTheRetryClosureAfterRecovery() async {
         let harness = HandlingHarness(answers: [.title("Try Again")])
         let retries = LockedCounter()

@@ -135,6 +135,29 @@ struct PresentationQueueTests {
         #expect(queue.state.banners.map(\.occurrences) == [2])
     }
 
+    @Test func aBannerWhoseActionStillRunsTakesJoinersAndStaysOneBanner() async {
+        let entered = AsyncGate()
+        let finish = AsyncGate()
+        let runs = LockedCounter()
+        let undo = RecoveryOption(title: "Undo") {
+            runs.increment()
+            entered.open()
+            await finish.wait()
+            return .recovered
+        }
+        let queue = makeQueue(ScriptedPresenter([.title("Undo")], otherwise: .dismiss))
+        let first = Task { await queue.present(presentation("moved", severity: .minor, options: [undo])) }
+        await entered.wait()
+        let second = Task { await queue.present(presentation("moved", severity: .minor, options: [undo])) }
+        await queue.state.wait { $0.banners.first?.occurrences == 2 }
+        #expect(queue.state.banners.count == 1)
+        finish.open()
+        let answers = [await first.value, await second.value]
+        #expect(answers.map(\.option.title) == ["Undo", "Undo"])
+        #expect(answers.map(\.isCoalesced) == [false, true])
+        #expect(runs.value == 1)
+    }
+
     // MARK: - Never stuck
 
     @Test func aPresenterThatNeverAnswersTimesOutAndTheNextPresentationIsShown() async {

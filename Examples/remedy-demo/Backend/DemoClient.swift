@@ -1,0 +1,67 @@
+import Foundation
+import Remedy
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app's networking layer: URLSession, with non-2xx answers thrown as `HTTPStatusError`.
+///
+/// Transport failures stay the `URLError`s URLSession throws (refused, timed out…), and bodies that
+/// don't decode stay `DecodingError`s, so Remedy's catalog and trees see the real thing.
+struct DemoClient: Sendable {
+    let baseURL: URL
+    let session: URLSession
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The server's address.
+    ///   - timeout: How long a request may wait for data.
+    init(baseURL: URL, timeout: TimeInterval = 10) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpMaximumConnectionsPerHost = 16
+        self.baseURL = baseURL
+        self.session = URLSession(configuration: configuration)
+    }
+
+    /// A copy that gives up on a request after `timeout` seconds without data.
+    func timingOut(after timeout: TimeInterval) -> DemoClient {
+        DemoClient(baseURL: baseURL, timeout: timeout)
+    }
+
+    /// Sends a request and decodes the JSON answer.
+    ///
+    /// - Throws: `URLError` when the request can't be sent or answered, `HTTPStatusError` for a non-2xx
+    ///   status, `DecodingError` when the body doesn't fit `Value`.
+    func send<Value: Decodable>(
+        _ path: String,
+        method: String = "GET",
+        token: String? = nil,
+        as type: Value.Type = Value.self
+    ) async throws -> Value {
+        let data = try await send(path, method: method, token: token)
+        return try JSONDecoder().decode(Value.self, from: data)
+    }
+
+    /// Sends a request and returns the body of a 2xx answer.
+    func send(_ path: String, method: String = "GET", token: String? = nil) async throws -> Data {
+        let url = baseURL.appendingPathComponent(path)
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else {
+            throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url])
+        }
+        guard (200..<300).contains(http.statusCode) else {
+            var headers: [String: String] = [:]
+            for case (let name as String, let value as String) in http.allHeaderFields {
+                headers[name] = value
+            }
+            throw HTTPStatusError(status: http.statusCode, body: data, headers: headers, url: url)
+        }
+        return data
+    }
+}

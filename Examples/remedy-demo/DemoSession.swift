@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+import Remedy
+import RemedyTerminal
+
+/// Everything one run of a scenario uses: a fresh backend and disk, the presenter, the logger, and the
+/// app's root error scope.
+final class DemoSession: Sendable {
+    let console: Console
+    let log: DemoLog
+    let backend: DemoBackend
+    let client: DemoClient
+    let disk: DemoDisk
+    let presenter: DemoPresenter
+    let account: AccountSession
+    let root: ErrorScope
+
+    private init(
+        console: Console,
+        log: DemoLog,
+        backend: DemoBackend,
+        disk: DemoDisk,
+        presenter: DemoPresenter,
+        account: AccountSession,
+        root: ErrorScope
+    ) {
+        self.console = console
+        self.log = log
+        self.backend = backend
+        self.client = DemoClient(baseURL: backend.baseURL)
+        self.disk = disk
+        self.presenter = presenter
+        self.account = account
+        self.root = root
+    }
+
+    /// Starts the backend, prepares the disk, and makes the root scope with the app's rules.
+    static func start(console: Console, log: DemoLog, presenter: DemoPresenter) async throws -> DemoSession {
+        let backend = try await DemoBackend.start()
+        let disk = try DemoDisk(freeBytes: 64_000)
+        let account = AccountSession(
+            client: DemoClient(baseURL: backend.baseURL),
+            presenter: presenter.terminal,
+            console: console
+        )
+        var configuration = ErrorScope.Configuration()
+        configuration.retryPolicy = .disabled  // scenarios that retry automatically ask for it
+        let root = ErrorScope.root(
+            "App",
+            presenter: presenter,
+            rules: [
+                // App-wide: a 401 anywhere in a tree is the sign-in flow's business.
+                .httpStatus(401, .takeOver { failure in try await account.signIn(after: failure) })
+            ],
+            logger: log.logger(),
+            configuration: configuration,
+            terminate: { _ in
+                console.line("\nThe process ends now, with exit status 1, as the app would after a fatal error.")
+                exit(1)
+            }
+        )
+        return DemoSession(
+            console: console,
+            log: log,
+            backend: backend,
+            disk: disk,
+            presenter: presenter,
+            account: account,
+            root: root
+        )
+    }
+
+    /// Stops the backend and removes the disk's files.
+    func finish() async {
+        await backend.stop()
+        await disk.removeAll()
+    }
+
+    /// Runs a scenario.
+    func run(_ scenario: Scenario) async throws {
+        console.heading(scenario.title, scenario.summary)
+        switch scenario {
+        case .feed: await feed()
+        case .storage: await storage()
+        case .forecast: await forecast()
+        case .unauthorized: await unauthorized()
+        case .wrapping: await wrapping()
+        case .validation: await validation()
+        case .fatal: await fatal()
+        case .storm: await storm()
+        case .offline: try await offline()
+        }
+        console.line("")
+        console.line(log.summaryLine())
+    }
+}

@@ -1,0 +1,22 @@
+import Remedy
+
+extension DemoSession {
+    /// The server answers 500; Try Again reloads, and the second attempt succeeds.
+    func feed() async {
+        let scope = root.child("Feed")
+        let posts = await scope.attempt("Loading the feed", retryPolicy: .disabled) {
+            console.step("GET \(backend.baseURL.absoluteString)/feed")
+            return try await client.send("feed", as: Feed.self).posts
+        }
+        if let posts {
+            console.result("Loaded \(posts.count) posts: \(posts.map(\.title).joined(separator: ", "))")
+        } else {
+            console.note("The feed stays empty: the person gave up.")
+        }
+    }
+
+    private struct Feed: Decodable {
+        struct Post: Decodable { var title: String }
+        var posts: [Post]
+    }
+}

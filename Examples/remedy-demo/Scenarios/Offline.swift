@@ -1,0 +1,24 @@
+import Remedy
+
+extension DemoSession {
+    /// A refused connection: automatic retries with backoff first, then a minor banner.
+    func offline() async throws {
+        let url = try ClosedPort.url(path: "/notes")
+        let offlineClient = DemoClient(baseURL: url.deletingLastPathComponent())
+        console.note(
+            "Nothing listens on \(url.host ?? "127.0.0.1"):\(url.port ?? 0): connections to it are refused, for real.")
+        let scope = root.child("Notes")
+        var attempts = 0
+        let notes = await scope.attempt(
+            "Syncing the notes",
+            retryPolicy: .exponential(maximumRetries: 3, initialDelay: .milliseconds(200), maximumDelay: .seconds(2))
+        ) {
+            attempts += 1
+            console.step("GET \(url.absoluteString) (attempt \(attempts))")
+            return try await offlineClient.send("notes")
+        }
+        if notes == nil {
+            console.result("Working offline: the notes stay on this device and sync later (\(attempts) attempts made)")
+        }
+    }
+}

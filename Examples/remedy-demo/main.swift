@@ -1,2 +1,0 @@
-import Remedy
-print("remedy-demo")

@@ -1,0 +1,178 @@
+import Foundation
+
+// MARK: - Grouping key
+
+extension ErrorReport {
+    /// A key shared by errors of the same shape, whatever their dynamic values (URLs, ids, counts):
+    /// for de-duplication, coalescing and analytics. See ``groupingKey(of:limits:)``.
+    public var groupingKey: String {
+        Self.groupingKey(of: error, limits: limits)
+    }
+
+    /// The grouping key of an error: 16 hexadecimal digits that depend on the shape of its tree only.
+    ///
+    /// What counts as shape, per node:
+    ///
+    /// - the type, by its module-qualified name;
+    /// - an enum's case, never its associated values;
+    /// - an `NSError`'s or `CustomNSError`'s domain and code, an ``HTTPStatusError``'s status;
+    /// - a decoding or encoding error's case and coding path, without array indices;
+    /// - a ``ContextError``'s source locations (`#fileID` and `#line` of each layer, a run of layers
+    ///   added at one place counting once), never its messages: messages often carry dynamic values
+    ///   ("Loading the forecast for Berlin"), while the place where context was added names the
+    ///   operation exactly. Keys of context errors therefore change when the code that adds the context
+    ///   moves to another line in a new release;
+    /// - the shapes of its causes, as a set: their order and how many times one shape repeats don't
+    ///   count, so three failed uploads and four failed uploads of the same kind share a key.
+    ///
+    /// Keys are stable across runs, processes and machines running the same build (the hash is FNV-1a,
+    /// not Swift's seeded `Hasher`). The key is not cryptographic: it groups, it doesn't authenticate.
+    ///
+    /// - Parameters:
+    ///   - error: Any error.
+    ///   - limits: The caps of the tree walk.
+    /// - Returns: 16 lower-case hexadecimal digits.
+    public static func groupingKey(of error: any Error, limits: ErrorTree.Limits = .default) -> String {
+        var iterator = ErrorTree(error, limits: limits).makeIterator()
+        // One frame per node on the current path; a node's hash is known once its subtree is done.
+        var frames: [ShapeFrame] = []
+        var result: UInt64 = 0
+        func finishTop() {
+            let frame = frames.removeLast()
+            let hash = frame.hash
+            if frames.isEmpty {
+                result = hash
+            } else {
+                frames[frames.count - 1].add(child: hash)
+            }
+        }
+        while let visit = iterator.nextVisit() {
+            while let top = frames.last, top.depth >= visit.node.depth {
+                finishTop()
+            }
+            frames.append(ShapeFrame(depth: visit.node.depth, shape: shape(of: visit)))
+        }
+        while !frames.isEmpty {
+            finishTop()
+        }
+        var hash = StableHash()
+        hash.combine(result)
+        return hash.hexDigest
+    }
+
+    /// The shape of one node: its type and its case or code, never its dynamic values.
+    static func shape(of visit: ErrorTree.Visit) -> UInt64 {
+        let error = visit.node.error
+        let info = visit.info
+        var hash = StableHash()
+        hash.combine(info.qualifiedNameHash)
+        switch info.source {
+        case .context:
+            if let context = error as? ContextError {
+                var previous: ContextError.Layer?
+                for layer in context.innermostFirst
+                where previous?.fileID != layer.fileID || previous?.line != layer.line {
+                    hash.combine(layer.fileID)
+                    hash.combine(layer.line)
+                    previous = layer
+                }
+            }
+        case .decoding:
+            if let decoding = error as? DecodingError {
+                hash.combine(ErrorFacts.caseName(of: decoding))
+                combine(decoding.context?.codingPath ?? [], into: &hash)
+            }
+        case .encoding:
+            if let encoding = error as? EncodingError {
+                combine(encoding.context?.codingPath ?? [], into: &hash)
+            }
+        case .nsError, .customNSError:
+            if let (domain, code) = ErrorFacts.domainAndCode(of: error, info: info) {
+                hash.combine(domain)
+                hash.combine(code)
+            }
+            if let caseLabel = visit.caseLabel { hash.combine(caseLabel) }
+        case .wrapping, .reflection, .leaf:
+            if let http = error as? HTTPStatusError {
+                hash.combine(http.status)
+            } else if info.style == .enumeration {
+                combineCase(of: error, info: info, caseLabel: visit.caseLabel, into: &hash)
+            }
+        }
+        if visit.node.isCycle { hash.combine("cycle") }
+        if visit.node.isRepeated { hash.combine("repeat") }
+        return hash.value
+    }
+
+    /// An enum case, without its associated values.
+    private static func combineCase(
+        of error: any Error,
+        info: ErrorTypeInfo,
+        caseLabel: String?,
+        into hash: inout StableHash
+    ) {
+        if let caseLabel {
+            hash.combine(caseLabel)
+            return
+        }
+        let holdsNoReferences = ErrorFacts.holdsNoReferences(info: info, caseLabel: caseLabel)
+        if !info.isTextual {
+            // The default description of an enum starts with the case name: `timeout`, `code(42)`.
+            let description = info.description(of: error, holdsNoReferences: holdsNoReferences)
+            hash.combine(ErrorFacts.caseName(fromDescription: description))
+        } else if let label = Mirror(reflecting: error).children.first?.label {
+            hash.combine(label)
+        } else if holdsNoReferences {
+            // A case without associated values of a type with its own description: its bytes are its case.
+            hash.combine(ErrorTypeInfo.bitsHash(of: error))
+        }
+    }
+
+    /// A coding path's keys, without array indices (which are dynamic).
+    private static func combine(_ path: [any CodingKey], into hash: inout StableHash) {
+        for key in path where key.intValue == nil {
+            hash.combine(key.stringValue)
+        }
+    }
+}
+
+/// A node on the current path of the grouping-key walk, with the hashes of its finished children.
+private struct ShapeFrame {
+    let depth: Int
+    let shape: UInt64
+    private var firstChild: UInt64?
+    private var otherChildren: [UInt64] = []
+
+    init(depth: Int, shape: UInt64) {
+        self.depth = depth
+        self.shape = shape
+    }
+
+    mutating func add(child: UInt64) {
+        if firstChild == nil {
+            firstChild = child
+        } else {
+            otherChildren.append(child)
+        }
+    }
+
+    /// The shape, then the children's hashes as a set.
+    var hash: UInt64 {
+        var hash = StableHash()
+        hash.combine(shape)
+        guard let firstChild else { return hash.value }
+        if otherChildren.isEmpty {
+            hash.combine(firstChild)
+        } else {
+            var children = otherChildren
+            children.append(firstChild)
+            children.sort()
+            var previous: UInt64?
+            for child in children where child != previous {
+                hash.combine(child)
+                previous = child
+            }
+        }
+        return hash.value
+    }
+}

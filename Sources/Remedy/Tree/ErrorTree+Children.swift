@@ -1,0 +1,277 @@
+import Foundation
+
+// MARK: - Child discovery
+
+extension ErrorTree {
+    /// A child found below an error.
+    struct Child {
+        var error: any Error
+        var label: String?
+    }
+
+    /// Everything one look at an error finds: its children (capped) and, from reflection, its enum case
+    /// and its other values.
+    struct Inspection {
+        var children: [Child] = []
+        /// Children beyond the cap.
+        var omitted = 0
+        var caseLabel: String?
+        var fields: [Field] = []
+    }
+
+    /// The most stored properties or tuple elements looked at per value, errors or not.
+    static let maximumReflectedValues = 256
+    /// The most non-error values kept for a description.
+    static let maximumFields = 16
+
+    /// The children of one error, at most `limit` of them, and how many more there were.
+    static func inspect(
+        _ error: any Error,
+        info: ErrorTypeInfo,
+        limit: Int,
+        collectsFields: Bool = false
+    ) -> Inspection {
+        var collector = ChildCollector(limit: limit, collectsFields: collectsFields)
+        switch info.source {
+        case .context:
+            if let context = error as? ContextError {
+                collector.add(context.underlying, label: "cause")
+            }
+        case .wrapping:
+            if let wrapping = info.asWrapping?(error) {
+                for child in wrapping.underlyingErrors {
+                    collector.add(child, label: nil)
+                }
+            }
+        case .decoding:
+            if let underlying = (error as? DecodingError)?.context?.underlyingError {
+                collector.add(underlying, label: "underlying")
+            }
+        case .encoding:
+            if let underlying = (error as? EncodingError)?.context?.underlyingError {
+                collector.add(underlying, label: "underlying")
+            }
+        case .nsError:
+            if let nsError = nsError(error) { collector.addUserInfoChildren(nsError.userInfo) }
+        case .customNSError(let isFoundation):
+            if let custom = info.asCustomNSError?(error) {
+                collector.addUserInfoChildren(custom.errorUserInfo)
+            }
+            if collector.isEmpty, !isFoundation {
+                collector.reflect(error)
+            }
+        case .reflection:
+            collector.reflect(error)
+        case .leaf:
+            break
+        }
+        return collector.inspection
+    }
+
+    /// The first child of an error, without looking at the others.
+    static func firstChild(of error: any Error, info: ErrorTypeInfo) -> Child? {
+        inspect(error, info: info, limit: 1).children.first
+    }
+
+    /// Developer detail of a node: the coding path of decoding and encoding errors.
+    static func detail(of error: any Error, info: ErrorTypeInfo) -> String? {
+        switch info.source {
+        case .decoding:
+            return (error as? DecodingError)?.context.map { "coding path: \(codingPath($0.codingPath))" }
+        case .encoding:
+            return (error as? EncodingError)?.context.map { "coding path: \(codingPath($0.codingPath))" }
+        default:
+            return nil
+        }
+    }
+
+    /// A coding path as `days[0].temp`; `(root)` when empty.
+    static func codingPath(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "(root)" }
+        var result = ""
+        for key in path {
+            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
+                result += "[\(index)]"
+            } else {
+                if !result.isEmpty { result += "." }
+                result += key.stringValue
+            }
+        }
+        return result
+    }
+
+    /// A label with an index: `failures[2]`.
+    static func indexed(_ label: String?, _ index: Int) -> String {
+        "\(label ?? "")[\(index)]"
+    }
+
+    /// Whether the error is an `NSError` instance (or a subclass), as opposed to a Swift error that
+    /// would only be boxed into one.
+    static func isNSError(_ error: any Error) -> Bool {
+        type(of: error) is NSError.Type
+    }
+
+    /// The user info of an `NSError` instance or a `CustomNSError`; `nil` for other Swift errors, so
+    /// they are never boxed into an `NSError` just to be looked at.
+    static func userInfo(of error: any Error) -> [String: Any]? {
+        if let nsError = nsError(error) {
+            return nsError.userInfo
+        }
+        if let custom = ErrorTypeInfo.of(error).asCustomNSError?(error) {
+            return custom.errorUserInfo
+        }
+        return nil
+    }
+
+    /// Whether the error is a class instance (an `NSError`, a subclass, or a Swift class), tracked by
+    /// identity.
+    static func isObjectError(_ error: any Error) -> Bool {
+        type(of: error) is AnyClass
+    }
+
+    /// The object behind a class-instance error, for identity; `nil` for values.
+    static func identity(of error: any Error) -> AnyObject? {
+        func open<E: Error>(_ value: E) -> AnyObject? {
+            // The error is a class instance: reinterpret its reference, instead of going through the
+            // bridging machinery of `as AnyObject`, which costs more than the rest of a node's visit.
+            guard E.self is AnyClass else { return nil }
+            return unsafeBitCast(value, to: AnyObject.self)
+        }
+        return open(error)
+    }
+
+    /// The error as an `NSError` when it is one (or a subclass), without bridging; `nil` for Swift
+    /// errors, which would only be boxed.
+    static func nsError(_ error: any Error) -> NSError? {
+        identity(of: error) as? NSError
+    }
+}
+
+/// Gathers the children of one error, capped, counting what the cap leaves out.
+private struct ChildCollector {
+    let limit: Int
+    let collectsFields: Bool
+    var inspection = ErrorTree.Inspection()
+
+    init(limit: Int, collectsFields: Bool) {
+        self.limit = limit
+        self.collectsFields = collectsFields
+    }
+
+    var isEmpty: Bool { inspection.children.isEmpty && inspection.omitted == 0 }
+
+    mutating func add(_ error: any Error, label: String?) {
+        if inspection.children.count < limit {
+            inspection.children.append(ErrorTree.Child(error: error, label: label))
+        } else {
+            inspection.omitted += 1
+        }
+    }
+
+    mutating func add(_ collection: any ErrorCollection, label: String?) {
+        let room = Swift.max(0, limit - inspection.children.count)
+        let count = collection.errorCount
+        if room > 0 {
+            inspection.children += collection.errors(prefix: room, label: label)
+        }
+        inspection.omitted += Swift.max(0, count - room)
+    }
+
+    mutating func addUserInfoChildren(_ userInfo: [String: Any]) {
+        if let underlying = userInfo[NSUnderlyingErrorKey] as? any Error {
+            add(underlying, label: "underlying")
+        }
+        guard let many = userInfo[multipleUnderlyingErrorsKey] else { return }
+        if let errors = many as? any ErrorCollection {
+            add(errors, label: "underlying")
+        } else if let values = many as? [Any] {
+            // An array of mixed values (as bridged from Objective-C): errors among the first ones only.
+            for (index, value) in values.prefix(ErrorTree.maximumReflectedValues).enumerated() {
+                if let error = value as? any Error { add(error, label: ErrorTree.indexed("underlying", index)) }
+            }
+        }
+    }
+
+    // MARK: Reflection
+
+    mutating func reflect(_ error: any Error) {
+        let mirror = Mirror(reflecting: error)
+        switch mirror.displayStyle {
+        case .enum?:
+            // A case with associated values reflects as one child named after the case; its value is
+            // the payload (a tuple when there are several values).
+            guard let payload = mirror.children.first else { return }
+            inspection.caseLabel = payload.label
+            collect(payload.value, childLabel: payload.label, fieldLabel: nil, nesting: 0)
+        case .struct?, .class?:
+            var current: Mirror? = mirror
+            var looked = 0
+            while let level = current, looked < ErrorTree.maximumReflectedValues {
+                for child in level.children.prefix(ErrorTree.maximumReflectedValues - looked) {
+                    looked += 1
+                    collect(child.value, childLabel: child.label, fieldLabel: child.label, nesting: 0)
+                }
+                current = level.superclassMirror
+            }
+        default:
+            return
+        }
+    }
+
+    private mutating func collect(_ value: Any, childLabel: String?, fieldLabel: String?, nesting: Int) {
+        switch ReflectedValueKind.of(value) {
+        case .error:
+            if let error = value as? any Error { add(error, label: childLabel) }
+        case .errorCollection:
+            if let collection = value as? any ErrorCollection { add(collection, label: childLabel) }
+        case .optional:
+            guard nesting < 4, let optional = value as? any OptionalValue else { return }
+            // `nil` says nothing a report needs; only a present value counts.
+            if let wrapped = optional.wrappedValue {
+                collect(wrapped, childLabel: childLabel, fieldLabel: fieldLabel, nesting: nesting + 1)
+            }
+        case .tuple:
+            guard nesting < 4 else { return }
+            for element in Mirror(reflecting: value).children.prefix(ErrorTree.maximumReflectedValues) {
+                // Unnamed elements are `.0`, `.1`: keep the case's name for them.
+                let name = element.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+                collect(element.value, childLabel: name ?? childLabel, fieldLabel: name, nesting: nesting + 1)
+            }
+        case .other:
+            addField(value, label: fieldLabel)
+        }
+    }
+
+    private mutating func addField(_ value: Any, label: String?) {
+        guard collectsFields, inspection.fields.count < ErrorTree.maximumFields else { return }
+        inspection.fields.append(ErrorTree.Field(label: label, value: value))
+    }
+}
+
+extension DecodingError {
+    /// The context of any case, or `nil` for an unknown case.
+    var context: Context? {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
+            return context
+        @unknown default:
+            return nil
+        }
+    }
+}
+
+extension EncodingError {
+    /// The context of any case, or `nil` for an unknown case.
+    var context: Context? {
+        switch self {
+        case .invalidValue(_, let context):
+            return context
+        @unknown default:
+            return nil
+        }
+    }
+}
+
+/// `NSMultipleUnderlyingErrorsKey`, which swift-corelibs-foundation doesn't declare; same value everywhere.
+let multipleUnderlyingErrorsKey = "NSMultipleUnderlyingErrorsKey"

@@ -1,0 +1,139 @@
+import Foundation
+
+// MARK: - Queries
+
+extension ErrorTree {
+    /// The first error of a type, in pre-order (outermost first).
+    ///
+    /// ```swift
+    /// if let decoding = ErrorTree(error).first(DecodingError.self) { … }
+    /// ```
+    ///
+    /// - Parameter type: The error type to look for.
+    /// - Returns: The first error of that type, or `nil`.
+    public func first<E: Error>(_ type: E.Type) -> E? {
+        for node in self {
+            if let match = node.error as? E { return match }
+        }
+        return nil
+    }
+
+    /// Every error of a type, in pre-order.
+    ///
+    /// - Parameter type: The error type to look for.
+    /// - Returns: The errors of that type, outermost first.
+    public func all<E: Error>(_ type: E.Type) -> [E] {
+        compactMap { $0.error as? E }
+    }
+
+    /// The first node whose error is of a type, in pre-order, with its place in the tree.
+    ///
+    /// - Parameter type: The error type to look for.
+    /// - Returns: The first such node, or `nil`.
+    public func firstNode<E: Error>(of type: E.Type) -> Node? {
+        first { $0.error is E }
+    }
+
+    /// Every node whose error is of a type, in pre-order.
+    ///
+    /// - Parameter type: The error type to look for.
+    /// - Returns: The nodes, outermost first.
+    public func nodes<E: Error>(of type: E.Type) -> [Node] {
+        filter { $0.error is E }
+    }
+
+    /// Whether any error of the tree is of a type.
+    ///
+    /// - Parameter type: The error type to look for.
+    /// - Returns: `true` when an error of that type is in the tree.
+    public func contains<E: Error>(_ type: E.Type) -> Bool {
+        contains { $0.error is E }
+    }
+
+    /// The nodes with nothing below them, in pre-order.
+    ///
+    /// Cycles, repeats and nodes cut by a cap are not leaves: something hangs below them.
+    public var leaves: [Node] {
+        filter(\.isLeaf)
+    }
+
+    /// The deepest cause on the first path down: from the root, follow the first child until there is
+    /// none.
+    ///
+    /// The first child is the most important one (a ``ContextError``'s cause, an enum case's payload,
+    /// `NSUnderlyingErrorKey` before `NSMultipleUnderlyingErrorsKey`, the first of
+    /// ``WrappingError/underlyingErrors``). The descent stops before an instance met before on the way
+    /// (a cycle) and at ``Limits/maximumDepth``; the root is its own root cause when it has no children.
+    public var rootCause: any Error {
+        var cause = root
+        var seen: Set<ObjectIdentifier> = []
+        var retained: [AnyObject] = []
+        if let object = ErrorTree.identity(of: root) {
+            seen.insert(ObjectIdentifier(object))
+            retained.append(object)
+        }
+        for _ in 0..<limits.maximumDepth {
+            guard limits.maximumWidth > 0,
+                let child = ErrorTree.firstChild(of: cause, info: ErrorTypeInfo.of(cause))
+            else { break }
+            if let object = ErrorTree.identity(of: child.error) {
+                guard seen.insert(ObjectIdentifier(object)).inserted else { break }
+                retained.append(object)
+            }
+            cause = child.error
+        }
+        return cause
+    }
+
+    /// The depth of the deepest node visited (0 for a single error).
+    public var depth: Int {
+        reduce(0) { Swift.max($0, $1.depth) }
+    }
+
+    /// How many nodes a traversal visits (at most ``Limits/maximumNodes``).
+    public var count: Int {
+        reduce(0) { count, _ in count + 1 }
+    }
+
+    /// Whether a cancellation is anywhere in the tree: `CancellationError`, `URLError.cancelled`,
+    /// `CocoaError.userCancelled` (or their `NSError` forms), or a ``PresentableError`` of category
+    /// ``ErrorCategory/cancellation``.
+    ///
+    /// ```swift
+    /// guard !ErrorTree(error).containsCancellation else { return }
+    /// ```
+    public var containsCancellation: Bool {
+        contains { ErrorTree.isCancellation($0.error) }
+    }
+
+    /// Whether an HTTP status is anywhere in the tree (an ``HTTPStatusError`` with that status).
+    ///
+    /// ```swift
+    /// if ErrorTree(error).contains(httpStatus: 401) { try await signIn() }
+    /// ```
+    ///
+    /// - Parameter status: The status code, such as 401.
+    /// - Returns: `true` when the tree holds an ``HTTPStatusError`` with that status.
+    public func contains(httpStatus status: Int) -> Bool {
+        contains { ($0.error as? HTTPStatusError)?.status == status }
+    }
+
+    /// Whether one error, not its tree, is a cancellation.
+    ///
+    /// - Parameter error: The error to check.
+    /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`, their
+    ///   `NSError` forms, and presentable errors of category ``ErrorCategory/cancellation``.
+    public static func isCancellation(_ error: any Error) -> Bool {
+        if let nsError = nsError(error) {
+            return (nsError.domain == NSURLErrorDomain && nsError.code == URLError.cancelled.rawValue)
+                || (nsError.domain == NSCocoaErrorDomain && nsError.code == CocoaError.userCancelled.rawValue)
+        }
+        // Exact types: on Linux an `NSError` of any domain casts to `CocoaError`.
+        let type = type(of: error)
+        if type == CancellationError.self { return true }
+        if type == URLError.self, let error = error as? URLError { return error.code == .cancelled }
+        if type == CocoaError.self, let error = error as? CocoaError { return error.code == .userCancelled }
+        if let error = ErrorTypeInfo.of(error).asPresentable?(error) { return error.category == .cancellation }
+        return false
+    }
+}

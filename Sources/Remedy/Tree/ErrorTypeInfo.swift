@@ -1,0 +1,308 @@
+import Foundation
+
+/// What the tree walk and the reports need to know about an error's type, found once per type.
+///
+/// Protocol conformance checks, type names and display styles cost hundreds of nanoseconds each at
+/// run time; asked per node they would dominate a walk. They depend on the type only, so they are
+/// computed on first sight of a type and cached for the life of the process (types are never
+/// unloaded, and there are only as many entries as error types the program has).
+final class ErrorTypeInfo: Sendable {
+    /// Where the walk finds an error's children.
+    enum Source: Sendable, Equatable {
+        /// ``ContextError``: the cause.
+        case context
+        /// ``WrappingError``: `underlyingErrors`.
+        case wrapping
+        /// `DecodingError`: the context's underlying error.
+        case decoding
+        /// `EncodingError`: the context's underlying error.
+        case encoding
+        /// An `NSError` instance (or subclass): the user info.
+        case nsError
+        /// A `CustomNSError`: its user info, then reflection. `isFoundation` marks Foundation's own
+        /// bridged errors (`URLError`, `CocoaError`, `POSIXError`), whose stored properties only hold
+        /// the bridged `NSError` again and are never reflected.
+        case customNSError(isFoundation: Bool)
+        /// Anything else: reflection over enum payloads and stored properties.
+        case reflection
+        /// A type that can't hold another error (it has no references at all).
+        case leaf
+    }
+
+    /// How the type reflects.
+    enum Style: Sendable, Equatable {
+        case enumeration, structure, object, other
+    }
+
+    /// The unqualified type name: `DecodingError`, `ServiceError`.
+    let name: String
+    /// The stable hash of the module-qualified type name, for grouping keys.
+    let qualifiedNameHash: UInt64
+    let source: Source
+    let style: Style
+    /// Whether values are class instances, tracked by identity.
+    let isObject: Bool
+    /// Whether values hold no references: reflection can't find errors in them, and their
+    /// description depends on their bits only.
+    let isPlainData: Bool
+    /// Whether the type chooses its own mirror, so that reflection may not show all it holds.
+    let isCustomReflectable: Bool
+    /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
+    let isTextual: Bool
+    let isDebugTextual: Bool
+    // Casts to the protocols the walk and the reports read, made for this type once. A cast of an
+    // `any Error` to its concrete type is a metadata comparison; a cast to a protocol existential
+    // looks the conformance up at run time, which costs more than the rest of a node's visit.
+    let asWrapping: (@Sendable (any Error) -> (any WrappingError)?)?
+    let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
+    let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
+    let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
+
+    /// Descriptions of values without references, by their bytes (payload-less enum cases mostly), so
+    /// a leaf like `DataError.timeout` is described once per case, not once per report.
+    private let descriptions = LockedValue<[UInt64: (bytes: [UInt8], text: String)]>([:])
+
+    private init(of error: any Error) {
+        let type = type(of: error)
+        name = String(describing: type)
+        var hash = StableHash()
+        hash.combine(Self.stableName(of: type))
+        qualifiedNameHash = hash.value
+        isObject = type is AnyClass
+        isPlainData = Self.isPlainData(error)
+        isCustomReflectable = type is any CustomReflectable.Type
+        asWrapping = (type as? any WrappingError.Type).map { Self.wrappingCast($0) }
+        asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
+        asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
+        asPresentable = (type as? any PresentableError.Type).map { Self.presentableCast($0) }
+        let isCustomNSError = asCustomNSError != nil
+        let isNSError = type is NSError.Type
+        isTextual =
+            type is any CustomStringConvertible.Type && !isNSError && !isCustomNSError
+            && type != ContextError.self
+        isDebugTextual =
+            type is any CustomDebugStringConvertible.Type && !isNSError && !isCustomNSError
+            && type != ContextError.self
+        if type == ContextError.self {
+            source = .context
+        } else if asWrapping != nil {
+            source = .wrapping
+        } else if type == DecodingError.self {
+            source = .decoding
+        } else if type == EncodingError.self {
+            source = .encoding
+        } else if isNSError {
+            source = .nsError
+        } else if isCustomNSError {
+            // Exact types: on Linux any `NSError` casts to `CocoaError`, whatever its domain.
+            source = .customNSError(
+                isFoundation: type == URLError.self || type == CocoaError.self || type == POSIXError.self)
+        } else if isPlainData {
+            source = .leaf
+        } else {
+            source = .reflection
+        }
+        switch Mirror(reflecting: error).displayStyle {
+        case .enum: style = .enumeration
+        case .struct: style = .structure
+        case .class: style = .object
+        default: style = .other
+        }
+    }
+
+    private static func wrappingCast<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> (any WrappingError)? {
+        { $0 as? E }
+    }
+
+    private static func customNSErrorCast<E: CustomNSError>(
+        _: E.Type
+    ) -> @Sendable (any Error) -> (any CustomNSError)? {
+        { $0 as? E }
+    }
+
+    private static func localizedCast<E: LocalizedError>(_: E.Type) -> @Sendable (any Error) -> (any LocalizedError)? {
+        { $0 as? E }
+    }
+
+    private static func presentableCast<E: PresentableError>(
+        _: E.Type
+    ) -> @Sendable (any Error) -> (any PresentableError)? {
+        { $0 as? E }
+    }
+
+    /// The module-qualified name of a type without the addresses Swift prints for private and local
+    /// types (`(unknown context at $10a4c3f20)`), which change from run to run.
+    static func stableName(of type: Any.Type) -> String {
+        var name = String(reflecting: type)
+        let marker = "(unknown context at $"
+        while let start = name.range(of: marker) {
+            guard let end = name[start.upperBound...].firstIndex(of: ")") else { break }
+            name.replaceSubrange(start.lowerBound...end, with: "(private)")
+        }
+        return name
+    }
+
+    private static let cache = LockedValue<[ObjectIdentifier: ErrorTypeInfo]>([:])
+
+    /// The information about an error's dynamic type.
+    static func of(_ error: any Error) -> ErrorTypeInfo {
+        let id = ObjectIdentifier(type(of: error))
+        if let info = cache.withLock({ $0[id] }) { return info }
+        let info = ErrorTypeInfo(of: error)
+        return cache.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = info
+            return info
+        }
+    }
+
+    /// `String(describing:)` of an error of this type.
+    ///
+    /// The description of a value that holds no references (a plain-data type, or an enum case without
+    /// associated values, whatever the other cases hold) depends on its bytes only, so it is cached by
+    /// them: describing costs a reflection of its own, and leaves such as `DataError.timeout` are what
+    /// summaries end with.
+    ///
+    /// - Parameters:
+    ///   - error: An error of this type.
+    ///   - holdsNoReferences: Whether the value is known to hold no references.
+    func description(of error: any Error, holdsNoReferences: Bool) -> String {
+        guard holdsNoReferences || isPlainData else { return String(describing: error) }
+        return Self.withBytes(of: error) { bytes in
+            let key = Self.hash(bytes)
+            if let cached = descriptions.withLock({ $0[key] }), cached.bytes.elementsEqual(bytes) {
+                return cached.text
+            }
+            let text = String(describing: error)
+            descriptions.withLock { cache in
+                // Bounded: a type with many distinct values (an Int payload) stops being cached.
+                if cache.count < 64 { cache[key] = (Array(bytes), text) }
+            }
+            return text
+        }
+    }
+
+    /// The stable hash of the bytes of a value that holds no references.
+    static func bitsHash(of error: any Error) -> UInt64 {
+        withBytes(of: error, hash)
+    }
+
+    private static func withBytes<Result>(
+        of error: any Error,
+        _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        func open<E: Error>(_ value: E) -> Result {
+            withUnsafeBytes(of: value, body)
+        }
+        return open(error)
+    }
+
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = StableHash()
+        for byte in bytes { hash.combine(byte) }
+        return hash.value
+    }
+
+    private static func isPlainData(_ error: any Error) -> Bool {
+        // `_isPOD` is the standard library's test for types without references (no retain/release):
+        // such a value can't hold another error, so it needs no reflection.
+        func test<E: Error>(_: E) -> Bool { _isPOD(E.self) }
+        return test(error)
+    }
+
+}
+
+/// What kind of value a reflected child is, found once per type.
+enum ReflectedValueKind: Sendable {
+    /// A value whose type conforms to `Error`.
+    case error
+    /// An `Optional`: it may hold an error or a collection of errors.
+    case optional
+    /// A collection whose elements are errors.
+    case errorCollection
+    /// A tuple (an enum case's payload of several values).
+    case tuple
+    /// Anything else: never an error, never searched further.
+    case other
+
+    private static let cache = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
+
+    /// The kind of a value, by its dynamic type.
+    static func of(_ value: Any) -> ReflectedValueKind {
+        let type = type(of: value)
+        let id = ObjectIdentifier(type)
+        if let kind = cache.withLock({ $0[id] }) { return kind }
+        let kind: ReflectedValueKind
+        if type is any Error.Type {
+            kind = .error
+        } else if type is any OptionalValue.Type {
+            kind = .optional
+        } else if type is any ErrorCollection.Type {
+            kind = .errorCollection
+        } else if Mirror(reflecting: value).displayStyle == .tuple {
+            kind = .tuple
+        } else {
+            kind = .other
+        }
+        cache.withLock { $0[id] = kind }
+        return kind
+    }
+}
+
+/// `Optional`, whatever it wraps.
+protocol OptionalValue {
+    /// The wrapped value, or `nil`.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { self.map { $0 as Any } }
+}
+
+/// A collection whose elements are errors: searched without reflection, in bounded time.
+protocol ErrorCollection {
+    /// How many errors the collection holds.
+    var errorCount: Int { get }
+    /// The first `limit` errors, with a label for each.
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child]
+}
+
+extension Array: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
+    }
+}
+
+extension ContiguousArray: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
+    }
+}
+
+extension ArraySlice: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
+    }
+}
+
+extension Set: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).map { ErrorTree.Child(error: $0, label: label) }
+    }
+}
+
+extension Dictionary: ErrorCollection where Value: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        // Dictionary order is not stable between runs; sort the keys' descriptions so that reports
+        // and grouping keys are. Bounded: only the first `limit` entries are looked at.
+        prefix(limit)
+            .map { (key: String(describing: $0.key), value: $0.value) }
+            .sorted { $0.key < $1.key }
+            .map { ErrorTree.Child(error: $0.value, label: "\(label ?? "")[\($0.key)]") }
+    }
+}

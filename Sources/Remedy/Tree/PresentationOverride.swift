@@ -1,0 +1,50 @@
+/// User-facing texts an outer layer sets explicitly, winning over the most specific text of the tree.
+///
+/// Normally the most specific text wins: the deepest error of the tree that has one. A layer that
+/// knows better says so with an override; it applies to the errors below its layer.
+///
+/// ```swift
+/// try await withContext("Saving the draft", presentation: .init(title: "Draft Not Saved")) {
+///     try await drafts.save(draft)
+/// }
+/// ```
+public struct PresentationOverride: Sendable {
+    /// A title that wins over the tree's, or `nil`.
+    public var title: String?
+    /// A message that wins over the tree's, or `nil`.
+    public var message: String?
+    /// A severity that wins over the tree's, or `nil`.
+    public var severity: Severity?
+    /// Options offered in addition to the tree's (merged without duplicates, these first).
+    public var options: [RecoveryOption]
+
+    /// Creates an override.
+    ///
+    /// - Parameters:
+    ///   - title: A title that wins over the tree's.
+    ///   - message: A message that wins over the tree's.
+    ///   - severity: A severity that wins over the tree's.
+    ///   - options: Options offered in addition to the tree's.
+    public init(
+        title: String? = nil,
+        message: String? = nil,
+        severity: Severity? = nil,
+        options: [RecoveryOption] = []
+    ) {
+        self.title = title
+        self.message = message
+        self.severity = severity
+        self.options = options
+    }
+
+    /// This override over an inner one: each field of this one wins, options come first.
+    func merged(over inner: PresentationOverride?) -> PresentationOverride {
+        guard let inner else { return self }
+        return PresentationOverride(
+            title: title ?? inner.title,
+            message: message ?? inner.message,
+            severity: severity ?? inner.severity,
+            options: options + inner.options
+        )
+    }
+}

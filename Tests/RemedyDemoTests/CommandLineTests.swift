@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The demo's command line: answers, the menu, the output formats and bad input.
+struct CommandLineTests {
+    @Test func answerThatFitsNoOptionIsReportedAndSkipped() async throws {
+        let run = try await DemoProcess.run(["feed", "--answer", "Maybe", "--answer", "t"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("“Maybe” isn't one of the options."))
+        #expect(run.stderr.contains("Choose an option (Enter for Try Again): t\n"))
+        #expect(run.stdout.contains("✓ Loaded 3 posts"))
+    }
+
+    @Test func whenAnswersRunOutThePromptBehavesAsAtEndOfInput() async throws {
+        let run = try await DemoProcess.run(["validation", "--answer", "ok"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("Choose an option (Enter for OK): ok\n"))
+        #expect(run.stderr.contains("No answer was given, so “OK” was chosen."))
+    }
+
+    @Test(arguments: ["recommended", "RECOMMENDED", "1", "T", "try again"])
+    func answersMatchByRoleNumberKeyOrTitleInAnyCase(answer: String) async throws {
+        let run = try await DemoProcess.run(["feed", "--answer", answer])
+        #expect(run.stdout.contains("✓ Loaded 3 posts"))
+    }
+
+    @Test func jsonLogsOneObjectPerHandledError() async throws {
+        let run = try await DemoProcess.run(["wrapping", "--answer", "cancel", "--json"])
+        #expect(run.status == 0)
+        let objects = run.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        let outcomes = objects.compactMap { ($0["metadata"] as? [String: String])?["outcome"] }
+        #expect(outcomes.sorted() == ["gaveUp", "silenced"])
+        #expect(objects.allSatisfy { $0["level"] is String && $0["message"] is String })
+    }
+
+    @Test func plainNarratesWithoutAFrame() async throws {
+        let run = try await DemoProcess.run(["validation", "--plain"])
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.contains(
+                "Error: Check Your Entry\nEnter a user name to continue.\nOption 1: OK (key o, default)\n"))
+        #expect(!run.stderr.contains("╭─"))
+    }
+
+    @Test func menuRunsTheChosenScenariosUntilQuit() async throws {
+        let run = try await DemoProcess.run([], input: "feed\n\n9\nq\n")
+        #expect(run.status == 0)
+        #expect(run.count("Choose a scenario", in: run.stdout) == 3)
+        #expect(run.stdout.contains("✓ Loaded 3 posts"))
+        #expect(run.stdout.contains("Working offline"))
+    }
+
+    @Test func menuEndsAtTheEndOfInput() async throws {
+        let run = try await DemoProcess.run([])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  9) offline"))
+    }
+
+    @Test func unknownScenarioIsAUsageError() async throws {
+        let run = try await DemoProcess.run(["teapot"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("teapot"))
+    }
+
+    @Test func helpListsEveryScenario() async throws {
+        let run = try await DemoProcess.run(["--help"])
+        #expect(run.status == 0)
+        for name in [
+            "feed", "storage", "forecast", "unauthorized", "wrapping", "validation", "fatal", "storm", "offline",
+        ] {
+            #expect(run.stdout.contains("  \(name) "), "help lacks \(name)")
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import Remedy
+import Testing
+
+/// Each place `ErrorTree` finds children.
+struct ErrorTreeChildSourceTests {
+    typealias Leaf = TreeFixtures.Leaf
+
+    /// The errors of the tree's nodes with their depths, described compactly for comparison.
+    private func shape(_ error: any Error, limits: ErrorTree.Limits = .default) -> [String] {
+        ErrorTree(error, limits: limits).map { "\($0.depth) \($0.label ?? "-") \(type(of: $0.error))" }
+    }
+
+    @Test func contextErrorHasItsCauseAsOnlyChild() {
+        let error = ContextError("Loading", wrapping: Leaf.timeout)
+        #expect(shape(error) == ["0 - ContextError", "1 cause Leaf"])
+    }
+
+    @Test func wrappingErrorChildrenComeInOrder() {
+        let error = TreeFixtures.Batch(failures: [Leaf.timeout, HTTPStatusError(status: 503), Leaf.notFound])
+        let tree = ErrorTree(error)
+        #expect(shape(error) == ["0 - Batch", "1 - Leaf", "1 - HTTPStatusError", "1 - Leaf"])
+        #expect(tree.map(\.parentIndex) == [nil, 0, 0, 0])
+        #expect((tree.all(Leaf.self)) == [.timeout, .notFound])
+    }
+
+    @Test func underlyingErrorKeyOfAnNSErrorIsAChild() {
+        let inner = NSError(domain: NSPOSIXErrorDomain, code: 28)
+        let error = NSError(domain: "Storage", code: 1, userInfo: [NSUnderlyingErrorKey: inner])
+        let nodes = Array(ErrorTree(error))
+        #expect(nodes.count == 2)
+        #expect((nodes[1].error as NSError) === inner)
+        #expect(nodes[1].label == "underlying")
+    }
+
+    @Test func multipleUnderlyingErrorsKeyChildrenFollowTheUnderlyingError() {
+        // swift-corelibs-foundation doesn't declare the constant; its value is the same everywhere.
+        let key = "NSMultipleUnderlyingErrorsKey"
+        let error = NSError(
+            domain: "Sync",
+            code: 2,
+            userInfo: [
+                NSUnderlyingErrorKey: Leaf.timeout,
+                key: [HTTPStatusError(status: 500), HTTPStatusError(status: 502)] as [any Error],
+            ]
+        )
+        let nodes = Array(ErrorTree(error))
+        #expect(nodes.count == 4)
+        #expect(nodes[1].error is Leaf)
+        #expect(nodes.dropFirst(2).compactMap { ($0.error as? HTTPStatusError)?.status } == [500, 502])
+        #expect(nodes.dropFirst(2).map(\.label) == ["underlying[0]", "underlying[1]"])
+    }
+
+    @Test func multipleUnderlyingErrorsAsMixedArrayKeepOnlyErrors() {
+        let error = NSError(
+            domain: "Sync",
+            code: 2,
+            userInfo: ["NSMultipleUnderlyingErrorsKey": [Leaf.timeout, "not an error", Leaf.notFound] as [Any]]
+        )
+        #expect(ErrorTree(error).all(Leaf.self) == [.timeout, .notFound])
+    }
+
+    struct CustomWrapped: CustomNSError {
+        static var errorDomain: String { "Custom" }
+        var errorCode: Int { 9 }
+        var errorUserInfo: [String: Any] { [NSUnderlyingErrorKey: Leaf.timeout] }
+    }
+
+    enum CustomEnum: CustomNSError {
+        case failed(any Error)
+    }
+
+    @Test func customNSErrorUserInfoChildren() {
+        #expect(shape(CustomWrapped()) == ["0 - CustomWrapped", "1 underlying Leaf"])
+    }
+
+    @Test func customNSErrorWithoutUserInfoChildrenIsReflected() {
+        #expect(shape(CustomEnum.failed(Leaf.notFound)) == ["0 - CustomEnum", "1 failed Leaf"])
+    }
+
+    @Test func foundationBridgedErrorsAreNotReflectedIntoTheirNSErrorStorage() {
+        #expect(ErrorTree(URLError(.notConnectedToInternet)).count == 1)
+        #expect(ErrorTree(CocoaError(.fileNoSuchFile)).count == 1)
+        let wrapped = URLError(.cannotConnectToHost, userInfo: [NSUnderlyingErrorKey: Leaf.timeout])
+        #expect(shape(wrapped) == ["0 - URLError", "1 underlying Leaf"])
+    }
+
+    @Test func decodingErrorUnderlyingErrorAndCodingPathDetail() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(stringValue: String) { self.stringValue = stringValue }
+            init(intValue: Int) {
+                self.stringValue = "Index \(intValue)"
+                self.intValue = intValue
+            }
+        }
+        let error = DecodingError.dataCorrupted(
+            .init(
+                codingPath: [Key(stringValue: "days"), Key(intValue: 2), Key(stringValue: "temp")],
+                debugDescription: "Not a number",
+                underlyingError: Leaf.notFound
+            )
+        )
+        let nodes = Array(ErrorTree(error))
+        #expect(nodes.count == 2)
+        #expect(nodes[0].detail == "coding path: days[2].temp")
+        #expect(nodes[1].error is Leaf)
+        #expect(nodes[1].label == "underlying")
+    }
+
+    @Test func realDecodingErrorHasItsCodingPathAsDetail() {
+        let node = ErrorTree(TreeFixtures.decodingError()).first { _ in true }
+        #expect(node?.detail == "coding path: days[0]")
+    }
+
+    @Test func encodingErrorUnderlyingErrorAndCodingPathDetail() {
+        let error = EncodingError.invalidValue(
+            Double.nan,
+            .init(codingPath: [], debugDescription: "NaN", underlyingError: Leaf.timeout)
+        )
+        let nodes = Array(ErrorTree(error))
+        #expect(nodes.map { type(of: $0.error) == Leaf.self } == [false, true])
+        #expect(nodes[0].detail == "coding path: (root)")
+    }
+
+    @Test func typedEnumLayersAreReflectedWithoutConformances() {
+        #expect(
+            shape(TreeFixtures.forecastTree()) == [
+                "0 - ViewModelError", "1 forecast ForecastServiceError", "2 data DataServiceError",
+                "3 parsing DecodingError",
+            ]
+        )
+    }
+
+    struct RequestError: Error {
+        var url: URL
+        var underlying: any Error
+        var retries: Int
+    }
+
+    @Test func storedPropertiesThatAreErrorsAreChildren() {
+        let error = RequestError(url: URL(string: "https://example.com")!, underlying: Leaf.timeout, retries: 3)
+        #expect(shape(error) == ["0 - RequestError", "1 underlying Leaf"])
+    }
+
+    class BaseError: Error, @unchecked Sendable {
+        // @unchecked: immutable.
+        let cause: any Error
+        init(cause: any Error) { self.cause = cause }
+    }
+
+    final class DerivedError: BaseError, @unchecked Sendable {
+        let other: any Error
+        init(cause: any Error, other: any Error) {
+            self.other = other
+            super.init(cause: cause)
+        }
+    }
+
+    @Test func classStoredPropertiesIncludingInheritedOnesAreChildren() {
+        let error = DerivedError(cause: Leaf.timeout, other: Leaf.notFound)
+        #expect(shape(error) == ["0 - DerivedError", "1 other Leaf", "1 cause Leaf"])
+    }
+
+    enum TupleError: Error {
+        case both(url: String, first: any Error, second: any Error)
+        case unnamed(Int, any Error)
+    }
+
+    @Test func tupleElementsOfAnEnumPayloadAreChildren() {
+        #expect(
+            shape(TupleError.both(url: "x", first: Leaf.timeout, second: Leaf.notFound)) == [
+                "0 - TupleError", "1 first Leaf", "1 second Leaf",
+            ]
+        )
+        #expect(shape(TupleError.unnamed(1, Leaf.timeout)) == ["0 - TupleError", "1 unnamed Leaf"])
+    }
+
+    struct OptionalCause: Error {
+        var cause: (any Error)?
+        var nested: Leaf??
+    }
+
+    @Test func optionalErrorsAreChildrenWhenPresent() {
+        #expect(shape(OptionalCause(cause: nil, nested: nil)) == ["0 - OptionalCause"])
+        #expect(
+            shape(OptionalCause(cause: Leaf.timeout, nested: .some(.some(.notFound)))) == [
+                "0 - OptionalCause", "1 cause Leaf", "1 nested Leaf",
+            ]
+        )
+    }
+
+    struct Collections: Error {
+        var list: [any Error]
+        var typed: [Leaf]
+        var set: Set<HTTPStatusError>
+        var byName: [String: Leaf]
+    }
+
+    @Test func collectionsOfErrorsAreChildren() {
+        let error = Collections(
+            list: [Leaf.timeout],
+            typed: [.notFound, .timeout],
+            set: [HTTPStatusError(status: 404)],
+            byName: ["b": .timeout, "a": .notFound]
+        )
+        let labels = ErrorTree(error).dropFirst().map { $0.label ?? "-" }
+        #expect(labels == ["list[0]", "typed[0]", "typed[1]", "set", "byName[a]", "byName[b]"])
+    }
+
+    struct HugeValues: Error {
+        var numbers: [Int]
+        var mixed: [any Sendable]
+        var text: String
+    }
+
+    @Test func valuesThatAreNotErrorsAreNeverSearched() {
+        // A million numbers, and errors inside an `[Any]`: neither is searched, so the tree is one node.
+        let error = HugeValues(
+            numbers: Array(repeating: 7, count: 1_000_000),
+            mixed: [Leaf.timeout, 1, "two"] as [any Sendable],
+            text: String(repeating: "x", count: 100_000)
+        )
+        #expect(ErrorTree(error).count == 1)
+    }
+
+    @Test func aHugeCollectionOfErrorsIsCappedByWidth() {
+        struct Many: Error { var failures: [Leaf] }
+        let error = Many(failures: Array(repeating: .timeout, count: 10_000))
+        let root = ErrorTree(error).first { _ in true }
+        #expect(root?.childCount == 1_000)
+        #expect(root?.omittedChildCount == 9_000)
+        #expect(ErrorTree(error).count == 1_001)
+    }
+
+    @Test func plainDataErrorsAreLeaves() {
+        struct Timeout: Error { var seconds: Double }
+        let nodes = Array(ErrorTree(Timeout(seconds: 3)))
+        #expect(nodes.count == 1)
+        #expect(nodes[0].isLeaf)
+    }
+}

@@ -115,6 +115,7 @@ Presentation for URLError(.notConnectedToInternet)|presentation.urlError.x1000|b
 10,000-deep chain: all four|chain.walk.10000+chain.summary.10000+chain.text.10000+chain.release.10000|-|sum|50000000
 100,000-layer ContextError: build|context100k.build|-|info|
 100,000-layer ContextError: walk|context100k.walk|-|info|
+100,000-layer ContextError: summary|context100k.summary|-|info|
 100,000-layer ContextError: full report|context100k.text|-|info|
 100,000-layer ContextError: release|context100k.release|-|info|
 100,000-layer ContextError: all four|context100k.build+context100k.walk+context100k.text+context100k.release|-|sum|1000000000

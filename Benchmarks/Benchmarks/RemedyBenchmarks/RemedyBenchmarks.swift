@@ -99,6 +99,11 @@ func registerBaselines() {
     fastBenchmark("baseline.tree3.summary.concatenate") { benchmark in
         measure(benchmark) { concatenate(identity(summaryPieces)) }
     }
+
+    let textPieces = concatenationPieces(of: ErrorReport(threeLevelTree).text)
+    fastBenchmark("baseline.tree3.text.concatenate") { benchmark in
+        measure(benchmark) { concatenate(identity(textPieces)) }
+    }
 }
 
 // MARK: - Resolution
@@ -126,6 +131,10 @@ func registerReports() {
         measure(benchmark) { ErrorReport(identity(threeLevelTree)).summary }
     }
 
+    fastBenchmark("report.tree3.text") { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelTree)).text }
+    }
+
     fastBenchmark("report.tree3.groupingKey") { benchmark in
         measure(benchmark) { ErrorReport(identity(threeLevelTree)).groupingKey }
     }
@@ -149,6 +158,11 @@ func registerDeepChains() {
 
         Benchmark("chain.summary.\(depth)", configuration: slow(samples: 200)) { benchmark in
             measure(benchmark) { ErrorReport(identity(chain())).summary }
+        }
+
+        // The full report is capped (64 KiB by default): the walk is what grows with the depth.
+        Benchmark("chain.text.\(depth)", configuration: slow(samples: 200)) { benchmark in
+            measure(benchmark) { ErrorReport(identity(chain())).text }
         }
 
         Benchmark("chain.release.\(depth)", configuration: slow(samples: 200)) { benchmark in
@@ -188,6 +202,10 @@ func registerContextStacks() {
         measure(benchmark) { ErrorReport(identity(contextStack)).summary }
     }
 
+    Benchmark("context100k.text", configuration: slow(samples: 50)) { benchmark in
+        measure(benchmark) { ErrorReport(identity(contextStack)).text }
+    }
+
     Benchmark("context100k.release", configuration: slow(samples: 20)) { benchmark in
         for _ in benchmark.scaledIterations {
             let holder = ErrorHolder(makeContextStack(layers: layers))
@@ -204,6 +222,7 @@ func registerContextStacks() {
                 var nodes = 0
                 for _ in ErrorTree(stack) { nodes += 1 }
                 blackHole(ErrorReport(stack).summary)
+                blackHole(ErrorReport(stack).text)
                 precondition(nodes == 2, "a context stack is one node over its cause")
             }
         }

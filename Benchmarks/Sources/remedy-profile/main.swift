@@ -17,6 +17,7 @@ let operations: [String: @Sendable () async -> Void] = [
     "presentation.urlError": { _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))) },
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },
+    "report.tree3.text": { _ = ErrorReport(opaque(threeLevelTree)).text },
     "report.tree3.groupingKey": { _ = ErrorReport(opaque(threeLevelTree)).groupingKey },
     "baseline.tree3.stringDescribing": { _ = String(describing: opaque(threeLevelTree)) },
     "chain.walk.10000": {
@@ -25,6 +26,7 @@ let operations: [String: @Sendable () async -> Void] = [
         precondition(nodes == 10_000)
     },
     "chain.summary.10000": { _ = ErrorReport(opaque(chain10000)).summary },
+    "chain.text.10000": { _ = ErrorReport(opaque(chain10000)).text },
     "context100k.build": { _ = makeContextStack(layers: 100_000) },
     "handle.major": { _ = await quietRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },

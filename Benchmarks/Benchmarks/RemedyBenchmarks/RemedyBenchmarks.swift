@@ -94,6 +94,10 @@ func registerBaselines() {
         measure(benchmark) { String(describing: identity(threeLevelTree)) }
     }
 
+    fastBenchmark("baseline.tree3declared.stringDescribing") { benchmark in
+        measure(benchmark) { String(describing: identity(threeLevelDeclaredTree)) }
+    }
+
     // The floor of any rendering: concatenating the very bytes it produces into a new String.
     let summaryPieces = concatenationPieces(of: ErrorReport(threeLevelTree).summary)
     fastBenchmark("baseline.tree3.summary.concatenate") { benchmark in
@@ -122,6 +126,10 @@ func registerResolution() {
     fastBenchmark("presentation.tree3") { benchmark in
         measure(benchmark) { resolver.presentation(for: identity(threeLevelTree)) }
     }
+
+    fastBenchmark("presentation.tree3declared") { benchmark in
+        measure(benchmark) { resolver.presentation(for: identity(threeLevelDeclaredTree)) }
+    }
 }
 
 // MARK: - Reports
@@ -137,6 +145,19 @@ func registerReports() {
 
     fastBenchmark("report.tree3.groupingKey") { benchmark in
         measure(benchmark) { ErrorReport(identity(threeLevelTree)).groupingKey }
+    }
+
+    // The same tree with `WrappingError` conformances: Remedy's own share, without reflection.
+    fastBenchmark("report.tree3declared.summary") { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelDeclaredTree)).summary }
+    }
+
+    fastBenchmark("report.tree3declared.text") { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelDeclaredTree)).text }
+    }
+
+    fastBenchmark("report.tree3declared.groupingKey") { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelDeclaredTree)).groupingKey }
     }
 }
 

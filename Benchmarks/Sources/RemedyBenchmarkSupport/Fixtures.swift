@@ -56,6 +56,46 @@ package let threeLevelTree: any Error = ForecastViewModelError.download(
     )
 )
 
+/// The same three levels, with the enums telling their causes through `WrappingError` instead of being
+/// found by reflection: what Remedy costs by itself, without the Swift runtime's `Mirror`.
+package enum DeclaredServiceError: WrappingError {
+    case transport(URLError)
+    case parsing(DecodingError)
+
+    package var underlyingErrors: [any Error] {
+        switch self {
+        case .transport(let error): [error]
+        case .parsing(let error): [error]
+        }
+    }
+}
+
+/// The view model layer of the declared tree.
+package enum DeclaredViewModelError: WrappingError {
+    case download(DeclaredServiceError)
+    case cache(path: String)
+
+    package var underlyingErrors: [any Error] {
+        switch self {
+        case .download(let error): [error]
+        case .cache: []
+        }
+    }
+}
+
+/// `DeclaredViewModelError.download(DeclaredServiceError.parsing(DecodingError.keyNotFound))`.
+package let threeLevelDeclaredTree: any Error = DeclaredViewModelError.download(
+    .parsing(
+        .keyNotFound(
+            ForecastKey(stringValue: "temperature"),
+            DecodingError.Context(
+                codingPath: [ForecastKey(stringValue: "days"), ForecastKey(intValue: 0)],
+                debugDescription: "No value associated with key \"temperature\"."
+            )
+        )
+    )
+)
+
 // MARK: - Deep chains
 
 /// One link of a deep chain of nested errors, each holding the next as an existential: the shape that

@@ -95,11 +95,21 @@ enum ErrorFacts {
         guard info.style == .enumeration else { return info.name }
         if let caseLabel { return info.name + "." + caseLabel }
         if info.isTextual { return info.name }  // its description isn't the case name
-        let description = info.description(
-            of: error,
-            holdsNoReferences: holdsNoReferences(info: info, caseLabel: caseLabel)
-        )
-        return info.name + "." + caseName(fromDescription: description)
+        return info.name + "." + caseName(of: error, info: info, caseLabel: caseLabel)
+    }
+
+    /// The case of an enum value whose walk found no case label (a ``WrappingError`` enum is never
+    /// reflected): `timeout`, `download` for `download(…)`.
+    ///
+    /// The payload is never described: its description renders everything below the error, which
+    /// costs as much as the rest of a report and grows with the depth of the tree. The mirror's first
+    /// child is named after the case; a case without payload has none, and its description is its name.
+    static func caseName(of error: any Error, info: ErrorTypeInfo, caseLabel: String?) -> String {
+        let holdsNoReferences = holdsNoReferences(info: info, caseLabel: caseLabel)
+        if !holdsNoReferences, !info.isCustomReflectable, let label = Mirror(reflecting: error).children.first?.label {
+            return label
+        }
+        return caseName(fromDescription: info.description(of: error, holdsNoReferences: holdsNoReferences))
     }
 
     /// Whether an error's value holds no references: a plain-data type, or an enum case that

@@ -117,9 +117,7 @@ extension ErrorReport {
         }
         let holdsNoReferences = ErrorFacts.holdsNoReferences(info: info, caseLabel: caseLabel)
         if !info.isTextual {
-            // The default description of an enum starts with the case name: `timeout`, `code(42)`.
-            let description = info.description(of: error, holdsNoReferences: holdsNoReferences)
-            hash.combine(ErrorFacts.caseName(fromDescription: description))
+            hash.combine(ErrorFacts.caseName(of: error, info: info, caseLabel: caseLabel))
         } else if let label = Mirror(reflecting: error).children.first?.label {
             hash.combine(label)
         } else if holdsNoReferences {

@@ -1,0 +1,63 @@
+import Benchmark
+import Foundation
+import Logging
+import Remedy
+import RemedyBenchmarkSupport
+
+func registerHandling() {
+    fastBenchmark("handle.major") { benchmark in
+        let counter = CountingLogHandler.Counter()
+        let root = makeQuietRoot(counter: counter)
+        let error: any Error = DraftNotSavedError()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(await root.handle(error).value)
+        }
+        benchmark.stopMeasurement()
+        precondition(counter.value == benchmark.scaledIterations.count, "every error is logged once")
+    }
+
+    fastBenchmark("baseline.directCall") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? await loadValue())
+        }
+    }
+
+    fastBenchmark("attempt.success") { benchmark in
+        let root = makeQuietRoot(counter: CountingLogHandler.Counter())
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(await root.attempt("Loading the value") { try await loadValue() })
+        }
+    }
+
+    // 10,000 identical errors from 1,000 tasks at once: one presentation with a count, every error
+    // handled and logged. The presenter holds the alert until all of them joined it.
+    Benchmark("storm.10000", configuration: slow(samples: 50)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let tasks = 1_000
+            let errorsPerTask = 10
+            let counter = CountingLogHandler.Counter()
+            let presenter = StormPresenter(occurrences: tasks * errorsPerTask)
+            let root = makeQuietRoot(presenter: presenter, counter: counter)
+            presenter.state = root.state
+            let handled = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<tasks {
+                    group.addTask {
+                        let handling = (0..<errorsPerTask).map { _ in root.handle(DraftNotSavedError()) }
+                        var count = 0
+                        for task in handling {
+                            _ = await task.value
+                            count += 1
+                        }
+                        return count
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            precondition(handled == tasks * errorsPerTask, "every error is handled")
+            precondition(counter.value == tasks * errorsPerTask, "every error is logged: \(counter.value)")
+            precondition(presenter.presentationCount == 1, "one presentation: \(presenter.presentationCount)")
+        }
+    }
+}

@@ -252,20 +252,26 @@ public final class ErrorScope: Sendable {
         line: Int = #line,
         operation: () async throws(Failure) -> Value
     ) async -> Value? {
-        var context = FailureContext(
-            chain: chain,
-            action: action,
-            canRetry: true,
-            isIdempotent: idempotent,
-            retryPolicy: retryPolicy ?? environment.configuration.retryPolicy,
-            fileID: fileID,
-            line: line
-        )
+        // The success path runs the operation and nothing else: the failure context (the scope chain,
+        // the retry policy, the counters) is made only once something failed.
+        var context: FailureContext?
         while true {
             do {
                 return try await operation()
             } catch {
-                switch await environment.process(error, &context) {
+                var failure =
+                    context
+                    ?? FailureContext(
+                        chain: chain,
+                        action: action,
+                        canRetry: true,
+                        isIdempotent: idempotent,
+                        retryPolicy: retryPolicy ?? environment.configuration.retryPolicy,
+                        fileID: fileID,
+                        line: line
+                    )
+                defer { context = failure }
+                switch await environment.process(error, &failure) {
                 case .retry:
                     if Task.isCancelled { return nil }
                 case .end:

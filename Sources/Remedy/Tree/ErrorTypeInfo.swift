@@ -275,26 +275,20 @@ protocol ErrorCollection {
     func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child]
 }
 
-extension Array: ErrorCollection where Element: Error {
+extension ErrorCollection where Self: Collection, Element: Error {
     var errorCount: Int { count }
+
+    /// Ordered collections label each error with its index: `failures[2]`.
     func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
         prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
     }
 }
 
-extension ContiguousArray: ErrorCollection where Element: Error {
-    var errorCount: Int { count }
-    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
-        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
-    }
-}
+extension Array: ErrorCollection where Element: Error {}
 
-extension ArraySlice: ErrorCollection where Element: Error {
-    var errorCount: Int { count }
-    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
-        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
-    }
-}
+extension ContiguousArray: ErrorCollection where Element: Error {}
+
+extension ArraySlice: ErrorCollection where Element: Error {}
 
 extension Set: ErrorCollection where Element: Error {
     var errorCount: Int { count }

@@ -5,25 +5,6 @@ import Testing
 
 /// The coalescing window: identical presentations arriving just after one was answered get its answer.
 struct CoalescingWindowTests {
-    private func presentation(
-        _ message: String,
-        severity: Severity = .major,
-        style: PresentationStyle? = nil,
-        options: [RecoveryOption] = []
-    ) -> Presentation {
-        Presentation(
-            title: nil,
-            message: message,
-            options: options,
-            category: .unknown,
-            severity: severity,
-            style: style,
-            groupingKey: message,
-            error: MessageError(message),
-            localization: Localization(locale: Locale(identifier: "en"))
-        )
-    }
-
     private func makeQueue(
         _ presenter: ScriptedPresenter,
         clock: TestClock = TestClock(),

@@ -124,3 +124,25 @@ func testConfiguration(
         retryPolicy: retryPolicy
     )
 }
+
+/// A presentation for queue tests: an English `MessageError` whose grouping key is its message unless
+/// another key is given.
+func presentation(
+    _ message: String,
+    severity: Severity = .major,
+    style: PresentationStyle? = nil,
+    options: [RecoveryOption] = [],
+    key: String? = nil
+) -> Presentation {
+    Presentation(
+        title: nil,
+        message: message,
+        options: options,
+        category: .unknown,
+        severity: severity,
+        style: style,
+        groupingKey: key ?? message,
+        error: MessageError(message),
+        localization: Localization(locale: Locale(identifier: "en"))
+    )
+}

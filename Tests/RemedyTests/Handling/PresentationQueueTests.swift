@@ -5,26 +5,6 @@ import Testing
 
 /// The queue's ordering, coalescing, banners and every way it is kept from getting stuck.
 struct PresentationQueueTests {
-    private func presentation(
-        _ message: String,
-        severity: Severity = .major,
-        style: PresentationStyle? = nil,
-        options: [RecoveryOption] = [],
-        key: String? = nil
-    ) -> Presentation {
-        Presentation(
-            title: nil,
-            message: message,
-            options: options,
-            category: .unknown,
-            severity: severity,
-            style: style,
-            groupingKey: key ?? message,
-            error: MessageError(message),
-            localization: Localization(locale: Locale(identifier: "en"))
-        )
-    }
-
     private func makeQueue(
         _ presenter: ScriptedPresenter,
         clock: TestClock = TestClock(),

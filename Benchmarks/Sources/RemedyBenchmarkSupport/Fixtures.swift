@@ -42,19 +42,18 @@ package enum ForecastViewModelError: Error {
     case cache(path: String)
 }
 
-/// `ForecastViewModelError.download(ForecastServiceError.parsing(DecodingError.keyNotFound))`: three levels,
-/// found by reflection with no conformance at all.
-package let threeLevelTree: any Error = ForecastViewModelError.download(
-    .parsing(
-        .keyNotFound(
-            ForecastKey(stringValue: "temperature"),
-            DecodingError.Context(
-                codingPath: [ForecastKey(stringValue: "days"), ForecastKey(intValue: 0)],
-                debugDescription: "No value associated with key \"temperature\"."
-            )
-        )
+/// The decoding failure at the bottom of both three-level trees.
+package let missingTemperature = DecodingError.keyNotFound(
+    ForecastKey(stringValue: "temperature"),
+    DecodingError.Context(
+        codingPath: [ForecastKey(stringValue: "days"), ForecastKey(intValue: 0)],
+        debugDescription: "No value associated with key \"temperature\"."
     )
 )
+
+/// `ForecastViewModelError.download(ForecastServiceError.parsing(DecodingError.keyNotFound))`: three levels,
+/// found by reflection with no conformance at all.
+package let threeLevelTree: any Error = ForecastViewModelError.download(.parsing(missingTemperature))
 
 /// The same three levels, with the enums telling their causes through `WrappingError` instead of being
 /// found by reflection: what Remedy costs by itself, without the Swift runtime's `Mirror`.
@@ -84,17 +83,7 @@ package enum DeclaredViewModelError: WrappingError {
 }
 
 /// `DeclaredViewModelError.download(DeclaredServiceError.parsing(DecodingError.keyNotFound))`.
-package let threeLevelDeclaredTree: any Error = DeclaredViewModelError.download(
-    .parsing(
-        .keyNotFound(
-            ForecastKey(stringValue: "temperature"),
-            DecodingError.Context(
-                codingPath: [ForecastKey(stringValue: "days"), ForecastKey(intValue: 0)],
-                debugDescription: "No value associated with key \"temperature\"."
-            )
-        )
-    )
-)
+package let threeLevelDeclaredTree: any Error = DeclaredViewModelError.download(.parsing(missingTemperature))
 
 // MARK: - Deep chains
 

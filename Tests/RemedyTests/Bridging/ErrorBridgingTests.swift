@@ -32,18 +32,27 @@ struct ErrorBridgingTests {
 
     // MARK: - Round trip
 
+    /// Everything a person sees of the presentation, and how it is shown, is the same both ways.
+    private func expectSamePresentation(
+        _ back: Presentation,
+        _ direct: Presentation,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(back.title == direct.title, sourceLocation: sourceLocation)
+        #expect(back.message == direct.message, sourceLocation: sourceLocation)
+        #expect(back.detail == direct.detail, sourceLocation: sourceLocation)
+        #expect(back.options.map(\.title) == direct.options.map(\.title), sourceLocation: sourceLocation)
+        #expect(back.options.map(\.role) == direct.options.map(\.role), sourceLocation: sourceLocation)
+        #expect(back.category == direct.category, sourceLocation: sourceLocation)
+        #expect(back.severity == direct.severity, sourceLocation: sourceLocation)
+        #expect(back.style == direct.style, sourceLocation: sourceLocation)
+    }
+
     @Test func theRoundTripGivesTheSamePresentation() {
         let error = storageFull(freed: LockedValue(0), deleted: LockedValue(0))
         let direct = resolver.presentation(for: error)
         let back = resolver.presentation(for: error.bridgedToNSError(localization: english))
-        #expect(back.title == direct.title)
-        #expect(back.message == direct.message)
-        #expect(back.detail == direct.detail)
-        #expect(back.options.map(\.title) == direct.options.map(\.title))
-        #expect(back.options.map(\.role) == direct.options.map(\.role))
-        #expect(back.category == direct.category)
-        #expect(back.severity == direct.severity)
-        #expect(back.style == direct.style)
+        expectSamePresentation(back, direct)
         #expect(back.icon == direct.icon)
         #expect(back.defaultOption?.title == "Free Up Space")
         #expect(back.options.map(\.title) == ["Free Up Space", "Delete Old Videos", "Cancel"])
@@ -70,14 +79,7 @@ struct ErrorBridgingTests {
     func messageErrorsRoundTrip(error: MessageError) {
         let direct = resolver.presentation(for: error)
         let back = resolver.presentation(for: error.bridgedToNSError(localization: english))
-        #expect(back.title == direct.title)
-        #expect(back.message == direct.message)
-        #expect(back.detail == direct.detail)
-        #expect(back.options.map(\.title) == direct.options.map(\.title))
-        #expect(back.options.map(\.role) == direct.options.map(\.role))
-        #expect(back.category == direct.category)
-        #expect(back.severity == direct.severity)
-        #expect(back.style == direct.style)
+        expectSamePresentation(back, direct)
     }
 
     @Test func aFatalErrorRoundTripsAsFatal() {

@@ -39,9 +39,9 @@ extension DemoSession {
         }
         // The photo library's rule: a full disk, wherever it is in the tree, becomes the library's own
         // message with its two ways out. The original error stays in the log and the developer report.
-        let notEnoughSpace = ActionableError(
+        let notEnoughSpace = MessageError(
+            "There isn't enough space to save the photo. Free up space or buy more storage.",
             title: "Not Enough Space",
-            message: "There isn't enough space to save the photo. Free up space or buy more storage.",
             category: .resourceExhausted,
             options: [freeUpSpace, buyStorage]
         )

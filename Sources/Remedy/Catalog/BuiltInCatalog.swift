@@ -8,58 +8,58 @@ import Foundation
 enum BuiltInCatalog {
     typealias Entry = ErrorCatalog.BuiltInEntry
 
-    /// The built-in translation of one error, or `nil`.
-    static func translation(for error: any Error, localization: Localization) -> ErrorTranslation? {
+    /// The built-in interpretation of one error, or `nil`.
+    static func interpretation(for error: any Error, localization: Localization) -> ErrorInterpretation? {
         let errorType = type(of: error)
         if errorType == HTTPStatusError.self, let error = error as? HTTPStatusError {
-            return translation(forHTTP: error, localization: localization)
+            return interpretation(forHTTP: error, localization: localization)
         }
         if errorType == URLError.self, let error = error as? URLError {
-            return translation(urlEntry(error.code), localization: localization)
+            return interpretation(urlEntry(error.code), localization: localization)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
-            return translation(cocoaEntry(error.code), localization: localization)
+            return interpretation(cocoaEntry(error.code), localization: localization)
         }
         if errorType == POSIXError.self, let error = error as? POSIXError {
-            return translation(posixEntry(error.code), localization: localization)
+            return interpretation(posixEntry(error.code), localization: localization)
         }
         if errorType == DecodingError.self {
-            return dataUnreadable.translation(in: localization)
+            return dataUnreadable.interpretation(in: localization)
         }
         if errorType == EncodingError.self {
-            return dataUnsavable.translation(in: localization)
+            return dataUnsavable.interpretation(in: localization)
         }
         if errorType == CancellationError.self {
             return .silent
         }
         if ErrorTree.isObjectError(error) {
-            return translation(forObject: error, localization: localization)
+            return interpretation(forObject: error, localization: localization)
         }
         return nil
     }
 
-    /// An entry's translation, or `.silent` for `nil` (a cancellation).
-    private static func translation(_ entry: Entry?, localization: Localization) -> ErrorTranslation {
-        entry?.translation(in: localization) ?? .silent
+    /// An entry's interpretation, or `.silent` for `nil` (a cancellation).
+    private static func interpretation(_ entry: Entry?, localization: Localization) -> ErrorInterpretation {
+        entry?.interpretation(in: localization) ?? .silent
     }
 
     /// `NSError` instances in the domains of `URLError`, `CocoaError` and `POSIXError` map to the same
     /// entries as the Swift types.
-    private static func translation(forObject error: any Error, localization: Localization) -> ErrorTranslation? {
+    private static func interpretation(forObject error: any Error, localization: Localization) -> ErrorInterpretation? {
         let nsError = error as NSError
         switch nsError.domain {
         case NSURLErrorDomain:
             // Failable on some platforms, not on others: the optional covers both.
             let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
-            guard let code else { return networkDefault.translation(in: localization) }
-            return translation(urlEntry(code), localization: localization)
+            guard let code else { return networkDefault.interpretation(in: localization) }
+            return interpretation(urlEntry(code), localization: localization)
         case NSCocoaErrorDomain:
-            return translation(cocoaEntry(CocoaError.Code(rawValue: nsError.code)), localization: localization)
+            return interpretation(cocoaEntry(CocoaError.Code(rawValue: nsError.code)), localization: localization)
         case NSPOSIXErrorDomain:
             guard let raw = Int32(exactly: nsError.code), let code = POSIXErrorCode(rawValue: raw) else {
-                return systemDefault.translation(in: localization)
+                return systemDefault.interpretation(in: localization)
             }
-            return translation(posixEntry(code), localization: localization)
+            return interpretation(posixEntry(code), localization: localization)
         default:
             return nil
         }
@@ -186,14 +186,14 @@ enum BuiltInCatalog {
 
     // MARK: - HTTP
 
-    /// The translation of an HTTP status, with the server's `Retry-After` for 429 and 503.
-    static func translation(forHTTP error: HTTPStatusError, localization: Localization) -> ErrorTranslation {
+    /// The interpretation of an HTTP status, with the server's `Retry-After` for 429 and 503.
+    static func interpretation(forHTTP error: HTTPStatusError, localization: Localization) -> ErrorInterpretation {
         let entry = httpEntry(error.status)
-        var translation = entry.translation(in: localization)
+        var interpretation = entry.interpretation(in: localization)
         if entry == httpTooManyRequests || entry == httpServiceUnavailable {
-            translation.retryAfter = error.retryAfter()
+            interpretation.retryAfter = error.retryAfter()
         }
-        return translation
+        return interpretation
     }
 
     /// The entry of an HTTP status: a specific one, else the default of its class.

@@ -17,7 +17,7 @@ extension ErrorCatalog {
     ///
     /// ```swift
     /// catalog.register(SyncSDKError.self) { error, localization in
-    ///     error.isOffline ? ErrorCatalog.builtInEntry(named: "network.offline")?.translation(in: localization) : nil
+    ///     error.isOffline ? ErrorCatalog.builtInEntry(named: "network.offline")?.interpretation(in: localization) : nil
     /// }
     /// ```
     ///
@@ -58,13 +58,13 @@ extension ErrorCatalog {
             self.icon = icon
         }
 
-        /// The entry's translation in a language: its texts from the string tables (with the
+        /// The entry's interpretation in a language: its texts from the string tables (with the
         /// localization's overrides and app table first), category, severity, options and flags.
         ///
         /// - Parameter localization: The language and overrides to use.
-        /// - Returns: A translation with a title and a message.
-        public func translation(in localization: Localization = .default) -> ErrorTranslation {
-            ErrorTranslation(
+        /// - Returns: A interpretation with a title and a message.
+        public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
+            ErrorInterpretation(
                 title: localization.string(forKey: titleKey),
                 message: localization.string(forKey: messageKey),
                 category: category,

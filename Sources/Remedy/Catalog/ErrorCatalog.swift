@@ -13,13 +13,13 @@
 /// ```swift
 /// var catalog = ErrorCatalog.standard
 /// catalog.register(PaymentSDKError.self) { error, localization in
-///     error.code == .cancelled ? .silent : ErrorTranslation(message: "The payment didn't go through.")
+///     error.code == .cancelled ? .silent : ErrorInterpretation(message: "The payment didn't go through.")
 /// }
 /// let root = ErrorScope.root(presenter: presenter, catalog: catalog)
 /// ```
 public struct ErrorCatalog: Sendable {
     /// A translator for any error; returns `nil` for errors it doesn't know.
-    public typealias Translator = @Sendable (any Error, Localization) -> ErrorTranslation?
+    public typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
 
     private var appEntries: [ObjectIdentifier: [Translator]] = [:]
     private var appPredicates: [Translator] = []
@@ -43,43 +43,44 @@ public struct ErrorCatalog: Sendable {
     ///
     /// - Parameters:
     ///   - type: The concrete error type (matched exactly, not by protocol or superclass).
-    ///   - translate: Returns the translation, or `nil` to let earlier registrations and the built-ins
+    ///   - interpret: Returns the interpretation, or `nil` to let earlier registrations and the built-ins
     ///     answer.
     public mutating func register<E: Error>(
         _ type: E.Type,
-        translate: @escaping @Sendable (E, Localization) -> ErrorTranslation?
+        interpret: @escaping @Sendable (E, Localization) -> ErrorInterpretation?
     ) {
         appEntries[ObjectIdentifier(type), default: []].append { error, localization in
-            (error as? E).flatMap { translate($0, localization) }
+            (error as? E).flatMap { interpret($0, localization) }
         }
     }
 
     /// Registers a translator for any error it recognizes, for cases a concrete type can't express
     /// (a protocol, an `NSError` domain). Type registrations are asked first.
     ///
-    /// - Parameter translate: Returns the translation, or `nil` for errors it doesn't know.
-    public mutating func register(translate: @escaping Translator) {
-        appPredicates.append(translate)
+    /// - Parameter interpret: Returns the interpretation, or `nil` for errors it doesn't know.
+    public mutating func register(interpret: @escaping Translator) {
+        appPredicates.append(interpret)
     }
 
-    /// The translation of one error (not its tree): the app's newest matching entry, else a built-in.
+    /// The interpretation of one error (not its tree): the app's newest matching entry, else a built-in.
     ///
     /// - Parameters:
     ///   - error: The error.
     ///   - localization: The language of the texts.
-    /// - Returns: The translation, or `nil` when no entry knows the error.
-    public func translation(for error: any Error, localization: Localization = .default) -> ErrorTranslation? {
+    /// - Returns: The interpretation, or `nil` when no entry knows the error.
+    public func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
         if !appEntries.isEmpty, let translators = appEntries[ObjectIdentifier(type(of: error))] {
-            for translate in translators.reversed() {
-                if let translation = translate(error, localization) { return translation }
+            for interpret in translators.reversed() {
+                if let interpretation = interpret(error, localization) { return interpretation }
             }
         }
-        for translate in appPredicates.reversed() {
-            if let translation = translate(error, localization) { return translation }
+        for interpret in appPredicates.reversed() {
+            if let interpretation = interpret(error, localization) { return interpretation }
         }
-        guard includesBuiltIns, var translation = BuiltInCatalog.translation(for: error, localization: localization)
+        guard includesBuiltIns,
+            var interpretation = BuiltInCatalog.interpretation(for: error, localization: localization)
         else { return nil }
-        translation.isBuiltIn = true
-        return translation
+        interpretation.isBuiltIn = true
+        return interpretation
     }
 }

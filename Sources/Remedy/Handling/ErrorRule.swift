@@ -73,7 +73,7 @@ public struct ErrorRule: Sendable, CustomStringConvertible {
 
     /// Silences cancellations: `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`,
     /// presentable errors of category ``ErrorCategory/cancellation``, and errors the catalog marks silent
-    /// (``ErrorTranslation/isSilent``), anywhere in the tree.
+    /// (``ErrorInterpretation/isSilent``), anywhere in the tree.
     ///
     /// Every scope applies it before its own rules; it is public so that rules can be tested with it.
     public static var silenceCancellations: ErrorRule {

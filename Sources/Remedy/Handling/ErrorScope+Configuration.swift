@@ -4,7 +4,7 @@ extension ErrorScope {
     /// ```swift
     /// var configuration = ErrorScope.Configuration()
     /// configuration.bannerDuration = .seconds(6)
-    /// configuration.retryPolicy = .exponential(maximumRetries: 5)
+    /// configuration.retryPolicy = .exponential(maximumRecoveries: 5)
     /// let root = ErrorScope.root(presenter: presenter, configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
@@ -18,7 +18,7 @@ extension ErrorScope {
         public var bannerDuration: Duration
         /// How many times one attempt is retried because of a person's choice or a rule's take-over.
         /// After that, a failure is shown with OK only and the attempt ends. Default: 3.
-        public var maximumRetries: Int
+        public var maximumRecoveries: Int
         /// The least time between the person's choice and the presentation of the retry's failure, so
         /// an instant failure doesn't flicker. Default: 0.3 seconds.
         public var minimumDuration: Duration
@@ -47,7 +47,7 @@ extension ErrorScope {
         ///   - presenterTimeout: How long a presenter may take to answer.
         ///   - recoveryTimeout: How long a recovery action or take-over handler may run.
         ///   - bannerDuration: How long a banner stays.
-        ///   - maximumRetries: How many person-driven retries one attempt allows; negative counts as 0.
+        ///   - maximumRecoveries: How many person-driven retries one attempt allows; negative counts as 0.
         ///   - minimumDuration: The least time between a choice and the next presentation.
         ///   - retryPolicy: The default automatic retries.
         ///   - cleanupTimeout: How long each fatal-error cleanup hook may run.
@@ -57,7 +57,7 @@ extension ErrorScope {
             presenterTimeout: Duration = .seconds(600),
             recoveryTimeout: Duration = .seconds(600),
             bannerDuration: Duration = .seconds(4),
-            maximumRetries: Int = 3,
+            maximumRecoveries: Int = 3,
             minimumDuration: Duration = .milliseconds(300),
             retryPolicy: RetryPolicy = .standard,
             cleanupTimeout: Duration = .seconds(5),
@@ -69,7 +69,7 @@ extension ErrorScope {
             self.presenterTimeout = presenterTimeout
             self.recoveryTimeout = recoveryTimeout
             self.bannerDuration = bannerDuration
-            self.maximumRetries = max(0, maximumRetries)
+            self.maximumRecoveries = max(0, maximumRecoveries)
             self.minimumDuration = minimumDuration
             self.retryPolicy = retryPolicy
             self.cleanupTimeout = cleanupTimeout

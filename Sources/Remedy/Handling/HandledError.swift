@@ -13,7 +13,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
     /// The error, as it travels: wrapped in the action's context layer, or a rule's replacement.
     public let error: any Error
     /// What the resolver knows about the error's whole tree: category, severity, transience, silence.
-    public let translation: ErrorTranslation
+    public let interpretation: ErrorInterpretation
     /// The path of the scope the error was handed to, such as `"App/Feed"`.
     public let scopePath: String
     /// The action that failed (`"Loading the feed"`), or `nil` for an error handed in directly.
@@ -23,39 +23,39 @@ public struct HandledError: Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - error: The error.
-    ///   - translation: What is known about the error's tree. Default: what the standard resolver says.
+    ///   - interpretation: What is known about the error's tree. Default: what the standard resolver says.
     ///   - scopePath: The path of the scope the error was handed to.
     ///   - action: The action that failed, or `nil`.
     public init(
         _ error: any Error,
-        translation: ErrorTranslation? = nil,
+        interpretation: ErrorInterpretation? = nil,
         scopePath: String = "",
         action: String? = nil
     ) {
         self.error = error
-        self.translation = translation ?? ErrorResolver().translation(of: error)
+        self.interpretation = interpretation ?? ErrorResolver().interpretation(of: error)
         self.scopePath = scopePath
         self.action = action
     }
 
     /// What kind of failure this is (``ErrorCategory/unknown`` when nothing is known).
     public var category: ErrorCategory {
-        translation.category ?? .unknown
+        interpretation.category ?? .unknown
     }
 
     /// How badly the failure disrupts the person: the highest severity in the tree.
     public var severity: Severity {
-        translation.severity ?? category.defaultSeverity
+        interpretation.severity ?? category.defaultSeverity
     }
 
     /// Whether the failure may go away by itself, so retrying automatically makes sense.
     public var isTransient: Bool {
-        translation.isTransient
+        interpretation.isTransient
     }
 
     /// Whether the failure is a cancellation or marked silent: it is never shown.
     public var isSilent: Bool {
-        translation.isSilent || tree.containsCancellation
+        interpretation.isSilent || tree.containsCancellation
     }
 
     /// The error's tree, for queries.

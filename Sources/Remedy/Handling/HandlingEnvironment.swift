@@ -133,7 +133,7 @@ final class HandlingEnvironment: Sendable {
                 failure, retriesSoFar: context.automaticRetries, isIdempotent: context.isIdempotent),
             let delay = context.retryPolicy.delay(
                 beforeRetry: context.automaticRetries,
-                retryAfter: failure.translation.retryAfter
+                retryAfter: failure.interpretation.retryAfter
             )
         {
             context.automaticRetries += 1
@@ -152,7 +152,7 @@ final class HandlingEnvironment: Sendable {
         }
 
         // The rules, innermost scope first.
-        let isAtRetryLimit = context.personRetries >= configuration.maximumRetries
+        let isAtRetryLimit = context.personRetries >= configuration.maximumRecoveries
         for link in context.chain {
             for rule in link.rules {
                 let decision: ErrorRule.Decision
@@ -225,7 +225,7 @@ final class HandlingEnvironment: Sendable {
         ]
         switch answer.outcome {
         case .success(.recovered):
-            let retries = context.canRetry && context.personRetries < configuration.maximumRetries
+            let retries = context.canRetry && context.personRetries < configuration.maximumRecoveries
             if retries { metadata["retry"] = "afterRecovery" }
             log(&entry, failure, answer.isCoalesced ? .coalesced : .recovered, metadata, answer.presentation)
             guard retries else { return .decided(.end(.recovered)) }
@@ -332,7 +332,7 @@ final class HandlingEnvironment: Sendable {
     private func handled(_ error: any Error, _ context: FailureContext) -> HandledError {
         HandledError(
             error,
-            translation: resolver.translation(of: error),
+            interpretation: resolver.interpretation(of: error),
             scopePath: context.scopePath,
             action: context.action
         )
@@ -341,7 +341,7 @@ final class HandlingEnvironment: Sendable {
     /// Whether a failure offers "Try Again": it has no options of its own besides Try Again, and it is
     /// transient or of a retryable category.
     private func offersRetry(_ failure: HandledError) -> Bool {
-        failure.translation.options.allSatisfy(\.isRetry)
+        failure.interpretation.options.allSatisfy(\.isRetry)
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 
@@ -351,12 +351,12 @@ final class HandlingEnvironment: Sendable {
         offeringRetry: Bool,
         acknowledgementOnly: Bool
     ) -> Presentation {
-        let translation = failure.translation
+        let interpretation = failure.interpretation
         let category = failure.category
         let localization = resolver.localization
         // "Try Again" (the catalog's or the error's) only where there is something to run again.
-        var options = offeringRetry ? translation.options : translation.options.filter { !$0.isRetry }
-        var detail = translation.detail
+        var options = offeringRetry ? interpretation.options : interpretation.options.filter { !$0.isRetry }
+        var detail = interpretation.detail
         if acknowledgementOnly {
             options = []
             let limit = localization.string(forKey: "handling.retryLimit.detail")
@@ -365,15 +365,15 @@ final class HandlingEnvironment: Sendable {
             options.insert(.retry, at: 0)
         }
         return Presentation(
-            title: translation.title,
-            message: translation.message ?? category.message(in: localization),
+            title: interpretation.title,
+            message: interpretation.message ?? category.message(in: localization),
             detail: detail,
-            helpAnchor: translation.helpAnchor,
+            helpAnchor: interpretation.helpAnchor,
             options: options,
             category: category,
-            severity: translation.severity,
-            style: translation.preferredStyle,
-            icon: translation.icon,
+            severity: interpretation.severity,
+            style: interpretation.preferredStyle,
+            icon: interpretation.icon,
             error: failure.error,
             localization: localization
         )

@@ -5,8 +5,8 @@ extension RecoveryOption {
     ///
     /// ```swift
     /// let root = ErrorScope.root(presenter: presenter, rules: [
-    ///     .httpStatus(401, .replace(ActionableError(
-    ///         message: "Your session has ended. Sign in again to continue.",
+    ///     .httpStatus(401, .replace(MessageError(
+    ///         "Your session has ended. Sign in again to continue.",
     ///         category: .authenticationRequired,
     ///         options: [.signIn { try await session.signIn() }]
     ///     )))

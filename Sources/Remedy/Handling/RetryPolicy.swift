@@ -3,10 +3,10 @@ import Foundation
 /// When and how often an operation that failed for a passing reason is tried again before anyone is asked.
 ///
 /// A failure is retried automatically when the resolver marks it transient
-/// (``ErrorTranslation/isTransient``: timeouts, lost connections, 5xx responses, 429 with `Retry-After`)
+/// (``ErrorInterpretation/isTransient``: timeouts, lost connections, 5xx responses, 429 with `Retry-After`)
 /// and the policy has retries left. The waits grow exponentially, with *full jitter*: each wait is a
 /// random duration between zero and the exponential cap, so many clients that failed together don't
-/// come back together. A `Retry-After` the server sent (``ErrorTranslation/retryAfter``) is the least
+/// come back together. A `Retry-After` the server sent (``ErrorInterpretation/retryAfter``) is the least
 /// wait; one longer than ``maximumDelay`` is not waited out automatically: the person is asked instead.
 ///
 /// Operations that are not idempotent (a payment, a post) are never retried automatically unless the

@@ -1,12 +1,19 @@
-/// A ready-made ``PresentableError`` for the simple case: a message, and optionally a title, category,
-/// severity and recovery options.
+/// A ready-made ``PresentableError``: a message, and optionally a title, detail, category, severity,
+/// recovery options and a preferred style.
 ///
 /// ```swift
 /// guard !userName.isEmpty else {
 ///     throw MessageError("Enter a user name to continue.", category: .invalidInput)
 /// }
+///
+/// throw MessageError(
+///     "There isn't enough space to save the video.",
+///     title: "Storage Full",
+///     category: .resourceExhausted,
+///     options: [freeUpSpace, buyStorage]
+/// )
 /// ```
-public struct MessageError: PresentableError, Hashable {
+public struct MessageError: PresentableError {
     /// A short title, or `nil` for the category's title.
     public var title: String?
     /// What happened and what to do next.
@@ -17,6 +24,10 @@ public struct MessageError: PresentableError, Hashable {
     public var category: ErrorCategory
     /// How badly the failure disrupts the person.
     public var severity: Severity
+    /// The ways out offered to the person; a cancel option is added when needed.
+    public var recoveryOptions: [RecoveryOption]
+    /// A style that overrides the one chosen by severity, or `nil`.
+    public var preferredStyle: PresentationStyle?
 
     /// Creates an error with a message.
     ///
@@ -26,23 +37,33 @@ public struct MessageError: PresentableError, Hashable {
     ///   - detail: Extra detail, or `nil`.
     ///   - category: What kind of failure this is. Default: ``ErrorCategory/unknown``.
     ///   - severity: How badly it disrupts the person. Default: the category's default severity.
+    ///   - options: The ways out offered to the person. Default: none ("OK" is shown).
+    ///   - preferredStyle: A style that overrides the one chosen by severity. Default: `nil`.
     public init(
         _ message: String,
         title: String? = nil,
         detail: String? = nil,
         category: ErrorCategory = .unknown,
-        severity: Severity? = nil
+        severity: Severity? = nil,
+        options: [RecoveryOption] = [],
+        preferredStyle: PresentationStyle? = nil
     ) {
         self.message = message
         self.title = title
         self.detail = detail
         self.category = category
         self.severity = severity ?? category.defaultSeverity
+        self.recoveryOptions = options
+        self.preferredStyle = preferredStyle
     }
 
-    /// `MessageError(<message>, category: <category>)`, without the message's full length when huge.
+    /// `MessageError(<message>, category: <category>)`, with the option titles when there are any.
     public var developerDescription: String {
-        "MessageError(\(message.debugDescriptionPrefix), category: \(category))"
+        guard !recoveryOptions.isEmpty else {
+            return "MessageError(\(message.debugDescriptionPrefix), category: \(category))"
+        }
+        let titles = recoveryOptions.map(\.title).joined(separator: ", ")
+        return "MessageError(\(message.debugDescriptionPrefix), category: \(category), options: [\(titles)])"
     }
 }
 
@@ -82,65 +103,4 @@ public struct FatalError: PresentableError, Hashable {
     public var severity: Severity { .fatal }
     /// ``ErrorIcon/stop``.
     public var icon: ErrorIcon { .stop }
-}
-
-/// A ready-made ``PresentableError`` with recovery options.
-///
-/// ```swift
-/// throw ActionableError(
-///     title: "Storage Full",
-///     message: "There isn't enough space to save the video.",
-///     category: .resourceExhausted,
-///     options: [freeUpSpace, buyStorage, .cancel]
-/// )
-/// ```
-public struct ActionableError: PresentableError {
-    /// A short title, or `nil` for the category's title.
-    public var title: String?
-    /// What happened and what to do next.
-    public var message: String
-    /// Extra detail, or `nil`.
-    public var detail: String?
-    /// What kind of failure this is.
-    public var category: ErrorCategory
-    /// How badly the failure disrupts the person.
-    public var severity: Severity
-    /// The ways out.
-    public var recoveryOptions: [RecoveryOption]
-    /// A style that overrides the one chosen by severity, or `nil`.
-    public var preferredStyle: PresentationStyle?
-
-    /// Creates an error with recovery options.
-    ///
-    /// - Parameters:
-    ///   - title: A short title, or `nil` for the category's title.
-    ///   - message: What happened and what to do next.
-    ///   - detail: Extra detail, or `nil`.
-    ///   - category: What kind of failure this is. Default: ``ErrorCategory/unknown``.
-    ///   - severity: How badly it disrupts the person. Default: the category's default severity.
-    ///   - options: The ways out. A cancel option is added when they need one.
-    ///   - preferredStyle: A style that overrides the one chosen by severity.
-    public init(
-        title: String? = nil,
-        message: String,
-        detail: String? = nil,
-        category: ErrorCategory = .unknown,
-        severity: Severity? = nil,
-        options: [RecoveryOption],
-        preferredStyle: PresentationStyle? = nil
-    ) {
-        self.title = title
-        self.message = message
-        self.detail = detail
-        self.category = category
-        self.severity = severity ?? category.defaultSeverity
-        self.recoveryOptions = options
-        self.preferredStyle = preferredStyle
-    }
-
-    /// `ActionableError(<message>, options: [<titles>])`.
-    public var developerDescription: String {
-        let titles = recoveryOptions.map(\.title).joined(separator: ", ")
-        return "ActionableError(\(message.debugDescriptionPrefix), category: \(category), options: [\(titles)])"
-    }
 }

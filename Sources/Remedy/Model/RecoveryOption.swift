@@ -9,9 +9,9 @@
 ///     try await cache.purge()
 ///     return .recovered
 /// }
-/// let error = ActionableError(
+/// let error = MessageError(
+///     "There isn't enough space to save the photo.",
 ///     title: "Storage Full",
-///     message: "There isn't enough space to save the photo.",
 ///     options: [freeUpSpace, .cancel]
 /// )
 /// ```

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Turns any error into a ``Presentation``: the tree is walked, each node is translated, and the
-/// translations are merged.
+/// Turns any error into a ``Presentation``: the tree is walked, each node is interpreted, and the
+/// interpretations are merged.
 ///
-/// Each node is translated from the first source that knows it:
+/// Each node is interpreted from the first source that knows it:
 ///
 /// 1. a ``PresentableError``: everything it declares;
 /// 2. the ``ErrorCatalog`` (the app's entries, then the built-ins);
@@ -25,7 +25,7 @@ import Foundation
 /// let presentation = resolver.presentation(for: error)
 /// ```
 public struct ErrorResolver: Sendable {
-    /// The catalog that translates foreign errors.
+    /// The catalog that interprets foreign errors.
     public var catalog: ErrorCatalog
     /// The language of Remedy's texts.
     public var localization: Localization
@@ -35,7 +35,7 @@ public struct ErrorResolver: Sendable {
     /// Creates a resolver.
     ///
     /// - Parameters:
-    ///   - catalog: The catalog that translates foreign errors. Default: ``ErrorCatalog/standard``.
+    ///   - catalog: The catalog that interprets foreign errors. Default: ``ErrorCatalog/standard``.
     ///   - localization: The language of Remedy's texts. Default: the current locale's.
     ///   - limits: The caps of the tree walk.
     public init(
@@ -53,24 +53,24 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: Any error.
     /// - Returns: A presentation that obeys the presentation rules.
     public func presentation(for error: any Error) -> Presentation {
-        let translation = translation(of: error)
-        let category = translation.category ?? .unknown
+        let interpretation = interpretation(of: error)
+        let category = interpretation.category ?? .unknown
         return Presentation(
-            title: translation.title,
-            message: translation.message ?? category.message(in: localization),
-            detail: translation.detail,
-            helpAnchor: translation.helpAnchor,
-            options: translation.options,
+            title: interpretation.title,
+            message: interpretation.message ?? category.message(in: localization),
+            detail: interpretation.detail,
+            helpAnchor: interpretation.helpAnchor,
+            options: interpretation.options,
             category: category,
-            severity: translation.severity,
-            style: translation.preferredStyle,
-            icon: translation.icon,
+            severity: interpretation.severity,
+            style: interpretation.preferredStyle,
+            icon: interpretation.icon,
             error: error,
             localization: localization
         )
     }
 
-    /// The merged translation of an error's whole tree.
+    /// The merged interpretation of an error's whole tree.
     ///
     /// - The most specific text wins: the deepest node with a message (pre-order breaks ties, so the
     ///   first of two siblings wins). Its title, detail, help anchor, category, icon and style come with
@@ -83,19 +83,19 @@ public struct ErrorResolver: Sendable {
     /// - Options of all nodes are merged, outermost first, the applying overrides' first of all, without
     ///   duplicates: an option whose title (or ready-made title key) was already offered is dropped.
     /// - A tree is transient or silent when any node is; it waits the longest `retryAfter` of its nodes.
-    /// - When no node has a message, the outermost translation stands in (its title, detail, icon and
+    /// - When no node has a message, the outermost interpretation stands in (its title, detail, icon and
     ///   style still count) and the message stays `nil`, for the category's generic one.
     ///
     /// - Parameter error: Any error.
-    /// - Returns: The merged translation; `message` is `nil` only when no node has a text.
-    public func translation(of error: any Error) -> ErrorTranslation {
-        var winner: ErrorTranslation?
+    /// - Returns: The merged interpretation; `message` is `nil` only when no node has a text.
+    public func interpretation(of error: any Error) -> ErrorInterpretation {
+        var winner: ErrorInterpretation?
         var winnerDepth = -1
         var winnerIsAuthored = false
         var winnerOverride: PresentationOverride?
-        // The outermost translation stands in when no node has a text: its title, detail, icon and
+        // The outermost interpretation stands in when no node has a text: its title, detail, icon and
         // style still count, and only the message falls back to the category's.
-        var outermost: ErrorTranslation?
+        var outermost: ErrorInterpretation?
         var severity: Severity?
         var options: [RecoveryOption] = []
         var isTransient = false
@@ -113,31 +113,31 @@ public struct ErrorResolver: Sendable {
                 // Pre-order meets outer layers first; an outer override wins over inner ones.
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
-            guard let translation = translation(ofNode: node.error) else { continue }
-            if outermost == nil { outermost = translation }
+            guard let interpretation = interpretation(ofNode: node.error) else { continue }
+            if outermost == nil { outermost = interpretation }
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
             // built-in texts at any depth; among texts of the same kind, the deepest is the most specific.
-            let isAuthored = !translation.isBuiltIn
-            if translation.hasText,
+            let isAuthored = !interpretation.isBuiltIn
+            if interpretation.hasText,
                 (isAuthored && !winnerIsAuthored) || (isAuthored == winnerIsAuthored && node.depth > winnerDepth)
             {
-                winner = translation
+                winner = interpretation
                 winnerDepth = node.depth
                 winnerIsAuthored = isAuthored
                 winnerOverride = Self.merged(openOverrides.map(\.override))
             }
-            if fallbackCategory == nil { fallbackCategory = translation.category }
-            if let nodeSeverity = translation.severity ?? translation.category?.defaultSeverity {
+            if fallbackCategory == nil { fallbackCategory = interpretation.category }
+            if let nodeSeverity = interpretation.severity ?? interpretation.category?.defaultSeverity {
                 severity = max(severity ?? nodeSeverity, nodeSeverity)
             }
-            options += translation.options
-            isTransient = isTransient || translation.isTransient
-            isSilent = isSilent || translation.isSilent
-            if let after = translation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
+            options += interpretation.options
+            isTransient = isTransient || interpretation.isTransient
+            isSilent = isSilent || interpretation.isSilent
+            if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
         }
 
         let override = winner == nil ? allOverrides : winnerOverride
-        var merged = winner ?? outermost ?? ErrorTranslation(category: fallbackCategory)
+        var merged = winner ?? outermost ?? ErrorInterpretation(category: fallbackCategory)
         if winner == nil { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
@@ -168,50 +168,50 @@ public struct ErrorResolver: Sendable {
         return options.filter { seen.insert($0.titleKey ?? $0.title.titleIdentity).inserted }
     }
 
-    /// The translation of one error, not its tree, from the first source that knows it.
+    /// The interpretation of one error, not its tree, from the first source that knows it.
     ///
     /// - Parameter error: The error.
-    /// - Returns: The translation, or `nil` when no source knows anything.
-    public func translation(ofNode error: any Error) -> ErrorTranslation? {
+    /// - Returns: The interpretation, or `nil` when no source knows anything.
+    public func interpretation(ofNode error: any Error) -> ErrorInterpretation? {
         // The per-type cache answers "does this type conform?" once; a failed cast to a protocol
         // existential is a run-time conformance search, the most expensive step of a node's resolution.
         let info = ErrorTypeInfo.of(error)
         if let presentable = info.asPresentable?(error) {
-            return ErrorTranslation(presentable)
+            return ErrorInterpretation(presentable)
         }
-        if let translation = catalog.translation(for: error, localization: localization) {
-            return translation
+        if let interpretation = catalog.interpretation(for: error, localization: localization) {
+            return interpretation
         }
         // Texts come from the first source that has them; options from the first that has any, so a
         // LocalizedError's texts go with the recovery options of its user info or RecoverableError
         // conformance. A RecoverableError's options are read once, here.
-        let localized = info.asLocalized?(error).flatMap(Self.translation(of:))
+        let localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
         let userInfo = Self.userInfoTranslation(of: error)
         let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []
-        guard var translation = localized ?? userInfo else {
-            return recoverableOptions.isEmpty ? nil : ErrorTranslation(options: recoverableOptions)
+        guard var interpretation = localized ?? userInfo else {
+            return recoverableOptions.isEmpty ? nil : ErrorInterpretation(options: recoverableOptions)
         }
-        if translation.options.isEmpty { translation.options = userInfo?.options ?? [] }
-        if translation.options.isEmpty { translation.options = recoverableOptions }
-        return translation
+        if interpretation.options.isEmpty { interpretation.options = userInfo?.options ?? [] }
+        if interpretation.options.isEmpty { interpretation.options = recoverableOptions }
+        return interpretation
     }
 
     // MARK: - Sources
 
-    static func translation(of error: any LocalizedError) -> ErrorTranslation? {
+    static func interpretation(of error: any LocalizedError) -> ErrorInterpretation? {
         let description = error.errorDescription.userFacing
         let suggestion = error.recoverySuggestion.userFacing
         let reason = error.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
-        return ErrorTranslation(
+        return ErrorInterpretation(
             message: message,
             detail: description == nil ? nil : reason,
             helpAnchor: error.helpAnchor.nonBlank
         )
     }
 
-    static func userInfoTranslation(of error: any Error) -> ErrorTranslation? {
+    static func userInfoTranslation(of error: any Error) -> ErrorInterpretation? {
         guard let userInfo = ErrorTree.userInfo(of: error) else { return nil }
         let title = (userInfo[ErrorBridging.titleKey] as? String).nonBlank
         let description = (userInfo[NSLocalizedDescriptionKey] as? String).userFacing
@@ -222,7 +222,7 @@ public struct ErrorResolver: Sendable {
         guard description != nil || reason != nil || suggestion != nil || !options.isEmpty else { return nil }
         if title != nil {
             // Written by Remedy's own bridge: title, message and detail map back one to one.
-            return ErrorTranslation(
+            return ErrorInterpretation(
                 title: title,
                 message: suggestion,
                 detail: reason,
@@ -235,7 +235,7 @@ public struct ErrorResolver: Sendable {
             )
         }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
-        return ErrorTranslation(
+        return ErrorInterpretation(
             message: message.isEmpty ? nil : message,
             detail: description == nil ? nil : reason,
             helpAnchor: helpAnchor,

@@ -11,10 +11,10 @@ struct ErrorBridgingTests {
     private var resolver: ErrorResolver { ErrorResolver(localization: english) }
 
     /// The storage scenario: two ways out besides Cancel, one of them recommended, one destructive.
-    private func storageFull(freed: LockedValue<Int>, deleted: LockedValue<Int>) -> ActionableError {
-        ActionableError(
+    private func storageFull(freed: LockedValue<Int>, deleted: LockedValue<Int>) -> MessageError {
+        MessageError(
+            "There isn't enough space to save the video.",
             title: "Storage Full",
-            message: "There isn't enough space to save the video.",
             detail: "The video needs 2 GB; 300 MB are free.",
             category: .resourceExhausted,
             options: [
@@ -94,8 +94,8 @@ struct ErrorBridgingTests {
 
     @Test func anAppCategoryAPreferredStyleAndAnIconRoundTrip() {
         let payment = ErrorCategory("paymentDeclined", defaultSeverity: .critical, icon: .lock)
-        let error = ActionableError(
-            message: "The card was declined.",
+        let error = MessageError(
+            "The card was declined.",
             category: payment,
             options: [.retry],
             preferredStyle: .alert
@@ -148,7 +148,7 @@ struct ErrorBridgingTests {
 
     @Test func readyMadeOptionsAreBridgedInTheRequestedLanguage() {
         let german = Localization(locale: Locale(identifier: "de"))
-        let nsError = ActionableError(message: "Der Server antwortet nicht.", options: [.retry])
+        let nsError = MessageError("Der Server antwortet nicht.", options: [.retry])
             .bridgedToNSError(localization: german)
         #expect(nsError.localizedRecoveryOptions == ["Erneut versuchen", "Abbrechen"])
         #expect(nsError.localizedDescription == "Etwas ist schiefgelaufen")
@@ -189,8 +189,8 @@ struct ErrorBridgingTests {
     }
 
     @Test func anActionThatThrowsDoesNotRecover() async throws {
-        let error = ActionableError(
-            message: "The upload failed.",
+        let error = MessageError(
+            "The upload failed.",
             options: [RecoveryOption(title: "Upload Again", role: .recommended) { throw ActionFailed() }]
         )
         let nsError = error.bridgedToNSError(localization: english)

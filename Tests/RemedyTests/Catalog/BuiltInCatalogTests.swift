@@ -9,32 +9,32 @@ struct BuiltInCatalogTests {
     func errorMapsToItsEntryInEveryLanguage(_ fixture: CatalogCase, language: String) throws {
         let localization = CatalogFixtures.localization(language)
         let entry = try #require(ErrorCatalog.builtInEntry(named: fixture.entryName))
-        let translation = try #require(catalog.translation(for: fixture.makeError(), localization: localization))
+        let interpretation = try #require(catalog.interpretation(for: fixture.makeError(), localization: localization))
 
         #expect(localization.hasOwnText(forKey: entry.titleKey))
         #expect(localization.hasOwnText(forKey: entry.messageKey))
-        #expect(translation.title == localization.string(forKey: entry.titleKey))
-        #expect(translation.message == localization.string(forKey: entry.messageKey))
-        #expect(translation.category == entry.category)
-        #expect(translation.severity == entry.severity)
-        #expect(translation.isTransient == entry.isTransient)
+        #expect(interpretation.title == localization.string(forKey: entry.titleKey))
+        #expect(interpretation.message == localization.string(forKey: entry.messageKey))
+        #expect(interpretation.category == entry.category)
+        #expect(interpretation.severity == entry.severity)
+        #expect(interpretation.isTransient == entry.isTransient)
         #expect(
-            translation.options.map { $0.localizedTitle(in: localization) }
+            interpretation.options.map { $0.localizedTitle(in: localization) }
                 == (entry.offersRetry ? [retry(localization)] : []))
-        #expect(translation.icon == entry.icon)
-        #expect(!translation.isSilent)
-        #expect(translation.detail == nil)
+        #expect(interpretation.icon == entry.icon)
+        #expect(!interpretation.isSilent)
+        #expect(interpretation.detail == nil)
     }
 
     @Test(arguments: CatalogFixtures.cancellations)
     func cancellationsAreSilent(_ fixture: CatalogCase) throws {
         let error = fixture.makeError()
-        let translation = try #require(catalog.translation(for: error))
-        #expect(translation.isSilent)
-        #expect(translation.category == .cancellation)
-        #expect(translation.message == nil)
+        let interpretation = try #require(catalog.interpretation(for: error))
+        #expect(interpretation.isSilent)
+        #expect(interpretation.category == .cancellation)
+        #expect(interpretation.message == nil)
 
-        let resolved = ErrorResolver().translation(of: ContextError("Loading the feed", wrapping: error))
+        let resolved = ErrorResolver().interpretation(of: ContextError("Loading the feed", wrapping: error))
         #expect(resolved.isSilent)
     }
 
@@ -60,10 +60,10 @@ struct BuiltInCatalogTests {
 
     @Test func unknownErrorsAreLeftToTheNextSource() {
         struct AppError: Error {}
-        #expect(catalog.translation(for: AppError()) == nil)
-        #expect(catalog.translation(for: NSError(domain: "com.example.sdk", code: 7)) == nil)
-        #expect(ErrorCatalog.empty.translation(for: URLError(.notConnectedToInternet)) == nil)
-        #expect(ErrorCatalog(includesBuiltIns: false).translation(for: CancellationError()) == nil)
+        #expect(catalog.interpretation(for: AppError()) == nil)
+        #expect(catalog.interpretation(for: NSError(domain: "com.example.sdk", code: 7)) == nil)
+        #expect(ErrorCatalog.empty.interpretation(for: URLError(.notConnectedToInternet)) == nil)
+        #expect(ErrorCatalog(includesBuiltIns: false).interpretation(for: CancellationError()) == nil)
     }
 
     // MARK: - The facts the issue asks for
@@ -100,27 +100,27 @@ struct BuiltInCatalogTests {
             (POSIXError(.EACCES), false),
         ] as [(any Error & Sendable, Bool)])
     func transientFlag(_ error: any Error & Sendable, isTransient: Bool) throws {
-        let translation = try #require(catalog.translation(for: error))
-        #expect(translation.isTransient == isTransient)
+        let interpretation = try #require(catalog.interpretation(for: error))
+        #expect(interpretation.isTransient == isTransient)
         if isTransient {
-            #expect(translation.options.contains { $0.role == .recommended }, "a transient failure offers Try Again")
+            #expect(interpretation.options.contains { $0.role == .recommended }, "a transient failure offers Try Again")
         }
     }
 
     @Test func transientNetworkFailuresAreMinor() throws {
         for error: any Error in [URLError(.notConnectedToInternet), URLError(.timedOut), POSIXError(.ECONNREFUSED)] {
-            let translation = try #require(catalog.translation(for: error))
-            #expect(translation.severity == .minor)
-            #expect(translation.category == .externalSystemUnavailable)
+            let interpretation = try #require(catalog.interpretation(for: error))
+            #expect(interpretation.severity == .minor)
+            #expect(interpretation.category == .externalSystemUnavailable)
         }
     }
 
     @Test func unauthorizedIsCriticalAndAsksToSignIn() throws {
         for error: any Error in [HTTPStatusError(status: 401), URLError(.userAuthenticationRequired)] {
-            let translation = try #require(catalog.translation(for: error))
-            #expect(translation.category == .authenticationRequired)
-            #expect(translation.severity == .critical)
-            #expect(translation.icon == nil, "the category's lock icon")
+            let interpretation = try #require(catalog.interpretation(for: error))
+            #expect(interpretation.category == .authenticationRequired)
+            #expect(interpretation.severity == .critical)
+            #expect(interpretation.icon == nil, "the category's lock icon")
         }
         let presentation = ErrorResolver().presentation(for: HTTPStatusError(status: 401))
         #expect(presentation.style == .route)
@@ -137,7 +137,7 @@ struct BuiltInCatalogTests {
 
     @Test func outOfSpaceIsResourceExhausted() throws {
         for error: any Error in [CocoaError(.fileWriteOutOfSpace), POSIXError(.ENOSPC), POSIXError(.EDQUOT)] {
-            #expect(try #require(catalog.translation(for: error)).category == .resourceExhausted)
+            #expect(try #require(catalog.interpretation(for: error)).category == .resourceExhausted)
         }
     }
 
@@ -147,7 +147,7 @@ struct BuiltInCatalogTests {
             POSIXError(.EPERM), HTTPStatusError(status: 403),
         ]
         for error in errors {
-            #expect(try #require(catalog.translation(for: error)).category == .permissionDenied)
+            #expect(try #require(catalog.interpretation(for: error)).category == .permissionDenied)
         }
     }
 

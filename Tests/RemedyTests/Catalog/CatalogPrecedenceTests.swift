@@ -9,26 +9,27 @@ struct CatalogPrecedenceTests {
 
     @Test func appRegistrationWinsOverBuiltIn() throws {
         var catalog = ErrorCatalog.standard
-        catalog.register(URLError.self) { _, _ in ErrorTranslation(message: "The forecast needs the internet.") }
-        let translation = try #require(catalog.translation(for: URLError(.notConnectedToInternet)))
-        #expect(translation.message == "The forecast needs the internet.")
+        catalog.register(URLError.self) { _, _ in ErrorInterpretation(message: "The forecast needs the internet.") }
+        let interpretation = try #require(catalog.interpretation(for: URLError(.notConnectedToInternet)))
+        #expect(interpretation.message == "The forecast needs the internet.")
     }
 
     @Test func laterRegistrationWinsOverEarlier() throws {
         var catalog = ErrorCatalog.standard
-        catalog.register(HTTPStatusError.self) { _, _ in ErrorTranslation(message: "first") }
-        catalog.register(HTTPStatusError.self) { _, _ in ErrorTranslation(message: "second") }
-        #expect(try #require(catalog.translation(for: HTTPStatusError(status: 500))).message == "second")
+        catalog.register(HTTPStatusError.self) { _, _ in ErrorInterpretation(message: "first") }
+        catalog.register(HTTPStatusError.self) { _, _ in ErrorInterpretation(message: "second") }
+        #expect(try #require(catalog.interpretation(for: HTTPStatusError(status: 500))).message == "second")
     }
 
     @Test func registrationReturningNilFallsBackToEarlierThenBuiltIn() throws {
         var catalog = ErrorCatalog.standard
         catalog.register(HTTPStatusError.self) { error, _ in
-            error.status == 418 ? ErrorTranslation(message: "The teapot is busy.") : nil
+            error.status == 418 ? ErrorInterpretation(message: "The teapot is busy.") : nil
         }
         catalog.register(HTTPStatusError.self) { _, _ in nil }
-        #expect(try #require(catalog.translation(for: HTTPStatusError(status: 418))).message == "The teapot is busy.")
-        let builtIn = try #require(catalog.translation(for: HTTPStatusError(status: 503), localization: english))
+        #expect(
+            try #require(catalog.interpretation(for: HTTPStatusError(status: 418))).message == "The teapot is busy.")
+        let builtIn = try #require(catalog.interpretation(for: HTTPStatusError(status: 503), localization: english))
         #expect(builtIn.message == english.string(forKey: "catalog.http.serviceUnavailable.message"))
     }
 
@@ -36,30 +37,32 @@ struct CatalogPrecedenceTests {
         var catalog = ErrorCatalog.standard
         catalog.register { error, _ in
             guard type(of: error) is AnyClass, (error as NSError).domain == NSPOSIXErrorDomain else { return nil }
-            return ErrorTranslation(message: "Disk trouble.")
+            return ErrorInterpretation(message: "Disk trouble.")
         }
         let error = NSError(domain: NSPOSIXErrorDomain, code: Int(POSIXErrorCode.ENOSPC.rawValue))
-        #expect(try #require(catalog.translation(for: error)).message == "Disk trouble.")
+        #expect(try #require(catalog.interpretation(for: error)).message == "Disk trouble.")
     }
 
     @Test func appRegistrationCanSilenceABuiltIn() throws {
         var catalog = ErrorCatalog.standard
         catalog.register(URLError.self) { error, _ in error.code == .timedOut ? .silent : nil }
         let resolver = ErrorResolver(catalog: catalog, localization: english)
-        #expect(resolver.translation(of: URLError(.timedOut)).isSilent)
-        #expect(!resolver.translation(of: URLError(.notConnectedToInternet)).isSilent)
+        #expect(resolver.interpretation(of: URLError(.timedOut)).isSilent)
+        #expect(!resolver.interpretation(of: URLError(.notConnectedToInternet)).isSilent)
     }
 
     @Test func appTranslatorCanReuseABuiltInEntry() throws {
         struct SyncError: Error { var isOffline: Bool }
         var catalog = ErrorCatalog.standard
         catalog.register(SyncError.self) { error, localization in
-            error.isOffline ? ErrorCatalog.builtInEntry(named: "network.offline")?.translation(in: localization) : nil
+            error.isOffline
+                ? ErrorCatalog.builtInEntry(named: "network.offline")?.interpretation(in: localization) : nil
         }
-        let translation = try #require(catalog.translation(for: SyncError(isOffline: true), localization: english))
-        #expect(translation.message == english.string(forKey: "catalog.network.offline.message"))
-        #expect(translation.isTransient)
-        #expect(catalog.translation(for: SyncError(isOffline: false)) == nil)
+        let interpretation = try #require(
+            catalog.interpretation(for: SyncError(isOffline: true), localization: english))
+        #expect(interpretation.message == english.string(forKey: "catalog.network.offline.message"))
+        #expect(interpretation.isTransient)
+        #expect(catalog.interpretation(for: SyncError(isOffline: false)) == nil)
     }
 
     // MARK: - Within a tree
@@ -88,15 +91,15 @@ struct CatalogPrecedenceTests {
         enum ServiceError: Error { case transport(URLError) }
         enum ViewModelError: Error { case feed(ServiceError) }
         let error = ContextError("Loading the feed", wrapping: ViewModelError.feed(.transport(URLError(.timedOut))))
-        let translation = ErrorResolver(localization: english).translation(of: error)
-        #expect(translation.message == english.string(forKey: "catalog.network.timedOut.message"))
-        #expect(translation.isTransient)
-        #expect(translation.severity == .minor)
+        let interpretation = ErrorResolver(localization: english).interpretation(of: error)
+        #expect(interpretation.message == english.string(forKey: "catalog.network.timedOut.message"))
+        #expect(interpretation.isTransient)
+        #expect(interpretation.severity == .minor)
     }
 
     @Test func registrationAppliesToInnerNodes() {
         var catalog = ErrorCatalog.standard
-        catalog.register(POSIXError.self) { _, _ in ErrorTranslation(message: "The photo library is full.") }
+        catalog.register(POSIXError.self) { _, _ in ErrorInterpretation(message: "The photo library is full.") }
         let error = CocoaError(.fileWriteUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOSPC)])
         let presentation = ErrorResolver(catalog: catalog, localization: english).presentation(for: error)
         #expect(presentation.message == "The photo library is full.")
@@ -120,11 +123,12 @@ struct CatalogPrecedenceTests {
             locale: Locale(identifier: "de"),
             overrides: ["catalog.network.offline.message": "Für die Vorhersage brauchst du Internet."]
         )
-        let translation = try #require(
-            ErrorCatalog.standard.translation(for: URLError(.notConnectedToInternet), localization: localization)
+        let interpretation = try #require(
+            ErrorCatalog.standard.interpretation(for: URLError(.notConnectedToInternet), localization: localization)
         )
-        #expect(translation.message == "Für die Vorhersage brauchst du Internet.")
-        #expect(translation.title == CatalogFixtures.localization("de").string(forKey: "catalog.network.offline.title"))
+        #expect(interpretation.message == "Für die Vorhersage brauchst du Internet.")
+        #expect(
+            interpretation.title == CatalogFixtures.localization("de").string(forKey: "catalog.network.offline.title"))
     }
 
     @Test func appBundleAddsALanguage() throws {
@@ -140,14 +144,14 @@ struct CatalogPrecedenceTests {
         let bundle = try #require(Bundle(path: folder.path))
 
         let italian = Localization(locale: Locale(identifier: "it"), bundle: bundle, table: "Remedy")
-        let translation = try #require(
-            ErrorCatalog.standard.translation(for: URLError(.notConnectedToInternet), localization: italian)
+        let interpretation = try #require(
+            ErrorCatalog.standard.interpretation(for: URLError(.notConnectedToInternet), localization: italian)
         )
-        #expect(translation.title == "Nessuna connessione a Internet")
-        #expect(translation.message?.hasPrefix("Il dispositivo non è connesso") == true)
+        #expect(interpretation.title == "Nessuna connessione a Internet")
+        #expect(interpretation.message?.hasPrefix("Il dispositivo non è connesso") == true)
 
         // A text the app didn't translate falls back to English, never to a key.
-        let other = try #require(ErrorCatalog.standard.translation(for: URLError(.timedOut), localization: italian))
+        let other = try #require(ErrorCatalog.standard.interpretation(for: URLError(.timedOut), localization: italian))
         #expect(other.message == english.string(forKey: "catalog.network.timedOut.message"))
     }
 }

@@ -114,26 +114,26 @@ struct RetryAfterTests {
     func catalogHonoursRetryAfter(status: Int) throws {
         let headers = ["Retry-After": "Wed, 21 Oct 2015 07:30:00 GMT", "Date": "Wed, 21 Oct 2015 07:28:00 GMT"]
         let seconds = try #require(
-            ErrorCatalog.standard.translation(for: Self.error(["Retry-After": "42"], status: status)))
+            ErrorCatalog.standard.interpretation(for: Self.error(["Retry-After": "42"], status: status)))
         #expect(seconds.retryAfter == .seconds(42))
         #expect(seconds.isTransient)
-        let date = try #require(ErrorCatalog.standard.translation(for: Self.error(headers, status: status)))
+        let date = try #require(ErrorCatalog.standard.interpretation(for: Self.error(headers, status: status)))
         #expect(date.retryAfter == .seconds(120))
         let garbage = try #require(
-            ErrorCatalog.standard.translation(for: Self.error(["Retry-After": "-3"], status: status)))
+            ErrorCatalog.standard.interpretation(for: Self.error(["Retry-After": "-3"], status: status)))
         #expect(garbage.retryAfter == nil)
         #expect(garbage.isTransient)
     }
 
     @Test(arguments: [500, 502, 404, 401])
     func otherStatusesIgnoreRetryAfter(status: Int) throws {
-        let translation = try #require(
-            ErrorCatalog.standard.translation(for: Self.error(["Retry-After": "42"], status: status)))
-        #expect(translation.retryAfter == nil)
+        let interpretation = try #require(
+            ErrorCatalog.standard.interpretation(for: Self.error(["Retry-After": "42"], status: status)))
+        #expect(interpretation.retryAfter == nil)
     }
 
     @Test func resolverKeepsTheLongestRetryAfterOfTheTree() {
         let error = ContextError("Syncing", wrapping: Self.error(["Retry-After": "90"], status: 429))
-        #expect(ErrorResolver().translation(of: error).retryAfter == .seconds(90))
+        #expect(ErrorResolver().interpretation(of: error).retryAfter == .seconds(90))
     }
 }

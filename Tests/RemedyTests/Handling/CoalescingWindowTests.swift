@@ -44,7 +44,7 @@ struct CoalescingWindowTests {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {
                 group.addTask {
-                    let error = ActionableError(message: "The sync failed.", options: [repair])
+                    let error = MessageError("The sync failed.", options: [repair])
                     outcomes.append(await harness.scope.handle(error).value)
                 }
             }
@@ -78,7 +78,7 @@ struct CoalescingWindowTests {
 
     @Test func anIdenticalFailureAfterTheWindowIsPresentedAgain() async {
         let harness = harness(otherwise: .defaultOption)
-        let error = ActionableError(message: "The sync failed.", options: [.ok])
+        let error = MessageError("The sync failed.", options: [.ok])
         #expect(await harness.scope.handle(error).value == .presented)
         harness.clock.advance(by: .milliseconds(999))
         #expect(await harness.scope.handle(error).value == .presented)
@@ -91,7 +91,7 @@ struct CoalescingWindowTests {
 
     @Test func aZeroWindowShowsEveryIdenticalFailure() async {
         let harness = harness(otherwise: .defaultOption, coalescingWindow: .zero)
-        let error = ActionableError(message: "The sync failed.", options: [.ok])
+        let error = MessageError("The sync failed.", options: [.ok])
         for _ in 0..<3 {
             #expect(await harness.scope.handle(error).value == .presented)
         }

@@ -23,7 +23,7 @@ struct ErrorScopeFaultTests {
         }
         let harness = HandlingHarness(answers: [.title("Repair"), .role(.cancel)])
         let value: Int? = await harness.scope.child("Library").attempt("Opening the library") {
-            throw ActionableError(message: "The library is damaged.", options: [repair])
+            throw MessageError("The library is damaged.", options: [repair])
         }
         #expect(value == nil)
         #expect(harness.presentations.map(\.message) == ["The library is damaged.", "The repair didn't work."])
@@ -65,7 +65,7 @@ struct ErrorScopeFaultTests {
         let harness = HandlingHarness(answers: [.title("Hang")])
         let task = Task {
             await harness.scope.attempt("Loading") { () async throws -> Int in
-                throw ActionableError(message: "x", options: [hang])
+                throw MessageError("x", options: [hang])
             }
         }
         await harness.presenter.waitForPresentations(1)
@@ -123,7 +123,7 @@ struct ErrorScopeFaultTests {
         }
         let synced = await scope.attempt("Syncing") {
             guard connected.withLock({ $0 }) else {
-                throw ActionableError(message: "The connection was lost.", options: [reconnect])
+                throw MessageError("The connection was lost.", options: [reconnect])
             }
             return "synced"
         }
@@ -136,7 +136,7 @@ struct ErrorScopeFaultTests {
 
     @Test func personDrivenRetriesStopAtTheMaximumWithAnAcknowledgementOnly() async throws {
         let harness = HandlingHarness(
-            otherwise: .title("Try Again"), configuration: testConfiguration(maximumRetries: 3))
+            otherwise: .title("Try Again"), configuration: testConfiguration(maximumRecoveries: 3))
         let calls = LockedCounter()
         let value: Int? = await harness.scope.attempt("Loading") {
             calls.increment()
@@ -214,8 +214,8 @@ struct ErrorScopeFaultTests {
 
     @Test func tryAgainIsOnlyOfferedWhenThereIsSomethingToRunAgain() async {
         let harness = HandlingHarness(otherwise: .role(.cancel))
-        _ = await harness.scope.handle(ActionableError(message: "Down.", options: [.retry])).value
-        _ = await harness.scope.handle(ActionableError(message: "Down.", options: [.retry]), retry: {}).value
+        _ = await harness.scope.handle(MessageError("Down.", options: [.retry])).value
+        _ = await harness.scope.handle(MessageError("Down.", options: [.retry]), retry: {}).value
         let _: Int? = await harness.scope.attempt("Loading") { throw MessageError("Down.") }
         #expect(
             harness.presentations.map { $0.options.map(\.title) } == [

@@ -53,9 +53,9 @@ struct HandlingScenarioTests {
         let saves = LockedCounter()
         let saved = await harness.scope.child("Editor").attempt("Saving the video") {
             if saves.increment() == 1 {
-                throw ActionableError(
+                throw MessageError(
+                    "There isn't enough space to save the video.",
                     title: "Storage Full",
-                    message: "There isn't enough space to save the video.",
                     category: .resourceExhausted,
                     options: [freeUpSpace, buyMore]
                 )
@@ -74,7 +74,7 @@ struct HandlingScenarioTests {
         let buyMore = RecoveryOption(title: "Buy More Storage") { .notRecovered }
         let harness = HandlingHarness(answers: [.title("Buy More Storage")])
         let saved: Bool? = await harness.scope.attempt("Saving the video") {
-            throw ActionableError(message: "Storage is full.", category: .resourceExhausted, options: [buyMore])
+            throw MessageError("Storage is full.", category: .resourceExhausted, options: [buyMore])
         }
         #expect(saved == nil)
         #expect(harness.record(of: "Saving the video").outcomes == [.presented])

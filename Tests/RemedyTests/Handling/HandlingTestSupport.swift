@@ -79,7 +79,7 @@ extension ErrorCatalog {
     static var testing: ErrorCatalog {
         var catalog = ErrorCatalog.standard
         catalog.register(ConnectionRefused.self) { _, _ in
-            ErrorTranslation(
+            ErrorInterpretation(
                 message: "You're offline. Check your connection.",
                 category: .externalSystemUnavailable,
                 severity: .minor,
@@ -87,7 +87,7 @@ extension ErrorCatalog {
             )
         }
         catalog.register(Throttled.self) { error, _ in
-            ErrorTranslation(
+            ErrorInterpretation(
                 message: "The service is busy. Try again in a moment.",
                 category: .externalSystemUnavailable,
                 isTransient: true,
@@ -99,7 +99,8 @@ extension ErrorCatalog {
             case .userCancelled:
                 return .silent
             case .declined:
-                return ErrorTranslation(message: "The card was declined. Choose another card.", category: .invalidInput)
+                return ErrorInterpretation(
+                    message: "The card was declined. Choose another card.", category: .invalidInput)
             }
         }
         return catalog
@@ -111,7 +112,7 @@ func testConfiguration(
     presenterTimeout: Duration = .seconds(600),
     recoveryTimeout: Duration = .seconds(600),
     bannerDuration: Duration = .seconds(4),
-    maximumRetries: Int = 3,
+    maximumRecoveries: Int = 3,
     minimumDuration: Duration = .zero,
     retryPolicy: RetryPolicy = .disabled
 ) -> ErrorScope.Configuration {
@@ -119,7 +120,7 @@ func testConfiguration(
         presenterTimeout: presenterTimeout,
         recoveryTimeout: recoveryTimeout,
         bannerDuration: bannerDuration,
-        maximumRetries: maximumRetries,
+        maximumRecoveries: maximumRecoveries,
         minimumDuration: minimumDuration,
         retryPolicy: retryPolicy
     )

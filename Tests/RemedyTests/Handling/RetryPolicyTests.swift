@@ -43,8 +43,8 @@ struct RetryPolicyTests {
     }
 
     @Test func nonIdempotentOperationsAreOnlyRetriedWhenThePolicySaysSo() {
-        let transient = HandledError(ConnectionRefused(), translation: ErrorTranslation(isTransient: true))
-        let permanent = HandledError(Boom(), translation: ErrorTranslation())
+        let transient = HandledError(ConnectionRefused(), interpretation: ErrorInterpretation(isTransient: true))
+        let permanent = HandledError(Boom(), interpretation: ErrorInterpretation())
         let standard = RetryPolicy.standard
         let eager = RetryPolicy.exponential(retriesNonIdempotentOperations: true)
         #expect(standard.retries(transient, retriesSoFar: 0, isIdempotent: true))

@@ -135,7 +135,7 @@ struct LocalizationTests {
     @Test func overridesReachPresentations() {
         let localization = Localization(locale: Locale(identifier: "en"), overrides: ["option.tryAgain": "Reload"])
         let presentation = ErrorResolver(localization: localization)
-            .presentation(for: ActionableError(message: "The feed couldn't be loaded.", options: [.retry]))
+            .presentation(for: MessageError("The feed couldn't be loaded.", options: [.retry]))
         #expect(presentation.options.map(\.title) == ["Reload", "Cancel"])
     }
 

@@ -104,7 +104,7 @@ struct DocumentationExampleTests {
 
     @Test func theLocalizationExampleOverridesTryAgain() {
         let localization = Localization(locale: Locale(identifier: "de"), overrides: ["option.tryAgain": "Neu laden"])
-        let error = ActionableError(message: "Der Feed konnte nicht geladen werden.", options: [.retry])
+        let error = MessageError("Der Feed konnte nicht geladen werden.", options: [.retry])
         let presentation = ErrorResolver(localization: localization).presentation(for: error)
         #expect(presentation.options.map(\.title) == ["Neu laden", "Abbrechen"])
         #expect(presentation.title == "Etwas ist schiefgelaufen")

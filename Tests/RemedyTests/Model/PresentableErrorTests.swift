@@ -112,18 +112,18 @@ struct PresentableErrorTests {
         #expect(FatalError("boom").developerDescription.contains("boom"))
     }
 
-    // MARK: - ActionableError
+    // MARK: - Messages with options
 
-    @Test func anActionableErrorOffersItsOptionsAndACancel() async throws {
+    @Test func aMessageErrorWithOptionsOffersThemAndACancel() async throws {
         let freed = LockedValue(false)
         let freeUpSpace = RecoveryOption(title: "Free Up Space", role: .recommended) {
             freed.withLock { $0 = true }
             return .recovered
         }
         let buyStorage = RecoveryOption(title: "Buy Storage") { .notRecovered }
-        let error = ActionableError(
+        let error = MessageError(
+            "There isn't enough space to save the video.",
             title: "Storage Full",
-            message: "There isn't enough space to save the video.",
             category: .resourceExhausted,
             options: [freeUpSpace, buyStorage]
         )
@@ -136,11 +136,11 @@ struct PresentableErrorTests {
         #expect(error.developerDescription.contains("Free Up Space, Buy Storage"))
     }
 
-    @Test func anActionableErrorCanPreferAStyle() {
-        let error = ActionableError(message: "Offline.", severity: .minor, options: [.retry], preferredStyle: .alert)
+    @Test func aMessageErrorCanPreferAStyle() {
+        let error = MessageError("Offline.", severity: .minor, options: [.retry], preferredStyle: .alert)
         #expect(resolver.presentation(for: error).style == .alert)
         #expect(
-            resolver.presentation(for: ActionableError(message: "Offline.", severity: .minor, options: [])).style
+            resolver.presentation(for: MessageError("Offline.", severity: .minor, options: [])).style
                 == .banner)
     }
 }

@@ -256,7 +256,7 @@ struct ErrorResolverTests {
 
     @Test func theCatalogIsAskedBeforeLocalizedError() {
         var catalog = ErrorCatalog.empty
-        catalog.register(LocalizedTexts.self) { _, _ in ErrorTranslation(message: "From the catalog.") }
+        catalog.register(LocalizedTexts.self) { _, _ in ErrorInterpretation(message: "From the catalog.") }
         let resolver = ErrorResolver(catalog: catalog, localization: english)
         #expect(
             resolver.presentation(for: LocalizedTexts(errorDescription: "Own text.")).message == "From the catalog.")
@@ -266,12 +266,12 @@ struct ErrorResolverTests {
 
     @Test func theDeepestTextWinsAndTheHighestSeverity() {
         let inner = MessageError("The forecast couldn't be read.", category: .externalSystemUnexpected)
-        let outer = ActionableError(message: "Outer text.", severity: .critical, options: [.retry])
-        let error = ContextError("Loading", wrapping: ActionableErrorWrapper(outer: outer, inner: inner))
-        let translation = resolver.translation(of: error)
-        #expect(translation.message == "The forecast couldn't be read.")
-        #expect(translation.severity == .critical)
-        #expect(translation.options.map(\.title) == ["Try Again"])
+        let outer = MessageError("Outer text.", severity: .critical, options: [.retry])
+        let error = ContextError("Loading", wrapping: OptionsWrapper(outer: outer, inner: inner))
+        let interpretation = resolver.interpretation(of: error)
+        #expect(interpretation.message == "The forecast couldn't be read.")
+        #expect(interpretation.severity == .critical)
+        #expect(interpretation.options.map(\.title) == ["Try Again"])
         let presentation = resolver.presentation(for: error)
         #expect(presentation.message == "The forecast couldn't be read.")
         #expect(presentation.options.map(\.title) == ["Try Again", "Cancel"])
@@ -289,7 +289,7 @@ struct ErrorResolverTests {
     }
 
     @Test func theForecastTreeResolvesToOneCalmLocalizedMessage() throws {
-        // The deepest node with a text is the DecodingError, which the built-in catalog translates.
+        // The deepest node with a text is the DecodingError, which the built-in catalog interprets.
         struct Forecast: Decodable { var temp: Double }
         enum DataError: Error { case parsing(DecodingError) }
         enum ServiceError: Error { case download(DataError) }
@@ -303,7 +303,7 @@ struct ErrorResolverTests {
         #expect(ErrorTree(error).first(DecodingError.self) != nil)
         let german = Localization(locale: Locale(identifier: "de"))
         let presentation = ErrorResolver(localization: german).presentation(for: error)
-        let entry = try #require(ErrorCatalog.builtInEntry(named: "data.unreadable")).translation(in: german)
+        let entry = try #require(ErrorCatalog.builtInEntry(named: "data.unreadable")).interpretation(in: german)
         #expect(presentation.title == entry.title)
         #expect(presentation.message == entry.message)
         #expect(presentation.options.map(\.title) == ["OK"])
@@ -316,14 +316,14 @@ struct ErrorResolverTests {
 
     @Test func translationOfANodeIsNilWhenNothingIsKnown() {
         enum Plain: Error { case failed }
-        #expect(resolver.translation(ofNode: Plain.failed) == nil)
-        #expect(resolver.translation(of: Plain.failed).message == nil)
+        #expect(resolver.interpretation(ofNode: Plain.failed) == nil)
+        #expect(resolver.interpretation(of: Plain.failed).message == nil)
     }
 }
 
 /// An error that wraps another, for tree tests: an outer presentable error over an inner one.
-private struct ActionableErrorWrapper: PresentableError, WrappingError {
-    var outer: ActionableError
+private struct OptionsWrapper: PresentableError, WrappingError {
+    var outer: MessageError
     var inner: MessageError
 
     var message: String { outer.message }

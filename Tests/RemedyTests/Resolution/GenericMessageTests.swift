@@ -62,7 +62,7 @@ struct GenericMessageTests {
     @Test func theGenericMessageFollowsTheCategory() {
         let english = Localization(locale: Locale(identifier: "en"))
         var catalog = ErrorCatalog.empty
-        catalog.register(OpaqueStructError.self) { _, _ in ErrorTranslation(category: .externalSystemUnavailable) }
+        catalog.register(OpaqueStructError.self) { _, _ in ErrorInterpretation(category: .externalSystemUnavailable) }
         let presentation = ErrorResolver(catalog: catalog, localization: english).presentation(for: OpaqueStructError())
         #expect(presentation.category == .externalSystemUnavailable)
         #expect(presentation.title == "Service Unavailable")

@@ -126,7 +126,7 @@ struct RecoverableErrorTests {
     @Test func anEmptyOptionsListOffersOK() {
         let presentation = resolver.presentation(for: NoOptionsError())
         #expect(presentation.options.map(\.title) == ["OK"])
-        #expect(resolver.translation(ofNode: NoOptionsError()) == nil)
+        #expect(resolver.interpretation(ofNode: NoOptionsError()) == nil)
     }
 
     @Test func duplicateTitlesAreShownOnceAndRunTheFirstIndex() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Remedy
 import Testing
 
-/// How `ErrorResolver.translation(of:)` merges a whole tree.
+/// How `ErrorResolver.interpretation(of:)` merges a whole tree.
 struct TreeResolutionTests {
     typealias Leaf = TreeFixtures.Leaf
 
@@ -18,14 +18,14 @@ struct TreeResolutionTests {
     static let freeUpSpace = RecoveryOption(title: "Free Up Space") { .recovered }
 
     @Test func theDeepestPresentableTextWins() {
-        let error = ActionableError(
-            message: "The forecast couldn't be loaded.",
+        let error = MessageError(
+            "The forecast couldn't be loaded.",
             options: [.retry]
         )
         let tree = MessageError("Outer text", title: "Outer Title", category: .externalSystemUnavailable)
-        let translation = resolver.translation(of: TreeFixtures.Batch(failures: [tree]))
-        #expect(translation.message == "Outer text")
-        let nested = resolver.translation(of: Layer.wrapping(WrapperPresentable(inner: error)))
+        let interpretation = resolver.interpretation(of: TreeFixtures.Batch(failures: [tree]))
+        #expect(interpretation.message == "Outer text")
+        let nested = resolver.interpretation(of: Layer.wrapping(WrapperPresentable(inner: error)))
         #expect(nested.message == "The forecast couldn't be loaded.")
     }
 
@@ -39,9 +39,9 @@ struct TreeResolutionTests {
 
     @Test func aDeepLocalizedTextWinsOverAnOuterPresentableOne() {
         let error = WrapperPresentable(inner: Layer.wrapping(Localized()))
-        let translation = resolver.translation(of: error)
-        #expect(translation.message == "The disk is full.")
-        #expect(translation.title == nil)  // the winner's title comes with it
+        let interpretation = resolver.interpretation(of: error)
+        #expect(interpretation.message == "The disk is full.")
+        #expect(interpretation.title == nil)  // the winner's title comes with it
     }
 
     @Test func anOuterOverrideWinsOverTheDeepestText() {
@@ -50,16 +50,16 @@ struct TreeResolutionTests {
             wrapping: Layer.wrapping(Localized()),
             presentation: .init(title: "Draft Not Saved", message: "Your draft is still here.")
         )
-        let translation = resolver.translation(of: error)
-        #expect(translation.title == "Draft Not Saved")
-        #expect(translation.message == "Your draft is still here.")
+        let interpretation = resolver.interpretation(of: error)
+        #expect(interpretation.title == "Draft Not Saved")
+        #expect(interpretation.message == "Your draft is still here.")
     }
 
     @Test func anOverrideFillsOnlyTheFieldsItSets() {
         let error = ContextError("Saving", wrapping: Localized(), presentation: .init(title: "Not Saved"))
-        let translation = resolver.translation(of: error)
-        #expect(translation.title == "Not Saved")
-        #expect(translation.message == "The disk is full.")
+        let interpretation = resolver.interpretation(of: error)
+        #expect(interpretation.title == "Not Saved")
+        #expect(interpretation.message == "The disk is full.")
     }
 
     @Test func anOverrideInAnotherBranchDoesNotApply() {
@@ -67,13 +67,13 @@ struct TreeResolutionTests {
             ContextError("Uploading", wrapping: Leaf.timeout, presentation: .init(message: "Upload override")),
             Layer.wrapping(Localized()),
         ])
-        #expect(resolver.translation(of: error).message == "The disk is full.")
+        #expect(resolver.interpretation(of: error).message == "The disk is full.")
     }
 
     @Test func anOverrideAppliesWhenNoNodeHasAText() {
         let error = ContextError("Loading", wrapping: Leaf.timeout, presentation: .init(message: "Try again later."))
-        #expect(resolver.translation(of: error).message == "Try again later.")
-        #expect(resolver.translation(of: ContextError("Loading", wrapping: Leaf.timeout)).message == nil)
+        #expect(resolver.interpretation(of: error).message == "Try again later.")
+        #expect(resolver.interpretation(of: ContextError("Loading", wrapping: Leaf.timeout)).message == nil)
     }
 
     @Test func outerOverridesWinOverInnerOnesAlongThePath() {
@@ -83,21 +83,23 @@ struct TreeResolutionTests {
             presentation: .init(title: "Inner Title", message: "Inner message")
         )
         let error = ContextError("Outer", wrapping: Layer.wrapping(inner), presentation: .init(title: "Outer Title"))
-        let translation = resolver.translation(of: error)
-        #expect(translation.title == "Outer Title")
-        #expect(translation.message == "Inner message")
+        let interpretation = resolver.interpretation(of: error)
+        #expect(interpretation.title == "Outer Title")
+        #expect(interpretation.message == "Inner message")
     }
 
     @Test func optionsOfAllLayersAreMergedWithoutDuplicates() {
-        let inner = ActionableError(message: "Inner", options: [.retry, Self.freeUpSpace])
-        let outer = ActionableError(
-            message: "Outer", options: [.retry, RecoveryOption(title: " free up space ") { .recovered }])
+        let inner = MessageError("Inner", options: [.retry, Self.freeUpSpace])
+        let outer = MessageError(
+            "Outer",
+            options: [.retry, RecoveryOption(title: " free up space ") { .recovered }]
+        )
         let error = ContextError(
             "Saving",
             wrapping: WrapperPresentableWithOptions(options: outer.recoveryOptions, inner: inner),
             presentation: .init(options: [.cancel])
         )
-        let titles = resolver.translation(of: error).options.map(\.title)
+        let titles = resolver.interpretation(of: error).options.map(\.title)
         #expect(titles == ["Cancel", "Try Again", " free up space "])
     }
 
@@ -117,7 +119,7 @@ struct TreeResolutionTests {
                 MessageError("Major", severity: .major),
             ])
         )
-        #expect(resolver.translation(of: error).severity == .critical)
+        #expect(resolver.interpretation(of: error).severity == .critical)
     }
 
     @Test func anOverrideSeverityWinsOverTheHighest() {
@@ -126,12 +128,12 @@ struct TreeResolutionTests {
             wrapping: MessageError("Critical", severity: .critical),
             presentation: .init(severity: .minor)
         )
-        #expect(resolver.translation(of: error).severity == .minor)
+        #expect(resolver.interpretation(of: error).severity == .minor)
     }
 
     @Test func theFirstOfTwoSiblingsAtTheSameDepthWins() {
         let error = TreeFixtures.Batch(failures: [MessageError("First"), MessageError("Second")])
-        #expect(resolver.translation(of: error).message == "First")
+        #expect(resolver.interpretation(of: error).message == "First")
     }
 
     @Test func theForecastTreeResolvesToOneCalmMessage() {
@@ -161,7 +163,7 @@ struct AuthoredTextPrecedenceTests {
 
     @Test func builtInCatalogTextWinsWhenTheAppWroteNone() throws {
         let error = PlainWrapper.wrapped(CocoaError(.fileWriteOutOfSpace))
-        let entry = try #require(ErrorResolver().translation(ofNode: CocoaError(.fileWriteOutOfSpace)))
+        let entry = try #require(ErrorResolver().interpretation(ofNode: CocoaError(.fileWriteOutOfSpace)))
         let presentation = ErrorResolver().presentation(for: error)
         #expect(presentation.message == entry.message)
         #expect(presentation.title == entry.title)
@@ -184,7 +186,7 @@ struct AuthoredTextPrecedenceTests {
         struct SDKError: Error {}
         var catalog = ErrorCatalog.standard
         catalog.register(SDKError.self) { _, _ in
-            ErrorTranslation(title: "Payment Failed", message: "Try another card.")
+            ErrorInterpretation(title: "Payment Failed", message: "Try another card.")
         }
         let error = PlainWrapper.wrapped(SDKError())
         let outerBuiltIn = ContextError("Paying", wrapping: error)

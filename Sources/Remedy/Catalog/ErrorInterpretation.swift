@@ -1,23 +1,23 @@
 /// What Remedy knows about one error for a person: its texts, category, severity and options.
 ///
-/// The ``ErrorCatalog`` translates foreign errors into translations; ``ErrorResolver`` also makes them
+/// The ``ErrorCatalog`` interprets foreign errors into interpretations; ``ErrorResolver`` also makes them
 /// from ``PresentableError``, `LocalizedError`, `RecoverableError` and `NSError` texts, then merges the
-/// translations of a whole ``ErrorTree`` into one ``Presentation``. Every field is optional: a
-/// translation says only what it knows.
+/// interpretations of a whole ``ErrorTree`` into one ``Presentation``. Every field is optional: a
+/// interpretation says only what it knows.
 ///
 /// ```swift
 /// catalog.register(PaymentSDKError.self) { error, localization in
 ///     switch error.code {
 ///     case .userCancelled: .silent
-///     case .cardDeclined: ErrorTranslation(message: "The card was declined.", category: .invalidInput)
+///     case .cardDeclined: ErrorInterpretation(message: "The card was declined.", category: .invalidInput)
 ///     default: nil
 ///     }
 /// }
 /// ```
-public struct ErrorTranslation: Sendable {
+public struct ErrorInterpretation: Sendable {
     /// A short title, or `nil`.
     public var title: String?
-    /// What happened and what to do next, or `nil` when the translation has no text.
+    /// What happened and what to do next, or `nil` when the interpretation has no text.
     public var message: String?
     /// Extra detail, or `nil`.
     public var detail: String?
@@ -40,7 +40,7 @@ public struct ErrorTranslation: Sendable {
     /// How long to wait before retrying, when the error says so (HTTP `Retry-After`).
     public var retryAfter: Duration?
 
-    /// Creates a translation.
+    /// Creates a interpretation.
     ///
     /// - Parameters:
     ///   - title: A short title.
@@ -83,12 +83,12 @@ public struct ErrorTranslation: Sendable {
         self.retryAfter = retryAfter
     }
 
-    /// A translation for an error that is never shown, such as a cancellation.
-    public static var silent: ErrorTranslation {
-        ErrorTranslation(category: .cancellation, severity: .minor, isSilent: true)
+    /// A interpretation for an error that is never shown, such as a cancellation.
+    public static var silent: ErrorInterpretation {
+        ErrorInterpretation(category: .cancellation, severity: .minor, isSilent: true)
     }
 
-    /// The translation of a presentable error: everything it declares.
+    /// The interpretation of a presentable error: everything it declares.
     ///
     /// - Parameter error: The error.
     public init(_ error: some PresentableError) {
@@ -105,11 +105,11 @@ public struct ErrorTranslation: Sendable {
         )
     }
 
-    /// Whether the translation is one of Remedy's built-in catalog entries: generic texts that give way
+    /// Whether the interpretation is one of Remedy's built-in catalog entries: generic texts that give way
     /// to any text the app wrote itself, wherever it stands in the tree.
     var isBuiltIn = false
 
-    /// Whether the translation carries a text a person can read.
+    /// Whether the interpretation carries a text a person can read.
     var hasText: Bool {
         !message.isBlank
     }

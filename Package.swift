@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         // For remedy-demo only (never for the library products): its command line, and the small HTTP server
         // its scenarios fail against for real (async/await, no SwiftNIO, so it builds in seconds).
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

@@ -99,7 +99,7 @@ public final class HandlingHarness: Sendable {
     public func record(of action: String) -> AttemptRecord {
         AttemptRecord(
             action: action,
-            failures: logs.entries(action: action),
+            failures: logs.handledErrors.filter { $0["action"] == action },
             presentations: presentations.filter { AttemptRecord.action(of: $0.error) == action }
         )
     }

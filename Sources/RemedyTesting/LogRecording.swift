@@ -3,6 +3,10 @@ import Remedy
 
 /// Records everything logged through its loggers, for tests that check what Remedy logged.
 ///
+/// swift-log's own `InMemoryLogHandler` (its `InMemoryLogging` product) records level, message, error
+/// and metadata; this recorder also keeps each entry's file and line (Remedy logs an error at the
+/// `attempt` or `handle` call that received it) and lets a test wait for entries without sleeping.
+///
 /// ```swift
 /// let logs = LogRecording()
 /// let root = ErrorScope.root(presenter: presenter, logger: logs.logger())
@@ -20,12 +24,24 @@ public final class LogRecording: Sendable {
         public var metadata: [String: String]
         /// The logger's label.
         public var label: String
+        /// The error passed with the entry (swift-log's `error:` parameter), or `nil`.
+        public var error: (any Error)?
+        /// The file the entry names as its origin (`#fileID` of the call that logged it).
+        public var file: String
+        /// The line the entry names as its origin.
+        public var line: UInt
 
         /// A metadata value.
         ///
         /// - Parameter key: The metadata key, such as `"outcome"`.
         public subscript(key: String) -> String? {
             metadata[key]
+        }
+
+        /// Whether this is the entry Remedy logs when a scope receives an error (metadata
+        /// `event=received`), before anything is decided about it.
+        public var isReceived: Bool {
+            metadata["event"] == "received"
         }
 
         /// The ``Remedy/HandlingOutcome`` of an error-handling entry, or `nil` for other entries.
@@ -153,7 +169,10 @@ public struct RecordingLogHandler: LogHandler {
                 level: event.level,
                 message: event.message.description,
                 metadata: merged.mapValues { $0.description },
-                label: label
+                label: label,
+                error: event.error,
+                file: event.file,
+                line: event.line
             )
         )
     }

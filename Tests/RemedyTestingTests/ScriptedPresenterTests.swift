@@ -2,6 +2,7 @@ import Foundation
 import RemedyTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct ScriptedPresenterTests {
     struct Failure: Error {}
 

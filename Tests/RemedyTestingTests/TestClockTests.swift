@@ -1,6 +1,7 @@
 import RemedyTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct TestClockTests {
     @Test func sleeperWakesOnlyWhenTheClockReachesItsDeadline() async throws {
         let clock = TestClock()

@@ -43,11 +43,11 @@ final class DemoLog: @unchecked Sendable {
         self.includesReports = includesReports
     }
 
-    /// A logger whose records come here. `--report` asks for debug level, where each handled error's
-    /// record carries its full developer report.
+    /// A logger whose records come here, at debug level: Remedy records each handled error there (when
+    /// it is received, with its full developer report, and with its outcome).
     func logger(label: String = "remedy-demo") -> Logger {
         var logger = Logger(label: label) { label in DemoLogHandler(label: label, log: self) }
-        logger.logLevel = includesReports ? .debug : .info
+        logger.logLevel = .debug
         return logger
     }
 
@@ -77,10 +77,13 @@ final class DemoLog: @unchecked Sendable {
                 console.note("↻ \(record.message) — automatic retry \(number) after \(delay)")
             }
         case .json:
-            if record.outcome != nil || record.level >= .warning { console.line(Self.json(record, label: label)) }
+            if record.outcome != nil || record.level >= .info { console.line(Self.json(record, label: label)) }
         case .report:
-            // The developer's view of each handled error, and any warning; not the queue's own chatter.
-            if record.outcome != nil || record.level >= .warning { console.line(Self.report(record)) }
+            // The developer's view of each handled error as it arrives (with its report) and its outcome,
+            // and any problem of the handling itself.
+            if includesReports || record.outcome != nil || record.level >= .info {
+                console.line(Self.report(record))
+            }
         }
     }
 

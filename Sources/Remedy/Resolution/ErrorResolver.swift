@@ -89,6 +89,23 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: Any error.
     /// - Returns: The merged interpretation; `message` is `nil` only when no node has a text.
     public func interpretation(of error: any Error) -> ErrorInterpretation {
+        var facts: ResolvedFailure.Facts?
+        return walk(error, collecting: &facts)
+    }
+
+    /// Resolves an error's tree in one walk: the merged interpretation, and the facts that rules, the
+    /// scheduler and the log read (cancellation, HTTP statuses, the nodes).
+    ///
+    /// - Parameter error: Any error.
+    /// - Returns: The resolved failure.
+    package func resolve(_ error: any Error) -> ResolvedFailure {
+        var facts: ResolvedFailure.Facts? = ResolvedFailure.Facts()
+        let interpretation = walk(error, collecting: &facts)
+        return ResolvedFailure(error: error, interpretation: interpretation, facts: facts ?? .init())
+    }
+
+    /// The one walk of a tree; collects facts only when `facts` is not `nil`.
+    private func walk(_ error: any Error, collecting facts: inout ResolvedFailure.Facts?) -> ErrorInterpretation {
         var winner: ErrorInterpretation?
         var winnerDepth = -1
         var winnerIsAuthored = false
@@ -113,6 +130,7 @@ public struct ErrorResolver: Sendable {
                 // Pre-order meets outer layers first; an outer override wins over inner ones.
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
+            facts?.record(node.error)
             guard let interpretation = interpretation(ofNode: node.error) else { continue }
             if outermost == nil { outermost = interpretation }
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
@@ -172,7 +190,7 @@ public struct ErrorResolver: Sendable {
     ///
     /// - Parameter error: The error.
     /// - Returns: The interpretation, or `nil` when no source knows anything.
-    public func interpretation(ofNode error: any Error) -> ErrorInterpretation? {
+    package func interpretation(ofNode error: any Error) -> ErrorInterpretation? {
         // The per-type cache answers "does this type conform?" once; a failed cast to a protocol
         // existential is a run-time conformance search, the most expensive step of a node's resolution.
         let info = ErrorTypeInfo.of(error)

@@ -4,6 +4,7 @@ import Testing
 
 /// A `PresentableError` bridged to `NSError` and resolved back is the same presentation, and runs the
 /// same actions.
+@Suite(.timeLimit(.minutes(1)))
 struct ErrorBridgingTests {
     private struct ActionFailed: Error {}
 

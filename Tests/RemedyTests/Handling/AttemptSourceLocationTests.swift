@@ -2,6 +2,7 @@ import Remedy
 import RemedyTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct AttemptSourceLocationTests {
     @Test func theActionLayerRecordsWhereAttemptWasCalled() async throws {
         let harness = HandlingHarness(answers: [.role(.cancel)])
@@ -17,7 +18,10 @@ struct AttemptSourceLocationTests {
     }
 
     @Test func twoActionsFailingTheSameWayGroupApart() async throws {
-        let harness = HandlingHarness(answers: [.role(.cancel), .role(.cancel)])
+        // The two presentations look the same; without a coalescing window both are shown.
+        var configuration = HandlingHarness.defaultConfiguration
+        configuration.coalescingWindow = .zero
+        let harness = HandlingHarness(answers: [.role(.cancel), .role(.cancel)], configuration: configuration)
         let first: Int? = await harness.scope.attempt("Loading the feed") { throw HTTPStatusError(status: 500) }
         let second: Int? = await harness.scope.attempt("Loading the inbox") { throw HTTPStatusError(status: 500) }
         #expect(first == nil && second == nil)

@@ -4,21 +4,14 @@ import RemedyTesting
 import Testing
 
 /// The coalescing window: identical presentations arriving just after one was answered get its answer.
+@Suite(.timeLimit(.minutes(1)))
 struct CoalescingWindowTests {
     private func makeQueue(
         _ presenter: ScriptedPresenter,
         clock: TestClock = TestClock(),
         coalescingWindow: Duration = .seconds(1)
-    ) -> PresentationQueue {
-        PresentationQueue(
-            presenter: presenter,
-            clock: clock,
-            presenterTimeout: .seconds(600),
-            actionTimeout: .seconds(600),
-            bannerDuration: .seconds(4),
-            coalescingWindow: coalescingWindow,
-            logger: LogRecording().logger()
-        )
+    ) -> Scheduling {
+        Scheduling(presenter, clock: clock, coalescingWindow: coalescingWindow)
     }
 
     private func harness(
@@ -28,7 +21,7 @@ struct CoalescingWindowTests {
     ) -> HandlingHarness {
         var configuration = HandlingHarness.defaultConfiguration
         configuration.coalescingWindow = coalescingWindow
-        return HandlingHarness(answers: answers, otherwise: otherwise, configuration: configuration, logLevel: .info)
+        return HandlingHarness(answers: answers, otherwise: otherwise, configuration: configuration)
     }
 
     // MARK: - Bursts
@@ -51,7 +44,8 @@ struct CoalescingWindowTests {
         }
         #expect(harness.presentations.count == 1)
         #expect(outcomes.values.count == 200)
-        #expect(outcomes.values.allSatisfy { $0 == .presented })
+        #expect(outcomes.values.count { $0 == .presented } == 1)
+        #expect(outcomes.values.count { $0 == .coalesced } == 199)
         #expect(runs.value == 1)
         let logged = harness.logs.handledErrors
         #expect(logged.count == 200)
@@ -62,7 +56,7 @@ struct CoalescingWindowTests {
     @Test func queueCallersArrivingAfterTheAnswerGetItAsCoalesced() async {
         let presenter = ScriptedPresenter(otherwise: .defaultOption)
         let queue = makeQueue(presenter)
-        let answers = LockedList<PresentationQueue.Answer>()
+        let answers = LockedList<Scheduling.Handled>()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {
                 group.addTask { answers.append(await queue.present(presentation("same"))) }
@@ -71,7 +65,7 @@ struct CoalescingWindowTests {
         #expect(presenter.presentations.count == 1)
         #expect(answers.values.count == 200)
         #expect(answers.values.count { $0.isCoalesced } == 199)
-        #expect(answers.values.allSatisfy { $0.resolution.isChoice && $0.option.title == "OK" })
+        #expect(answers.values.allSatisfy { $0.answer.resolution.isChoice && $0.option.title == "OK" })
     }
 
     // MARK: - The window's limits
@@ -81,7 +75,7 @@ struct CoalescingWindowTests {
         let error = MessageError("The sync failed.", options: [.ok])
         #expect(await harness.scope.handle(error).value == .presented)
         harness.clock.advance(by: .milliseconds(999))
-        #expect(await harness.scope.handle(error).value == .presented)
+        #expect(await harness.scope.handle(error).value == .coalesced)
         #expect(harness.presentations.count == 1)
         harness.clock.advance(by: .milliseconds(1))
         #expect(await harness.scope.handle(error).value == .presented)
@@ -99,7 +93,7 @@ struct CoalescingWindowTests {
         #expect(!harness.logs.handledErrors.contains { $0.outcome == .coalesced })
     }
 
-    @Test func presentationsWithDifferentGroupingKeysAreNotMerged() async {
+    @Test func presentationsWithDifferentMessagesAreNotMerged() async {
         let presenter = ScriptedPresenter(otherwise: .defaultOption)
         let queue = makeQueue(presenter)
         let first = await queue.present(presentation("first"))
@@ -144,13 +138,13 @@ struct CoalescingWindowTests {
         let presenter = ScriptedPresenter(otherwise: .title("Repair"))
         let queue = makeQueue(presenter)
         let inner = RecoveryOption(title: "Repair", role: .recommended) { .notRecovered }
-        let innerAnswer = LockedList<PresentationQueue.Answer>()
+        let innerAnswer = LockedList<Scheduling.Handled>()
         let outer = RecoveryOption(title: "Repair", role: .recommended) {
             innerAnswer.append(await queue.present(presentation("same", options: [inner])))
             return .recovered
         }
         let answer = await queue.present(presentation("same", options: [outer]))
-        #expect((try? answer.outcome.get()) == .recovered)
+        #expect(answer.outcome == .recovered)
         #expect(innerAnswer.values.map(\.isCoalesced) == [false])
         #expect(presenter.presentations.count == 2)
     }

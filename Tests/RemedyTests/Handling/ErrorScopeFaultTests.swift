@@ -4,6 +4,7 @@ import RemedyTesting
 import Testing
 
 /// Faults and bad input: every one ends in defined behaviour, without a crash or a hang.
+@Suite(.timeLimit(.minutes(1)))
 struct ErrorScopeFaultTests {
     @Test func aRuleThatThrowsIsLoggedAndPassesTheErrorOn() async throws {
         let harness = HandlingHarness(rules: [ErrorRule("broken") { _ in throw Boom(label: "rule") }])
@@ -13,7 +14,7 @@ struct ErrorScopeFaultTests {
         let warning = try #require(
             harness.logs.entries.first { $0.message == "An error rule threw; the error is passed on" })
         #expect(warning["rule"] == "broken")
-        #expect(warning.level == .warning)
+        #expect(warning.level == .info)
         #expect(harness.logs.handledErrors.count == 1)
     }
 
@@ -83,7 +84,9 @@ struct ErrorScopeFaultTests {
         var outcomes: [HandlingOutcome] = []
         for task in tasks.values { outcomes.append(await task.value) }
         #expect(outcomes.count == 500)
-        #expect(outcomes.allSatisfy { $0 == .gaveUp })
+        // The errors look the same to a person: one presentation, the others joined it or its answer.
+        #expect(outcomes.allSatisfy { $0 == .gaveUp || $0 == .coalesced })
+        #expect(outcomes.count { $0 == .gaveUp } >= 1)
         #expect(harness.logs.handledErrors.count == 500)
         #expect(Set(harness.logs.handledErrors.map(\.message)).count == 500)
     }
@@ -213,7 +216,9 @@ struct ErrorScopeFaultTests {
     }
 
     @Test func tryAgainIsOnlyOfferedWhenThereIsSomethingToRunAgain() async {
-        let harness = HandlingHarness(otherwise: .role(.cancel))
+        var configuration = HandlingHarness.defaultConfiguration
+        configuration.coalescingWindow = .zero
+        let harness = HandlingHarness(otherwise: .role(.cancel), configuration: configuration)
         _ = await harness.scope.handle(MessageError("Down.", options: [.retry])).value
         _ = await harness.scope.handle(MessageError("Down.", options: [.retry]), retry: {}).value
         let _: Int? = await harness.scope.attempt("Loading") { throw MessageError("Down.") }

@@ -3,25 +3,56 @@ import Remedy
 import RemedyTesting
 import Testing
 
-/// Every error handed to a scope is logged once, at a level by severity, with the documented metadata.
+/// Every error handed to a scope is logged when it arrives and once with its outcome, at levels that
+/// follow swift-log's guidance for libraries, with the documented metadata.
+@Suite(.timeLimit(.minutes(1)))
 struct HandlingLoggingTests {
-    @Test(arguments: [
-        (Severity.minor, Logger.Level.notice),
-        (.major, .error),
-        (.critical, .error),
-        (.fatal, .critical),
-    ])
-    func levelFollowsSeverity(severity: Severity, level: Logger.Level) async {
+    @Test(arguments: [Severity.minor, .major, .critical])
+    func aHandledErrorIsLoggedAtDebugWhenReceivedAndWithItsOutcome(severity: Severity) async {
         let harness = HandlingHarness(otherwise: .defaultOption)
         _ = await harness.scope.handle(MessageError("x", severity: severity)).value
-        #expect(harness.logs.handledErrors.map(\.level) == [level])
+        let entries = harness.logs.entries
+        #expect(entries.map(\.level) == [.debug, .debug])
+        #expect(entries.map(\.isReceived) == [true, false])
+        #expect(entries.last?.outcome == .presented)
     }
 
-    @Test func entryCarriesSummaryAndMetadata() async throws {
+    @Test func aFatalErrorIsLoggedAtErrorLevelBeforeItIsPresented() async throws {
+        let harness = HandlingHarness(answers: [.held(.defaultOption)])
+        let task = harness.scope.handle(MessageError("The database is damaged.", severity: .fatal))
+        await harness.presenter.waitForPresentations(1)
+        // The presenter has not answered: the fatal error is in the log already.
+        let fatal = try #require(harness.logs.entries.first { $0.level == .error })
+        #expect(fatal.message.contains("The database is damaged."))
+        #expect(harness.logs.handledErrors.isEmpty)
+        harness.presenter.release()
+        #expect(await task.value == .presented)
+        #expect(harness.logs.handledErrors.map(\.outcome) == [.presented])
+    }
+
+    @Test func theReceivedLineExistsWhileThePresenterHasNotAnswered() async throws {
+        let harness = HandlingHarness(answers: [.held(.role(.cancel))])
+        let task = Task {
+            let _: Int? = await harness.scope.attempt("Saving the draft") { throw HTTPStatusError(status: 500) }
+        }
+        await harness.presenter.waitForPresentations(1)
+        let received = try #require(harness.logs.entries.first)
+        #expect(received.isReceived)
+        #expect(received["action"] == "Saving the draft")
+        #expect(harness.logs.handledErrors.isEmpty)
+        harness.presenter.release()
+        await task.value
+        #expect(harness.logs.handledErrors.map(\.outcome) == [.gaveUp])
+    }
+
+    @Test func entriesCarryTheSummaryTheMetadataTheErrorAndTheCallSite() async throws {
         let harness = HandlingHarness()
+        let line = #line + 1
         let _: Int? = await harness.scope.child("Feed").attempt("Loading the feed") {
             throw HTTPStatusError(status: 500)
         }
+        let received = try #require(harness.logs.entries.first { $0.isReceived })
+        #expect(received["report"]?.contains("HTTP 500") == true)
         let entry = try #require(harness.logs.handledErrors.first)
         #expect(entry.message == "Loading the feed: HTTP 500")
         let presentation = try #require(harness.presentations.first)
@@ -32,14 +63,27 @@ struct HandlingLoggingTests {
         #expect(entry["action"] == "Loading the feed")
         #expect(entry["groupingKey"] == presentation.groupingKey)
         #expect(entry["option"] == "Cancel")
-        #expect(entry["report"]?.contains("HTTP") == true)
+        #expect(entry["report"] == nil)
+        for logged in [received, entry] {
+            #expect(logged.file == #fileID)
+            #expect(logged.line == UInt(line))
+            #expect((logged.error as? ContextError)?.layers.first?.message == "Loading the feed")
+        }
     }
 
-    @Test func theFullReportIsOnlyAddedWhenDebugLoggingIsOn() async throws {
+    @Test func atTheUsualInfoLevelAHandledErrorLogsNothing() async {
         let harness = HandlingHarness(logLevel: .info)
         #expect(await harness.scope.handle(Boom()).value == .gaveUp)
+        #expect(harness.logs.entries.isEmpty)
+    }
+
+    @Test func aPresenterThatFailsIsLoggedAtInfoWithTheOutcome() async throws {
+        let harness = HandlingHarness(answers: [.fail(Boom(label: "broken screen"))], logLevel: .info)
+        #expect(await harness.scope.handle(HTTPStatusError(status: 500)).value == .gaveUp)
         let entry = try #require(harness.logs.handledErrors.first)
-        #expect(entry["report"] == nil)
+        #expect(entry.level == .info)
+        #expect(entry["resolution"] == "presenterFailed")
+        #expect(entry["presenterError"]?.contains("broken screen") == true)
     }
 
     @Test func silencedAndCoalescedErrorsAreLoggedToo() async {

@@ -126,14 +126,14 @@ func testConfiguration(
     )
 }
 
-/// A presentation for queue tests: an English `MessageError` whose grouping key is its message unless
-/// another key is given.
+/// A presentation for scheduler tests: an English `MessageError`. Every one has the same grouping key,
+/// whatever its message, as errors of one type do: coalescing must follow what a person sees, never
+/// the grouping key.
 func presentation(
     _ message: String,
     severity: Severity = .major,
     style: PresentationStyle? = nil,
-    options: [RecoveryOption] = [],
-    key: String? = nil
+    options: [RecoveryOption] = []
 ) -> Presentation {
     Presentation(
         title: nil,
@@ -142,8 +142,67 @@ func presentation(
         category: .unknown,
         severity: severity,
         style: style,
-        groupingKey: key ?? message,
+        groupingKey: "one shape for every test presentation",
         error: MessageError(message),
         localization: Localization(locale: Locale(identifier: "en"))
     )
+}
+
+/// The root's scheduler and recovery runner, put together as the root puts them together, for tests
+/// of the two without scopes.
+struct Scheduling {
+    /// One caller's answer and what the chosen option's action came to.
+    struct Handled {
+        var answer: PresentationScheduler.Answer
+        var recovery: RecoveryResult
+
+        var option: RecoveryOption { answer.option }
+        var resolution: String { answer.resolution.description }
+        var isCoalesced: Bool { answer.isCoalesced }
+        var presentation: Presentation { answer.presentation }
+
+        /// The action's outcome, or `nil` when it threw, timed out or the caller left.
+        var outcome: RecoveryOutcome? {
+            if case .finished(let outcome) = recovery { return outcome }
+            return nil
+        }
+    }
+
+    let scheduler: PresentationScheduler
+    let runner: RecoveryRunner
+
+    init(
+        _ presenter: ScriptedPresenter,
+        clock: TestClock = TestClock(),
+        presenterTimeout: Duration = .seconds(600),
+        recoveryTimeout: Duration = .seconds(600),
+        coalescingWindow: Duration = .seconds(1)
+    ) {
+        scheduler = PresentationScheduler(
+            presenter: presenter,
+            clock: clock,
+            presenterTimeout: presenterTimeout,
+            bannerDuration: .seconds(4),
+            coalescingWindow: coalescingWindow
+        )
+        runner = RecoveryRunner(clock: clock, timeout: recoveryTimeout)
+    }
+
+    var state: PresentationState { scheduler.state }
+
+    func present(_ presentation: Presentation, reusesRecentAnswer: Bool = true) async -> Handled {
+        let answer = await scheduler.present(
+            presentation,
+            reusesRecentAnswer: reusesRecentAnswer,
+            runningGroups: RecoveryRunner.runningGroups
+        )
+        let recovery: RecoveryResult =
+            answer.resolution.runsAction
+            ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
+        return Handled(answer: answer, recovery: recovery)
+    }
+
+    func close() async {
+        await scheduler.close()
+    }
 }

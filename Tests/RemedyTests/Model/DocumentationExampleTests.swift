@@ -4,6 +4,7 @@ import Testing
 
 /// The examples of the README and the getting-started article, compiled and checked, so the documentation
 /// stays true to the code.
+@Suite(.timeLimit(.minutes(1)))
 struct DocumentationExampleTests {
     private actor VideoCache {
         private(set) var removals = 0

@@ -2,6 +2,7 @@ import Foundation
 import Remedy
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct PresentableErrorTests {
     private enum SignUpError: PresentableError {
         case emptyUserName

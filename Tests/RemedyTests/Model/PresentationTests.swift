@@ -3,6 +3,7 @@ import Remedy
 import Testing
 
 /// The presentation rules, after Apple's Human Interface Guidelines for alerts.
+@Suite(.timeLimit(.minutes(1)))
 struct PresentationTests {
     private struct Failure: Error {}
 

@@ -2,6 +2,7 @@ import Foundation
 import Remedy
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct RecoveryOptionTests {
     private struct ActionFailed: Error, Equatable {}
 

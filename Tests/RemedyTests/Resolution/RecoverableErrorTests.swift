@@ -3,6 +3,7 @@ import Remedy
 import Testing
 
 /// `RecoverableError` options, including attempters that misbehave.
+@Suite(.timeLimit(.minutes(1)))
 struct RecoverableErrorTests {
     // MARK: - Fixtures
 

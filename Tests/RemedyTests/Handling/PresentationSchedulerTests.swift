@@ -3,23 +3,17 @@ import Remedy
 import RemedyTesting
 import Testing
 
-/// The queue's ordering, coalescing, banners and every way it is kept from getting stuck.
-struct PresentationQueueTests {
+/// The scheduler's ordering, coalescing, banners and every way it is kept from getting stuck, with the
+/// recovery runner that runs the chosen actions.
+@Suite(.timeLimit(.minutes(1)))
+struct PresentationSchedulerTests {
     private func makeQueue(
         _ presenter: ScriptedPresenter,
         clock: TestClock = TestClock(),
-        logs: LogRecording = LogRecording(),
         presenterTimeout: Duration = .seconds(600),
         actionTimeout: Duration = .seconds(600)
-    ) -> PresentationQueue {
-        PresentationQueue(
-            presenter: presenter,
-            clock: clock,
-            presenterTimeout: presenterTimeout,
-            actionTimeout: actionTimeout,
-            bannerDuration: .seconds(4),
-            logger: logs.logger()
-        )
+    ) -> Scheduling {
+        Scheduling(presenter, clock: clock, presenterTimeout: presenterTimeout, recoveryTimeout: actionTimeout)
     }
 
     // MARK: - Order
@@ -46,9 +40,9 @@ struct PresentationQueueTests {
         await presenter.waitForPresentations(1)
         let fatal = await queue.present(presentation("fatal", severity: .fatal))
         let preempted = await lesser.value
-        #expect(preempted.resolution.description == "preempted")
+        #expect(preempted.resolution == "preempted")
         #expect(preempted.option.title == "OK")
-        #expect(fatal.resolution.isChoice)
+        #expect(fatal.answer.resolution.isChoice)
         #expect(presenter.presentations.map(\.message) == ["lesser", "fatal"])
     }
 
@@ -89,7 +83,7 @@ struct PresentationQueueTests {
         }
         let presenter = ScriptedPresenter([.held(.title("Repair"))])
         let queue = makeQueue(presenter)
-        let answers = LockedList<PresentationQueue.Answer>()
+        let answers = LockedList<Scheduling.Handled>()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<5 {
                 group.addTask { answers.append(await queue.present(presentation("same", options: [repair]))) }
@@ -100,7 +94,7 @@ struct PresentationQueueTests {
         #expect(presenter.presentations.count == 1)
         #expect(runs.value == 1)
         #expect(answers.values.allSatisfy { $0.option.title == "Repair" })
-        #expect(answers.values.allSatisfy { (try? $0.outcome.get()) == .recovered })
+        #expect(answers.values.allSatisfy { $0.outcome == .recovered })
         #expect(answers.values.count { $0.isCoalesced } == 4)
         #expect(answers.values.allSatisfy { $0.presentation.occurrences == 5 })
     }
@@ -142,9 +136,8 @@ struct PresentationQueueTests {
 
     @Test func aPresenterThatNeverAnswersTimesOutAndTheNextPresentationIsShown() async {
         let clock = TestClock()
-        let logs = LogRecording()
         let presenter = ScriptedPresenter([.never], otherwise: .dismiss)
-        let queue = makeQueue(presenter, clock: clock, logs: logs, presenterTimeout: .seconds(30))
+        let queue = makeQueue(presenter, clock: clock, presenterTimeout: .seconds(30))
         let stuck = Task { await queue.present(presentation("stuck")) }
         await presenter.waitForPresentations(1)
         let next = Task { await queue.present(presentation("next")) }
@@ -152,34 +145,31 @@ struct PresentationQueueTests {
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(30))
         let answer = await stuck.value
-        #expect(answer.resolution.description == "timedOut")
+        #expect(answer.resolution == "timedOut")
         #expect(answer.option.title == "OK")
         _ = await next.value
         #expect(presenter.presentations.map(\.message) == ["stuck", "next"])
-        #expect(logs.entries.contains { $0.message == "The presenter did not answer in time" })
     }
 
     @Test func aPresenterThatThrowsIsAnsweredWithTheFallback() async {
-        let logs = LogRecording()
-        let queue = makeQueue(ScriptedPresenter([.fail(Boom())]), logs: logs)
+        let queue = makeQueue(ScriptedPresenter([.fail(Boom())]))
         let answer = await queue.present(presentation("x", options: [.retry]))
-        #expect(answer.resolution.description == "presenterFailed")
+        #expect(answer.resolution == "presenterFailed")
         #expect(answer.option.role == .cancel)
-        #expect((try? answer.outcome.get()) == .notRecovered)
-        #expect(logs.entries.contains { $0.message == "The presenter failed to show a presentation" })
+        #expect(answer.outcome == .notRecovered)
     }
 
     @Test func anAnswerThatIsNotAnOptionIsTreatedAsTheFallback() async {
         let queue = makeQueue(ScriptedPresenter([.title("Launch Rockets")]))
         let answer = await queue.present(presentation("x", options: [.retry]))
-        #expect(answer.resolution.description == "unknownOption")
+        #expect(answer.resolution == "unknownOption")
         #expect(answer.option.title == "Cancel")
     }
 
     @Test func aDismissedPresentationIsAnsweredWithTheFallback() async {
         let queue = makeQueue(ScriptedPresenter([.dismiss]))
         let answer = await queue.present(presentation("x", options: [.retry]))
-        #expect(answer.resolution.description == "dismissed")
+        #expect(answer.resolution == "dismissed")
         #expect(answer.option.title == "Cancel")
     }
 
@@ -190,10 +180,10 @@ struct PresentationQueueTests {
         await presenter.waitForPresentations(1)
         cancelled.cancel()
         let answer = await cancelled.value
-        #expect(answer.resolution.description == "cancelled")
+        #expect(answer.resolution == "cancelled")
         await queue.state.wait { $0.current == nil }
         let next = await queue.present(presentation("next"))
-        #expect(next.resolution.description == "dismissed")
+        #expect(next.resolution == "dismissed")
         #expect(presenter.presentations.map(\.message) == ["withdrawn", "next"])
     }
 
@@ -205,11 +195,11 @@ struct PresentationQueueTests {
         let second = Task { await queue.present(presentation("same")) }
         await queue.state.wait { $0.current?.occurrences == 2 }
         first.cancel()
-        #expect(await first.value.resolution.description == "cancelled")
+        #expect(await first.value.resolution == "cancelled")
         #expect(queue.state.current != nil)
         presenter.release()
         let answer = await second.value
-        #expect(answer.resolution.isChoice)
+        #expect(answer.answer.resolution.isChoice)
         #expect(answer.isCoalesced)
     }
 
@@ -221,9 +211,9 @@ struct PresentationQueueTests {
         let waiting = Task { await queue.present(presentation("waiting")) }
         await queue.state.wait { $0.waitingCount == 1 }
         await queue.close()
-        #expect(await shown.value.resolution.description == "closed")
-        #expect(await waiting.value.resolution.description == "closed")
-        #expect(await queue.present(presentation("later")).resolution.description == "closed")
+        #expect(await shown.value.resolution == "closed")
+        #expect(await waiting.value.resolution == "closed")
+        #expect(await queue.present(presentation("later")).resolution == "closed")
         #expect(queue.state.current == nil)
         #expect(presenter.presentations.count == 1)
     }
@@ -240,7 +230,8 @@ struct PresentationQueueTests {
         await clock.waitForSleepRequests(2)  // the presenter's timeout, then the action's
         clock.advance(by: .seconds(60))
         let answer = await task.value
-        #expect((try? answer.outcome.get()) == .notRecovered)
+        #expect(answer.recovery.name == "timedOut")
+        #expect(answer.outcome == nil)
         #expect(answer.option.title == "Hang")
         never.open()
     }

@@ -23,7 +23,8 @@
 ///
 /// A rule that throws is logged and treated as passing the error on. Errors of severity
 /// ``Severity/fatal`` are not offered to rules: they are always presented, then the process ends.
-/// Cancellations never reach the rules either: ``silenceCancellations`` runs before every scope's rules.
+/// Cancellations and errors the catalog marks silent (``ErrorInterpretation/isSilent``) never reach the
+/// rules either: the scope silences them first.
 public struct ErrorRule: Sendable, CustomStringConvertible {
     /// What a rule decides about an error.
     public enum Decision: Sendable {
@@ -36,7 +37,9 @@ public struct ErrorRule: Sendable, CustomStringConvertible {
         /// The rule's handler deals with the error. `.recovered` runs the failed operation again;
         /// `.notRecovered` ends it. A handler that throws has its error handled as a new error in the
         /// scope the first error was handed to. While a rule's handler runs, other errors the same rule
-        /// takes over wait for it and share its outcome (one sign-in for ten failed requests).
+        /// takes over wait for it and share its outcome (one sign-in for ten failed requests). An error
+        /// that the handler's own work runs into is not taken over by the same rule again (it would wait
+        /// on itself): the rule passes it on.
         case takeOver(@Sendable (HandledError) async throws -> RecoveryOutcome)
     }
 
@@ -70,15 +73,6 @@ public struct ErrorRule: Sendable, CustomStringConvertible {
     public var description: String { name }
 
     // MARK: - Ready-made rules
-
-    /// Silences cancellations: `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`,
-    /// presentable errors of category ``ErrorCategory/cancellation``, and errors the catalog marks silent
-    /// (``ErrorInterpretation/isSilent``), anywhere in the tree.
-    ///
-    /// Every scope applies it before its own rules; it is public so that rules can be tested with it.
-    public static var silenceCancellations: ErrorRule {
-        ErrorRule("silence cancellations") { $0.isSilent ? .silence : .passOn }
-    }
 
     /// Silences errors that match a predicate.
     ///

@@ -3,8 +3,8 @@ import Logging
 
 /// A node of the chain that errors travel up: the app, a screen, a feature, a request.
 ///
-/// The root scope owns everything that is shown and logged: the ``ErrorPresenter``, the
-/// ``PresentationQueue``, the ``ErrorCatalog``, the logger, the clock and the ``Localization``. Children
+/// The root scope owns everything that is shown and logged: the ``ErrorPresenter`` and the scheduler in
+/// front of it, the ``ErrorCatalog``, the logger, the clock and the ``Localization``. Children
 /// stand for parts of the program and add ``ErrorRule``s of their own; their path (`"App/Feed"`) names
 /// them in logs.
 ///
@@ -18,15 +18,17 @@ import Logging
 /// }
 /// ```
 ///
-/// A failure is handled in this order: cancellations and errors marked silent are only logged;
-/// transient failures are retried automatically (``RetryPolicy``); the rules run from this scope up to
-/// the root; what is left is resolved into a ``Presentation`` and shown through the root's queue; the
-/// chosen option's action runs, and `.recovered` runs the operation again. Every error handed to a
-/// scope is logged exactly once, with its ``HandlingOutcome``.
+/// A failure is handled in this order: it is resolved (its tree walked once) and logged as received;
+/// cancellations and errors marked silent go no further; fatal errors are presented, then the program
+/// ends; transient failures are retried automatically (``RetryPolicy``); the rules run from this scope
+/// up to the root; what is left is shown as a ``Presentation`` through the root's scheduler, which
+/// shows identical presentations once and never merges different ones; the chosen option's action
+/// runs once for everyone who saw it, and `.recovered` runs the operation again. Every error handed to
+/// a scope is logged when it arrives and once more with its ``HandlingOutcome``.
 ///
 /// Scopes are immutable and safe to share. A child keeps its parent alive; handling in flight keeps only
-/// the root's queue alive, so releasing the root (with all its children) closes the queue and answers
-/// every waiting presentation with its fallback option.
+/// the root's scheduler alive, so releasing the root (with all its children) closes the scheduler and
+/// answers every waiting caller with the presentation's fallback option.
 public final class ErrorScope: Sendable {
     /// The scope's name, such as `"Feed"`.
     public let name: String
@@ -36,24 +38,24 @@ public final class ErrorScope: Sendable {
     public let rules: [ErrorRule]
     /// The enclosing scope, or `nil` for the root.
     public let parent: ErrorScope?
-    let environment: HandlingEnvironment
+    let pipeline: FailurePipeline
     /// This scope and its ancestors, innermost first.
     let chain: [ScopeLink]
 
-    private init(name: String, rules: [ErrorRule], parent: ErrorScope?, environment: HandlingEnvironment) {
+    private init(name: String, rules: [ErrorRule], parent: ErrorScope?, pipeline: FailurePipeline) {
         self.name = name
         self.path = parent.map { "\($0.path)/\(name)" } ?? name
         self.rules = rules
         self.parent = parent
-        self.environment = environment
+        self.pipeline = pipeline
         self.chain = [ScopeLink(path: path, rules: rules)] + (parent?.chain ?? [])
     }
 
     deinit {
-        // Only the root owns the queue; children share it and keep the root alive while they live.
+        // Only the root owns the scheduler; children share it and keep the root alive while they live.
         guard parent == nil else { return }
-        let queue = environment.queue
-        Task { await queue.close() }
+        let scheduler = pipeline.scheduler
+        Task { await scheduler.close() }
     }
 
     // MARK: - Making scopes
@@ -75,7 +77,10 @@ public final class ErrorScope: Sendable {
     ///   - rules: The app-wide rules, applied after every child's.
     ///   - catalog: Translates foreign errors. Default: ``ErrorCatalog/standard``.
     ///   - localization: The language of Remedy's texts. Default: the current locale's.
-    ///   - logger: Where every handled error is logged. Default: a logger labelled `"Remedy"`.
+    ///   - logger: Where every handled error is logged. Default: `nil`, swift-log's task-local
+    ///     `Logger.current` of the task that handles the error, as swift-log asks of libraries. Remedy
+    ///     logs the handling of errors at `debug` (see <doc:Handling>), so nothing reaches a terminal at
+    ///     the usual `info` level.
     ///   - clock: The clock of every wait: backoff, timeouts, banners, the minimum duration.
     ///   - configuration: Timing and limits.
     ///   - terminate: Ends the process after a fatal error was presented and the cleanup hooks ran.
@@ -88,12 +93,12 @@ public final class ErrorScope: Sendable {
         rules: [ErrorRule] = [],
         catalog: ErrorCatalog = .standard,
         localization: Localization = .default,
-        logger: Logger = Logger(label: "Remedy"),
+        logger: Logger? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         configuration: Configuration = Configuration(),
         terminate: @escaping @Sendable (Presentation) -> Void = ErrorScope.terminateProcess
     ) -> ErrorScope {
-        let environment = HandlingEnvironment(
+        let pipeline = FailurePipeline(
             presenter: presenter,
             resolver: ErrorResolver(catalog: catalog, localization: localization),
             logger: logger,
@@ -101,7 +106,7 @@ public final class ErrorScope: Sendable {
             configuration: configuration,
             terminate: terminate
         )
-        return ErrorScope(name: name, rules: rules, parent: nil, environment: environment)
+        return ErrorScope(name: name, rules: rules, parent: nil, pipeline: pipeline)
     }
 
     /// Creates a scope for a part of the program: a screen, a feature, a request.
@@ -119,7 +124,7 @@ public final class ErrorScope: Sendable {
     ///   - rules: Rules applied before the parent's.
     /// - Returns: The child scope; it keeps this scope alive.
     public func child(_ name: String, rules: [ErrorRule] = []) -> ErrorScope {
-        ErrorScope(name: name, rules: rules, parent: self, environment: environment)
+        ErrorScope(name: name, rules: rules, parent: self, pipeline: pipeline)
     }
 
     /// The root of this scope's tree.
@@ -131,22 +136,18 @@ public final class ErrorScope: Sendable {
 
     /// What the root is showing: the current blocking presentation and the banners, observable.
     public var state: PresentationState {
-        environment.queue.state
+        pipeline.scheduler.state
     }
 
     /// The root's timing and limits.
     public var configuration: Configuration {
-        environment.configuration
+        pipeline.configuration
     }
 
-    /// The logger every handled error goes to.
+    /// The logger handled errors go to: the root's, or the task-local `Logger.current` when the root
+    /// was made without one.
     public var logger: Logger {
-        environment.logger
-    }
-
-    /// The root's presentation queue.
-    public var queue: PresentationQueue {
-        environment.queue
+        pipeline.logger
     }
 
     /// Registers work that must happen before the process ends because of a fatal error: saving,
@@ -158,7 +159,7 @@ public final class ErrorScope: Sendable {
     ///
     /// - Parameter cleanup: The work to do.
     public func addFatalCleanup(_ cleanup: @escaping @Sendable () async -> Void) {
-        environment.addCleanup(cleanup)
+        pipeline.addCleanup(cleanup)
     }
 
     // MARK: - Handling
@@ -167,7 +168,7 @@ public final class ErrorScope: Sendable {
     ///
     /// Returns at once; the handling runs in a task of its own (await its `value` for the outcome).
     /// When the person's choice (or a rule's take-over) recovers, `retry` runs; if it throws, that error
-    /// is handled the same way, up to the configured maximum of retries.
+    /// is handled the same way, up to ``Configuration/maximumRecoveries`` times.
     ///
     /// ```swift
     /// service.requestFeed { result in
@@ -180,32 +181,41 @@ public final class ErrorScope: Sendable {
     /// - Parameters:
     ///   - error: The error.
     ///   - retry: Runs the failed work again, or `nil` when there is nothing to retry.
-    /// - Returns: The task that handles the error; its value is the outcome of the last error handled.
+    ///   - fileID: The file of the call, the file of the error's log lines.
+    ///   - line: The line of the call, the line of the error's log lines.
+    /// - Returns: The task that handles the error. Its value is the outcome of the last error handled:
+    ///   ``HandlingOutcome/coalesced`` when it joined a presentation of another caller (whether or not
+    ///   the retry then succeeded), ``HandlingOutcome/recovered`` or ``HandlingOutcome/takenOver`` when
+    ///   that led to a retry that succeeded.
     @discardableResult
     public func handle(
         _ error: any Error,
-        retry: (@Sendable () async throws -> Void)? = nil
+        retry: (@Sendable () async throws -> Void)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
     ) -> Task<HandlingOutcome, Never> {
-        let environment = self.environment
+        let pipeline = self.pipeline
         let context = FailureContext(
             chain: chain,
             action: nil,
             canRetry: retry != nil,
             isIdempotent: true,
-            retryPolicy: .disabled
+            retryPolicy: .disabled,
+            fileID: fileID,
+            line: line
         )
         return Task {
             var context = context
             var failure = error
             while true {
-                switch await environment.process(failure, &context) {
+                switch await pipeline.process(failure, &context) {
                 case .end(let outcome):
                     return outcome
-                case .retry:
-                    guard let retry else { return .recovered }
+                case .retry(let outcome):
+                    guard let retry else { return outcome }
                     do {
                         try await retry()
-                        return .recovered
+                        return outcome
                     } catch {
                         failure = error
                     }
@@ -238,8 +248,9 @@ public final class ErrorScope: Sendable {
     ///     retried automatically only when the policy says so; the person may still choose to retry.
     ///   - retryPolicy: The automatic retries, or `nil` for the root's configured policy.
     ///   - isolation: The caller's isolation, in which the operation runs.
-    ///   - fileID: The file of the call, recorded in the action's context layer for reports.
-    ///   - line: The line of the call, recorded in the action's context layer for reports.
+    ///   - fileID: The file of the call, recorded in the action's context layer for reports and used as
+    ///     the file of the failure's log lines.
+    ///   - line: The line of the call, likewise.
     ///   - operation: The work.
     /// - Returns: The operation's value, or `nil` when the person gave up, a rule silenced or took over
     ///   the failure without recovering, or the calling task was cancelled.
@@ -266,12 +277,12 @@ public final class ErrorScope: Sendable {
                         action: action,
                         canRetry: true,
                         isIdempotent: idempotent,
-                        retryPolicy: retryPolicy ?? environment.configuration.retryPolicy,
+                        retryPolicy: retryPolicy ?? pipeline.configuration.retryPolicy,
                         fileID: fileID,
                         line: line
                     )
                 defer { context = failure }
-                switch await environment.process(error, &failure) {
+                switch await pipeline.process(error, &failure) {
                 case .retry:
                     if Task.isCancelled { return nil }
                 case .end:

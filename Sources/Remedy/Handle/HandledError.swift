@@ -11,13 +11,13 @@
 /// ```
 public struct HandledError: Sendable, CustomStringConvertible {
     /// The error, as it travels: wrapped in the action's context layer, or a rule's replacement.
-    public let error: any Error
-    /// What the resolver knows about the error's whole tree: category, severity, transience, silence.
-    public let interpretation: ErrorInterpretation
+    public var error: any Error { resolved.error }
     /// The path of the scope the error was handed to, such as `"App/Feed"`.
     public let scopePath: String
     /// The action that failed (`"Loading the feed"`), or `nil` for an error handed in directly.
     public let action: String?
+    /// The failure resolved in one walk of its tree; every query below reads it.
+    package let resolved: ResolvedFailure
 
     /// Creates a handled error, as the scope does; useful for testing rules on their own.
     ///
@@ -32,33 +32,47 @@ public struct HandledError: Sendable, CustomStringConvertible {
         scopePath: String = "",
         action: String? = nil
     ) {
-        self.error = error
-        self.interpretation = interpretation ?? ErrorResolver().interpretation(of: error)
+        let resolved = ErrorResolver().resolve(error)
+        self.init(
+            resolved: interpretation.map { ResolvedFailure(error: error, interpretation: $0, facts: resolved.facts) }
+                ?? resolved,
+            scopePath: scopePath,
+            action: action
+        )
+    }
+
+    package init(resolved: ResolvedFailure, scopePath: String, action: String?) {
+        self.resolved = resolved
         self.scopePath = scopePath
         self.action = action
     }
 
+    /// What the resolver knows about the error's whole tree: category, severity, transience, silence.
+    public var interpretation: ErrorInterpretation {
+        resolved.interpretation
+    }
+
     /// What kind of failure this is (``ErrorCategory/unknown`` when nothing is known).
     public var category: ErrorCategory {
-        interpretation.category ?? .unknown
+        resolved.category
     }
 
     /// How badly the failure disrupts the person: the highest severity in the tree.
     public var severity: Severity {
-        interpretation.severity ?? category.defaultSeverity
+        resolved.severity
     }
 
     /// Whether the failure may go away by itself, so retrying automatically makes sense.
     public var isTransient: Bool {
-        interpretation.isTransient
+        resolved.interpretation.isTransient
     }
 
     /// Whether the failure is a cancellation or marked silent: it is never shown.
     public var isSilent: Bool {
-        interpretation.isSilent || tree.containsCancellation
+        resolved.isSilent
     }
 
-    /// The error's tree, for queries.
+    /// The error's tree, for queries of your own.
     public var tree: ErrorTree {
         ErrorTree(error)
     }
@@ -68,7 +82,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
     /// - Parameter type: The error type to look for.
     /// - Returns: The first error of that type in pre-order, or `nil`.
     public func first<E: Error>(_ type: E.Type) -> E? {
-        tree.first(type)
+        resolved.first(type)
     }
 
     /// Whether an ``HTTPStatusError`` with a status is anywhere in the tree.
@@ -76,7 +90,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
     /// - Parameter status: The status code, such as 401.
     /// - Returns: `true` when the tree holds it.
     public func contains(httpStatus status: Int) -> Bool {
-        tree.contains(httpStatus: status)
+        resolved.facts.httpStatuses.contains(status)
     }
 
     /// The one-line summary of the error, as logged.

@@ -4,7 +4,7 @@ extension ErrorScope {
     /// ```swift
     /// var configuration = ErrorScope.Configuration()
     /// configuration.bannerDuration = .seconds(6)
-    /// configuration.retryPolicy = .exponential(maximumRecoveries: 5)
+    /// configuration.retryPolicy = .exponential(maximumRetries: 5)
     /// let root = ErrorScope.root(presenter: presenter, configuration: configuration)
     /// ```
     public struct Configuration: Sendable {

@@ -1,0 +1,445 @@
+import Foundation
+import Logging
+
+/// One scope of the chain, as the handling of one error sees it: a path and rules, nothing that keeps
+/// the scope objects alive. In-flight handling holds these and the pipeline, never an ``ErrorScope``,
+/// so a root released while presentations wait really goes away and closes its scheduler.
+struct ScopeLink: Sendable {
+    let path: String
+    let rules: [ErrorRule]
+}
+
+/// The state of one operation's run of failures: its retries so far and the minimum-duration gate.
+struct FailureContext: Sendable {
+    /// The scopes from the one the error was handed to, up to the root.
+    let chain: [ScopeLink]
+    /// The action that failed, or `nil` for `handle`.
+    let action: String?
+    /// Whether there is an operation to run again.
+    let canRetry: Bool
+    let isIdempotent: Bool
+    let retryPolicy: RetryPolicy
+    /// Where `attempt` or `handle` was called: the file and line of every log line of the failure.
+    let fileID: String
+    let line: Int
+    /// Retries after a person's choice or a take-over, limited by
+    /// ``ErrorScope/Configuration/maximumRecoveries``.
+    var recoveries = 0
+    /// Automatic retries since the person was last asked, limited by ``RetryPolicy/maximumRetries``.
+    var automaticRetries = 0
+    /// Ends `minimumDuration` after the person's last choice; the next presentation waits for it.
+    var gate: Task<Void, Never>?
+
+    var scopePath: String { chain.first?.path ?? "" }
+}
+
+/// What the operation's loop does after a failure was handled.
+enum FailureDecision: Sendable {
+    /// Run the operation again; the outcome says why (recovered, coalesced into a recovered
+    /// presentation, taken over, or retrying automatically).
+    case retry(HandlingOutcome)
+    /// Stop with this outcome.
+    case end(HandlingOutcome)
+}
+
+/// The path of a failure through the root, and everything the root owns for it: the resolver, the
+/// scheduler, the recovery runner, the logger, the clock. Shared by every scope of the tree and by
+/// handling in flight.
+///
+/// A failure goes: received (resolved once, logged) → silenced when it is a cancellation or marked
+/// silent → fatal errors presented, then the program ends → retried automatically while transient →
+/// the rules, innermost scope first → presented → the chosen option recovered → its outcome logged.
+final class FailurePipeline: Sendable {
+    let resolver: ErrorResolver
+    /// The root's logger, or `nil` to log to swift-log's task-local `Logger.current`.
+    let rootLogger: Logger?
+    let clock: any Clock<Duration>
+    let configuration: ErrorScope.Configuration
+    let scheduler: PresentationScheduler
+    let runner: RecoveryRunner
+    let terminate: @Sendable (Presentation) -> Void
+    private let cleanups = LockedValue<[@Sendable () async -> Void]>([])
+    private let termination = LockedValue<Task<Void, Never>?>(nil)
+
+    init(
+        presenter: any ErrorPresenter,
+        resolver: ErrorResolver,
+        logger: Logger?,
+        clock: any Clock<Duration>,
+        configuration: ErrorScope.Configuration,
+        terminate: @escaping @Sendable (Presentation) -> Void
+    ) {
+        self.resolver = resolver
+        self.rootLogger = logger
+        self.clock = clock
+        self.configuration = configuration
+        self.terminate = terminate
+        self.scheduler = PresentationScheduler(
+            presenter: presenter,
+            clock: clock,
+            presenterTimeout: configuration.presenterTimeout,
+            bannerDuration: configuration.bannerDuration,
+            coalescingWindow: configuration.coalescingWindow
+        )
+        self.runner = RecoveryRunner(clock: clock, timeout: configuration.recoveryTimeout)
+    }
+
+    /// The logger of the failures handled now.
+    var logger: Logger {
+        rootLogger ?? Logger.current
+    }
+
+    func addCleanup(_ cleanup: @escaping @Sendable () async -> Void) {
+        cleanups.withLock { $0.append(cleanup) }
+    }
+
+    // MARK: - One failure
+
+    /// Handles one failure of an operation. An error thrown by a recovery action or a take-over handler
+    /// is handled here too, as a new error in the same scope, with a log record of its own.
+    func process(_ error: any Error, _ context: inout FailureContext) async -> FailureDecision {
+        var error = error
+        var isFirst = true
+        while true {
+            let wrapped =
+                isFirst
+                ? context.action.map { ContextError($0, wrapping: error, fileID: context.fileID, line: context.line) }
+                    ?? error : error
+            let failure = received(wrapped, context)
+            var record = FailureRecord(failure, logger: logger, fileID: context.fileID, line: context.line)
+            switch await handle(failure, &record, &context) {
+            case .decided(let decision):
+                return decision
+            case .newError(let next):
+                error = next
+                isFirst = false
+            }
+        }
+    }
+
+    private enum Step {
+        case decided(FailureDecision)
+        case newError(any Error)
+    }
+
+    private func received(_ error: any Error, _ context: FailureContext) -> HandledError {
+        HandledError(resolved: resolver.resolve(error), scopePath: context.scopePath, action: context.action)
+    }
+
+    private func handle(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout FailureContext)
+        async -> Step
+    {
+        if failure.isSilent {
+            record.outcome(.silenced)
+            return .decided(.end(.silenced))
+        }
+        if Task.isCancelled {
+            record.outcome(.gaveUp, ["reason": "cancelled"])
+            return .decided(.end(.gaveUp))
+        }
+        if failure.severity == .fatal {
+            return .decided(await fatal(failure, &record))
+        }
+        if let delay = automaticRetryDelay(failure, context) {
+            context.automaticRetries += 1
+            let retry = "\(context.automaticRetries)"
+            record.outcome(.retrying, ["retry": "automatic", "automaticRetry": "\(retry)", "delay": "\(delay)"])
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return .decided(.end(.gaveUp))
+            }
+            return .decided(.retry(.retrying))
+        }
+        var failure = failure
+        switch applyRules(to: &failure, &record, context) {
+        case .passedOn:
+            return await present(failure, &record, &context)
+        case .silenced(let rule):
+            record.outcome(.silenced, ["rule": "\(rule.name)"])
+            return .decided(.end(.silenced))
+        case .fatal:
+            return .decided(await fatal(failure, &record))
+        case .takenOver(let rule, let handler):
+            return await takeOver(failure, by: rule, handler: handler, &record, &context)
+        }
+    }
+
+    /// The delay before an automatic retry, or `nil` when the failure isn't retried automatically.
+    private func automaticRetryDelay(_ failure: HandledError, _ context: FailureContext) -> Duration? {
+        guard context.canRetry,
+            context.retryPolicy.retries(
+                failure,
+                retriesSoFar: context.automaticRetries,
+                isIdempotent: context.isIdempotent
+            )
+        else { return nil }
+        return context.retryPolicy.delay(
+            beforeRetry: context.automaticRetries,
+            retryAfter: failure.interpretation.retryAfter
+        )
+    }
+
+    // MARK: - Rules
+
+    private enum RuleVerdict {
+        case passedOn
+        case silenced(ErrorRule)
+        case fatal
+        case takenOver(ErrorRule, @Sendable (HandledError) async throws -> RecoveryOutcome)
+    }
+
+    /// The rules, innermost scope first. A replacement goes on to the next rule in the original's place.
+    private func applyRules(to failure: inout HandledError, _ record: inout FailureRecord, _ context: FailureContext)
+        -> RuleVerdict
+    {
+        let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
+        for link in context.chain {
+            for rule in link.rules {
+                let decision: ErrorRule.Decision
+                do {
+                    decision = try rule.decision(for: failure)
+                } catch {
+                    record.problem(
+                        "An error rule threw; the error is passed on",
+                        error: error,
+                        ["rule": "\(rule.name)", "scope": "\(link.path)"]
+                    )
+                    continue
+                }
+                switch decision {
+                case .passOn:
+                    continue
+                case .silence:
+                    return .silenced(rule)
+                case .replace(let replacement):
+                    failure = received(replacement, context)
+                    record.replaced(by: failure)
+                    if failure.isSilent { return .silenced(rule) }
+                    if failure.severity == .fatal { return .fatal }
+                case .takeOver(let handler):
+                    // At the recovery limit nothing is taken over again: the failure is shown with OK only.
+                    if isAtRecoveryLimit { continue }
+                    // Inside this rule's own take-over, taking over again would wait on itself.
+                    if RecoveryRunner.isRunningTakeOver(of: rule) {
+                        record.problem(
+                            "A take-over's own work failed into the same rule; the error is passed on",
+                            ["rule": "\(rule.name)", "scope": "\(link.path)"]
+                        )
+                        continue
+                    }
+                    return .takenOver(rule, handler)
+                }
+            }
+        }
+        return .passedOn
+    }
+
+    private func takeOver(
+        _ failure: HandledError,
+        by rule: ErrorRule,
+        handler: @escaping @Sendable (HandledError) async throws -> RecoveryOutcome,
+        _ record: inout FailureRecord,
+        _ context: inout FailureContext
+    ) async -> Step {
+        guard let result = await runner.takeOver(by: rule, logger: logger, { try await handler(failure) }) else {
+            // The rule's take-over started running between the rules and here: present instead.
+            return await present(failure, &record, &context)
+        }
+        var metadata: Logger.Metadata = ["rule": "\(rule.name)", "recovery": "\(result.name)"]
+        switch result {
+        case .finished(.recovered) where context.canRetry:
+            metadata["retry"] = "afterTakeOver"
+            record.outcome(.takenOver, metadata)
+            context.recoveries += 1
+            return .decided(.retry(.takenOver))
+        case .finished:
+            record.outcome(.takenOver, metadata)
+            return .decided(.end(.takenOver))
+        case .failed(let handlerError):
+            record.outcome(.takenOver, metadata)
+            context.recoveries += 1
+            return .newError(handlerError)
+        case .timedOut:
+            record.outcome(.takenOver, level: .info, metadata)
+            return .decided(.end(.gaveUp))
+        case .cancelled:
+            record.outcome(.gaveUp, metadata)
+            return .decided(.end(.gaveUp))
+        }
+    }
+
+    // MARK: - Presenting and recovering
+
+    private func present(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout FailureContext)
+        async -> Step
+    {
+        let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
+        let presentation = makePresentation(
+            failure,
+            offeringRetry: context.canRetry && !isAtRecoveryLimit && offersRetry(failure),
+            acknowledgementOnly: isAtRecoveryLimit && context.canRetry
+        )
+        if let gate = context.gate {
+            await withTaskCancellationHandler {
+                await gate.value
+            } onCancel: {
+                gate.cancel()
+            }
+        }
+        if Task.isCancelled {
+            record.outcome(.gaveUp, ["reason": "cancelled"])
+            return .decided(.end(.gaveUp))
+        }
+        context.automaticRetries = 0
+        let answer = await scheduler.present(
+            presentation,
+            reusesRecentAnswer: context.recoveries == 0,
+            runningGroups: RecoveryRunner.runningGroups
+        )
+        if answer.resolution.isChoice {
+            context.gate = Task { [clock, minimumDuration = configuration.minimumDuration] in
+                try? await clock.sleep(for: minimumDuration)
+            }
+        }
+        let recovery: RecoveryResult =
+            answer.resolution.runsAction
+            ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
+        var metadata: Logger.Metadata = [
+            "option": "\(answer.option.title)",
+            "resolution": "\(answer.resolution)",
+            "recovery": "\(recovery.name)",
+        ]
+        if case .presenterFailed(let presenterError) = answer.resolution {
+            metadata["presenterError"] = "\(ErrorReport(presenterError).summary)"
+        }
+        let level: Logger.Level = answer.resolution.isPresenterProblem || recovery.isTimeout ? .info : .debug
+        switch recovery {
+        case .finished(.recovered):
+            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .recovered
+            guard context.canRetry, context.recoveries < configuration.maximumRecoveries else {
+                record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
+                return .decided(.end(outcome))
+            }
+            metadata["retry"] = "afterRecovery"
+            record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
+            context.recoveries += 1
+            return .decided(.retry(outcome))
+        case .finished(.notRecovered), .timedOut, .cancelled:
+            let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
+            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
+            record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
+            return .decided(.end(outcome))
+        case .failed(let actionError):
+            metadata["actionError"] = "\(ErrorReport(actionError).summary)"
+            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .presented
+            record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
+            context.recoveries += 1
+            return .newError(actionError)
+        }
+    }
+
+    /// Whether a failure offers "Try Again": it has no options of its own besides Try Again, and it is
+    /// transient or of a retryable category.
+    private func offersRetry(_ failure: HandledError) -> Bool {
+        failure.interpretation.options.allSatisfy(\.isRetry)
+            && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
+    }
+
+    /// The presentation of a failure, made only now, just before it is shown.
+    func makePresentation(
+        _ failure: HandledError,
+        offeringRetry: Bool,
+        acknowledgementOnly: Bool
+    ) -> Presentation {
+        let interpretation = failure.interpretation
+        let category = failure.category
+        let localization = resolver.localization
+        // "Try Again" (the catalog's or the error's) only where there is something to run again.
+        var options = offeringRetry ? interpretation.options : interpretation.options.filter { !$0.isRetry }
+        var detail = interpretation.detail
+        if acknowledgementOnly {
+            options = []
+            let limit = localization.string(forKey: "handling.retryLimit.detail")
+            detail = detail.map { "\($0)\n\(limit)" } ?? limit
+        } else if offeringRetry, !options.contains(where: \.isRetry) {
+            options.insert(.retry, at: 0)
+        }
+        return Presentation(
+            title: interpretation.title,
+            message: interpretation.message ?? category.message(in: localization),
+            detail: detail,
+            helpAnchor: interpretation.helpAnchor,
+            options: options,
+            category: category,
+            severity: interpretation.severity,
+            style: interpretation.preferredStyle,
+            icon: interpretation.icon,
+            error: failure.error,
+            localization: localization
+        )
+    }
+
+    // MARK: - Fatal errors
+
+    /// Logs a fatal error, presents it, runs the cleanup hooks and terminates.
+    private func fatal(_ failure: HandledError, _ record: inout FailureRecord) async -> FailureDecision {
+        record.fatal(failure)
+        let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
+        let answer = await scheduler.present(presentation, reusesRecentAnswer: false)
+        let recovery: RecoveryResult =
+            answer.resolution.runsAction
+            ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
+        record.outcome(
+            answer.isCoalesced ? .coalesced : .presented,
+            ["resolution": "\(answer.resolution)", "recovery": "\(recovery.name)"],
+            presentation: answer.presentation
+        )
+        await terminateOnce(answer.presentation)
+        return .end(answer.isCoalesced ? .coalesced : .presented)
+    }
+
+    /// Closes the scheduler, runs every cleanup hook once (newest first, each within the cleanup
+    /// timeout), then terminates. Racing fatal errors share the one termination.
+    private func terminateOnce(_ presentation: Presentation) async {
+        let logger = self.logger
+        let task = termination.withLock { termination -> Task<Void, Never> in
+            if let termination { return termination }
+            let task = Task {
+                [scheduler, cleanups, clock, terminate, cleanupTimeout = configuration.cleanupTimeout] in
+                await scheduler.close()
+                let hooks = cleanups.withLock { hooks in
+                    defer { hooks.removeAll() }
+                    return hooks
+                }
+                for hook in hooks.reversed() {
+                    if case .timedOut = await Race.run(timeout: cleanupTimeout, clock: clock, hook) {
+                        logger.info(
+                            "A fatal-error cleanup hook did not finish in time; moving on",
+                            metadata: ["timeout": "\(cleanupTimeout)"]
+                        )
+                    }
+                }
+                terminate(presentation)
+            }
+            termination = task
+            return task
+        }
+        await task.value
+    }
+}
+
+extension RecoveryResult {
+    fileprivate var isTimeout: Bool {
+        if case .timedOut = self { return true }
+        return false
+    }
+}
+
+extension RecoveryOption {
+    /// Whether this is Remedy's ready-made "Try Again" (``RecoveryOption/retry`` or
+    /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again.
+    var isRetry: Bool {
+        titleKey == Self.retryKey
+    }
+}

@@ -1,0 +1,118 @@
+import Logging
+
+/// The log of one error handed to a scope: a line when the scope receives it, and one line with its
+/// outcome once that is known.
+///
+/// Levels follow swift-log's guidance for libraries: the handling of an error the person saw (or that
+/// was silenced on purpose) is `debug`, so Remedy adds nothing to a terminal at the usual `info` level;
+/// `info` marks what went wrong without anybody seeing it (a presenter that failed or never answered, a
+/// recovery that timed out, a take-over that would have waited on itself); a fatal error, which ends
+/// the program once, is logged at `error` before it is presented.
+///
+/// Every line passes the error through swift-log's `error:` parameter and names the call site of the
+/// `attempt` or `handle` as its file and line.
+struct FailureRecord {
+    /// The `event` metadata value of the line logged when a scope receives an error.
+    static let receivedEvent = "received"
+
+    private let logger: Logger
+    private let original: HandledError
+    private let fileID: String
+    private let line: UInt
+    private var replacement: HandledError?
+    private var isFinished = false
+
+    /// Logs the error's arrival and starts its record.
+    init(_ failure: HandledError, logger: Logger, fileID: String, line: Int) {
+        self.logger = logger
+        self.original = failure
+        self.fileID = fileID
+        self.line = UInt(clamping: line)
+        logger.log(
+            level: .debug,
+            "\(failure.description)",
+            error: failure.error,
+            metadata: [
+                "event": "\(Self.receivedEvent)",
+                "category": "\(failure.category)",
+                "severity": "\(failure.severity)",
+                "scope": "\(failure.scopePath)",
+                "action": failure.action.map { "\($0)" },
+                "report": "\(ErrorReport(failure.error).text)",
+            ].compactMapValues { $0 },
+            file: fileID,
+            function: "handle",
+            line: self.line
+        )
+    }
+
+    /// Notes that a rule replaced the error; the outcome line names the replacement.
+    mutating func replaced(by failure: HandledError) {
+        replacement = failure
+    }
+
+    /// Logs a fatal error before it is presented.
+    func fatal(_ failure: HandledError) {
+        logger.log(
+            level: .error,
+            "A fatal error ends the program once it was presented: \(failure.description)",
+            error: failure.error,
+            metadata: ["category": "\(failure.category)", "scope": "\(failure.scopePath)"],
+            file: fileID,
+            function: "handle",
+            line: line
+        )
+    }
+
+    /// Logs a problem of the handling itself (a rule that threw, a take-over that was skipped).
+    func problem(_ message: String, error: (any Error)? = nil, _ metadata: Logger.Metadata) {
+        logger.log(
+            level: .info,
+            "\(message)",
+            error: error,
+            metadata: metadata,
+            file: fileID,
+            function: "handle",
+            line: line
+        )
+    }
+
+    /// Logs the outcome, once: a second call does nothing.
+    ///
+    /// - Parameters:
+    ///   - outcome: What became of the error.
+    ///   - level: `debug`, or `info` when something went wrong that nobody saw.
+    ///   - extra: Metadata of the outcome: the option, the resolution, the rule…
+    ///   - presentation: The presentation as shown, whose grouping key and count are logged.
+    mutating func outcome(
+        _ outcome: HandlingOutcome,
+        level: Logger.Level = .debug,
+        _ extra: Logger.Metadata = [:],
+        presentation: Presentation? = nil
+    ) {
+        guard !isFinished else { return }
+        isFinished = true
+        let failure = replacement ?? original
+        let replacement = self.replacement
+        logger.log(
+            level: level,
+            "\(original.description)",
+            error: failure.error,
+            metadata: {
+                var metadata = extra
+                metadata["outcome"] = "\(outcome)"
+                metadata["category"] = "\(failure.category)"
+                metadata["severity"] = "\(failure.severity)"
+                metadata["scope"] = "\(failure.scopePath)"
+                metadata["groupingKey"] = "\(presentation?.groupingKey ?? ErrorReport(failure.error).groupingKey)"
+                if let presentation { metadata["occurrences"] = "\(presentation.occurrences)" }
+                if let action = failure.action { metadata["action"] = "\(action)" }
+                if let replacement { metadata["replacedBy"] = "\(replacement.description)" }
+                return metadata
+            }(),
+            file: fileID,
+            function: "handle",
+            line: line
+        )
+    }
+}

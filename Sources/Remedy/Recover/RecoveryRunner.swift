@@ -1,0 +1,209 @@
+import Logging
+
+/// What running a recovery (a chosen option's action, or a rule's take-over) came to.
+package enum RecoveryResult: Sendable {
+    /// The action finished with an outcome.
+    case finished(RecoveryOutcome)
+    /// The action threw; its error is handled as a new error.
+    case failed(any Error)
+    /// The action did not finish within the recovery timeout; it counts as not recovered.
+    case timedOut
+    /// The caller was cancelled while it waited; the action goes on for the others.
+    case cancelled
+
+    /// A short name for logs.
+    package var name: String {
+        switch self {
+        case .finished(let outcome): "\(outcome)"
+        case .failed: "failed"
+        case .timedOut: "timedOut"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// The callers of one coalesced presentation, who share one run of the chosen option's action.
+///
+/// The scheduler makes one per presentation; the runner runs the action at most once per group and hands
+/// every caller its result. The group also keeps the presentation's coalescing window: it ends a window's
+/// length after the answer and after the action finished, whichever is later.
+package final class RecoveryGroup: Sendable {
+    private enum Run {
+        case notStarted
+        case running(Task<RecoveryResult, Never>)
+        case finished(RecoveryResult)
+    }
+
+    private struct State {
+        var run = Run.notStarted
+        var isWindowOver: (@Sendable () -> Bool)?
+    }
+
+    /// Unique within a root; `0` for the groups of answers given by a closed scheduler.
+    package let id: UInt64
+    private let clock: any Clock<Duration>
+    private let window: Duration
+    private let state = LockedValue(State())
+
+    init(id: UInt64, clock: any Clock<Duration>, window: Duration) {
+        self.id = id
+        self.clock = clock
+        self.window = window
+    }
+
+    /// Starts (or restarts) the coalescing window now.
+    func openWindow() {
+        let deadline = Self.deadline(on: clock, after: window)
+        state.withLock { $0.isWindowOver = deadline }
+    }
+
+    /// Whether the coalescing window has ended. Never while the action runs.
+    var isWindowOver: Bool {
+        let isWindowOver = state.withLock { state -> (@Sendable () -> Bool)? in
+            if case .running = state.run { return nil }
+            return state.isWindowOver
+        }
+        return isWindowOver?() ?? false
+    }
+
+    /// Where a caller finds the group's one run.
+    enum Lookup {
+        case running(Task<RecoveryResult, Never>)
+        case finished(RecoveryResult)
+    }
+
+    /// The one run of the group's action: the running or finished one, or the one `start` makes.
+    func run(_ start: () -> Task<RecoveryResult, Never>) -> Lookup {
+        state.withLock { state in
+            switch state.run {
+            case .finished(let result):
+                return .finished(result)
+            case .running(let task):
+                return .running(task)
+            case .notStarted:
+                let task = start()
+                state.run = .running(task)
+                return .running(task)
+            }
+        }
+    }
+
+    func finished(_ result: RecoveryResult) {
+        let deadline = Self.deadline(on: clock, after: window)
+        state.withLock { state in
+            state.run = .finished(result)
+            state.isWindowOver = deadline
+        }
+    }
+
+    /// A test of whether a duration has passed on a clock since now, without sleeping on it.
+    private static func deadline<C: Clock<Duration>>(on clock: C, after duration: Duration) -> @Sendable () -> Bool {
+        let deadline = clock.now.advanced(by: duration)
+        return { clock.now >= deadline }
+    }
+}
+
+/// Runs recoveries: a chosen option's action once per coalesced presentation, and a rule's take-over
+/// once at a time per rule. Every caller gets the result.
+///
+/// Re-entrant calls never wait on themselves: work started inside a recovery knows it through a task
+/// local, so an identical presentation made there isn't answered with that recovery's own answer, and a
+/// failure that the same rule would take over again is passed on instead.
+package struct RecoveryRunner: Sendable {
+    /// What the current task runs inside of, directly or through tasks it started.
+    private struct Running: Sendable {
+        var groups: Set<UInt64> = []
+        var takeOvers: Set<UInt64> = []
+    }
+
+    @TaskLocal private static var running = Running()
+
+    /// The recovery groups whose action the current task runs inside of.
+    package static var runningGroups: Set<UInt64> { running.groups }
+
+    /// Whether the current task runs inside a take-over of the rule.
+    static func isRunningTakeOver(of rule: ErrorRule) -> Bool {
+        running.takeOvers.contains(rule.identity)
+    }
+
+    let clock: any Clock<Duration>
+    let timeout: Duration
+    private let takeOvers = LockedValue<[UInt64: (token: UInt64, task: Task<RecoveryResult, Never>)]>([:])
+    private let tokens = LockedValue<UInt64>(0)
+
+    package init(clock: any Clock<Duration>, timeout: Duration) {
+        self.clock = clock
+        self.timeout = timeout
+    }
+
+    /// Runs the chosen option's action for a group, once: a caller that comes later gets the same result.
+    package func recover(_ option: RecoveryOption, for group: RecoveryGroup) async -> RecoveryResult {
+        var running = Self.running
+        running.groups.insert(group.id)
+        let run = group.run {
+            Task { [running, self] in
+                let result = await Self.$running.withValue(running) {
+                    await perform { try await option.perform() }
+                }
+                group.finished(result)
+                return result
+            }
+        }
+        switch run {
+        case .finished(let result): return result
+        case .running(let task): return await waitCancellably(for: task)
+        }
+    }
+
+    /// Runs a rule's take-over handler. While it runs, other errors the same rule takes over share it.
+    ///
+    /// - Returns: The result, or `nil` when the current task runs inside this rule's take-over, whose
+    ///   result it would wait for forever.
+    func takeOver(
+        by rule: ErrorRule,
+        logger: Logger,
+        _ handler: @escaping @Sendable () async throws -> RecoveryOutcome
+    ) async -> RecoveryResult? {
+        guard !Self.isRunningTakeOver(of: rule) else { return nil }
+        var running = Self.running
+        running.takeOvers.insert(rule.identity)
+        let ruleID = rule.identity
+        let token = tokens.withLock { token in
+            token += 1
+            return token
+        }
+        let (task, isShared) = takeOvers.withLock { runs -> (Task<RecoveryResult, Never>, Bool) in
+            if let shared = runs[ruleID] { return (shared.task, true) }
+            let task = Task { [running, self] in
+                let result = await Self.$running.withValue(running) { await perform(handler) }
+                takeOvers.withLock { runs in
+                    if runs[ruleID]?.token == token { runs[ruleID] = nil }
+                }
+                return result
+            }
+            runs[ruleID] = (token, task)
+            return (task, false)
+        }
+        if isShared {
+            logger.debug("Waiting for a running take-over", metadata: ["rule": "\(rule.name)"])
+        }
+        return await waitCancellably(for: task)
+    }
+
+    private func perform(_ work: @escaping @Sendable () async throws -> RecoveryOutcome) async -> RecoveryResult {
+        switch await Race.run(timeout: timeout, clock: clock, { await captureResult(work) }) {
+        case .value(.success(let outcome)): .finished(outcome)
+        case .value(.failure(let error)): .failed(error)
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        }
+    }
+
+    /// Waits for a shared run; a cancelled caller stops waiting while the run goes on for the others.
+    private func waitCancellably(for task: Task<RecoveryResult, Never>) async -> RecoveryResult {
+        switch await Race.run(timeout: nil, clock: clock, { await task.value }) {
+        case .value(let result): result
+        case .timedOut, .cancelled: .cancelled
+        }
+    }
+}

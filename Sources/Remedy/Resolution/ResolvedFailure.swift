@@ -1,0 +1,55 @@
+/// A failure resolved in one walk of its tree: everything the handling of it reads.
+///
+/// Rules, the scheduler and the log read this instead of walking the tree again: the merged
+/// person-facing interpretation, and the facts collected on the way (whether a node is a cancellation,
+/// the HTTP statuses, the nodes themselves for type queries). The grouping key and the summary are
+/// computed only when something reads them.
+package struct ResolvedFailure: Sendable {
+    /// The facts collected from the nodes of the tree during the walk.
+    package struct Facts: Sendable {
+        /// Whether a node is a cancellation (``ErrorTree/isCancellation(_:)``).
+        package var containsCancellation = false
+        /// The statuses of the ``HTTPStatusError``s in the tree, in pre-order.
+        package var httpStatuses: [Int] = []
+        /// The errors of the tree, in pre-order, within the resolver's limits.
+        package var nodes: [any Error] = []
+
+        package init() {}
+
+        mutating func record(_ error: any Error) {
+            nodes.append(error)
+            if !containsCancellation, ErrorTree.isCancellation(error) { containsCancellation = true }
+            if let status = (error as? HTTPStatusError)?.status { httpStatuses.append(status) }
+        }
+    }
+
+    /// The error, as it was resolved.
+    package let error: any Error
+    /// The merged interpretation of the whole tree.
+    package let interpretation: ErrorInterpretation
+    /// What the walk found.
+    package let facts: Facts
+
+    package init(error: any Error, interpretation: ErrorInterpretation, facts: Facts) {
+        self.error = error
+        self.interpretation = interpretation
+        self.facts = facts
+    }
+
+    /// What kind of failure this is (``ErrorCategory/unknown`` when nothing is known).
+    package var category: ErrorCategory { interpretation.category ?? .unknown }
+
+    /// The highest severity of the tree, or the category's default.
+    package var severity: Severity { interpretation.severity ?? category.defaultSeverity }
+
+    /// A cancellation anywhere in the tree, or a node marked silent: never shown.
+    package var isSilent: Bool { interpretation.isSilent || facts.containsCancellation }
+
+    /// The first error of a type in pre-order, from the nodes the walk kept.
+    package func first<E: Error>(_ type: E.Type) -> E? {
+        for node in facts.nodes {
+            if let match = node as? E { return match }
+        }
+        return nil
+    }
+}

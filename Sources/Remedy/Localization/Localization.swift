@@ -91,12 +91,12 @@ public struct Localization: Sendable {
     ///
     /// - Parameter key: The key to look for.
     /// - Returns: `true` when the language's own table has the key.
-    public func hasOwnText(forKey key: String) -> Bool {
+    package func hasOwnText(forKey key: String) -> Bool {
         ownTable[key] != nil
     }
 
     /// Every key of Remedy's English table, the reference for completeness checks.
-    public static var allKeys: Set<String> {
+    package static var allKeys: Set<String> {
         Set(StringTables.shared.table(for: "en").keys)
     }
 

@@ -105,9 +105,11 @@ struct SchedulingPromiseTests {
             await harness.scope.state.wait { $0.current?.occurrences == 3 }
             harness.presenter.release()
         }
-        #expect(harness.presentations.map(\.message) == ["File a.txt couldn't be saved.", "File b.txt couldn't be saved."])
+        let a = "File a.txt couldn't be saved."
+        let b = "File b.txt couldn't be saved."
+        #expect(harness.presentations.map(\.message) == [a, b])
         let byMessage = Dictionary(grouping: harness.logs.handledErrors) { $0.message }
-        #expect(byMessage.mapValues(\.count) == ["File a.txt couldn't be saved.": 7, "File b.txt couldn't be saved.": 3])
+        #expect(byMessage.mapValues(\.count) == [a: 7, b: 3])
         for (_, entries) in byMessage {
             #expect(entries.allSatisfy { $0["occurrences"] == "\(entries.count)" })
         }
@@ -189,7 +191,8 @@ struct SchedulingPromiseTests {
 
     @Test func releasingTheRootWhileCallersWaitAnswersEveryCaller() async {
         let presenter = ScriptedPresenter(otherwise: .never)
-        var root: ErrorScope? = ErrorScope.root(presenter: presenter, logger: LogRecording().logger(), clock: TestClock())
+        let logs = LogRecording()
+        var root: ErrorScope? = ErrorScope.root(presenter: presenter, logger: logs.logger(), clock: TestClock())
         let tasks = (0..<20).map { index in
             root!.child("Screen").handle(SaveError(file: "\(index % 4).txt"))
         }

@@ -43,6 +43,9 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// Whether choosing the option only acknowledges the error (like "OK"), with nothing to recover.
     let isAcknowledgement: Bool
     private let action: @Sendable () async throws -> RecoveryOutcome
+    /// The outcome of a ready-made action that does nothing but answer (OK, Cancel, Try Again), so the
+    /// recovery runner can answer without starting a task; `nil` for every other action.
+    let constantOutcome: RecoveryOutcome?
 
     /// Creates an option.
     ///
@@ -66,12 +69,14 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         role: Role,
         titleKey: String?,
         isAcknowledgement: Bool,
+        constantOutcome: RecoveryOutcome? = nil,
         action: @escaping @Sendable () async throws -> RecoveryOutcome
     ) {
         self.title = title
         self.role = role
         self.titleKey = titleKey
         self.isAcknowledgement = isAcknowledgement
+        self.constantOutcome = constantOutcome
         self.action = action
     }
 
@@ -91,7 +96,14 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// - Parameter title: The new title, shown as given in every language.
     /// - Returns: The same option and action with the new title.
     public func titled(_ title: String) -> RecoveryOption {
-        RecoveryOption(title: title, role: role, titleKey: nil, isAcknowledgement: isAcknowledgement, action: action)
+        RecoveryOption(
+            title: title,
+            role: role,
+            titleKey: nil,
+            isAcknowledgement: isAcknowledgement,
+            constantOutcome: constantOutcome,
+            action: action
+        )
     }
 
     /// Returns a copy with another role.
@@ -104,6 +116,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             role: role,
             titleKey: titleKey,
             isAcknowledgement: isAcknowledgement,
+            constantOutcome: constantOutcome,
             action: action
         )
     }
@@ -136,6 +149,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             role: .recommended,
             titleKey: retryKey,
             isAcknowledgement: false,
+            constantOutcome: .recovered,
             action: { .recovered }
         )
     }
@@ -147,6 +161,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             role: .cancel,
             titleKey: cancelKey,
             isAcknowledgement: false,
+            constantOutcome: .notRecovered,
             action: { .notRecovered }
         )
     }
@@ -160,6 +175,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             role: .normal,
             titleKey: okKey,
             isAcknowledgement: true,
+            constantOutcome: .notRecovered,
             action: { .notRecovered }
         )
     }

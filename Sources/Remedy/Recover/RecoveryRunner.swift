@@ -88,9 +88,12 @@ package final class RecoveryGroup: Sendable {
         }
     }
 
+    /// Records the run's result and restarts the window, the first time only: callers that join later
+    /// don't stretch the window.
     func finished(_ result: RecoveryResult) {
         let deadline = Self.deadline(on: clock, after: window)
         state.withLock { state in
+            if case .finished = state.run { return }
             state.run = .finished(result)
             state.isWindowOver = deadline
         }
@@ -138,6 +141,12 @@ package struct RecoveryRunner: Sendable {
 
     /// Runs the chosen option's action for a group, once: a caller that comes later gets the same result.
     package func recover(_ option: RecoveryOption, for group: RecoveryGroup) async -> RecoveryResult {
+        if let outcome = option.constantOutcome {
+            // OK, Cancel, Try Again: nothing runs, so nothing to share or wait for.
+            let result = RecoveryResult.finished(outcome)
+            group.finished(result)
+            return result
+        }
         var running = Self.running
         running.groups.insert(group.id)
         let run = group.run {

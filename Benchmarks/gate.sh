@@ -22,7 +22,9 @@
 # Hashing is deterministic (SWIFT_DETERMINISTIC_HASHING=1) and remedy-profile runs every task on one
 # thread, so the counts repeat to within a few instructions per operation (Benchmarks/README.md).
 set -euo pipefail
+invoked_from="$PWD"
 cd "$(dirname "$0")"
+self="$PWD/$(basename "$0")"
 
 # The tolerance, in one place: how far over its threshold a count may be before the gate fails.
 instructions_tolerance_percent=3
@@ -60,10 +62,11 @@ while [[ $# -gt 0 ]]; do
             ;;
         --thresholds)
             thresholds="$2"
+            [[ "$thresholds" == /* ]] || thresholds="$invoked_from/$thresholds"
             shift
             ;;
         -h | --help)
-            sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,23p' "$self" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         *)
@@ -112,14 +115,14 @@ if [[ $self_test == 1 ]]; then
     echo "== self-test 1/2: $operation against a lowered threshold must fail"
     cat "$lowered/$operation.json"
     status=0
-    "$0" --no-build --only "$operation" --thresholds "$lowered" || status=$?
+    "$self" --no-build --only "$operation" --thresholds "$lowered" || status=$?
     if [[ $status != 1 ]]; then
         echo "gate.sh --self-test: FAILED: the gate exited $status against a lowered threshold, not 1" >&2
         exit 1
     fi
     echo "== self-test 2/2: $operation against $thresholds must pass"
     status=0
-    "$0" --no-build --only "$operation" --thresholds "$thresholds" || status=$?
+    "$self" --no-build --only "$operation" --thresholds "$thresholds" || status=$?
     if [[ $status != 0 ]]; then
         echo "gate.sh --self-test: FAILED: the gate exited $status against the checked-in threshold, not 0" >&2
         exit 1

@@ -160,6 +160,23 @@ package struct SilentPresenter: ErrorPresenter {
     }
 }
 
+/// A presenter that answers every presentation at once by choosing its cancel option, as a person who
+/// clicks Cancel on every alert; it counts what it was shown.
+package final class CancellingPresenter: ErrorPresenter, @unchecked Sendable {
+    // `shown` is behind the lock.
+    private let lock = NSLock()
+    private var shown = 0
+
+    package init() {}
+
+    package var presentationCount: Int { lock.withLock { shown } }
+
+    package func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+        lock.withLock { shown += 1 }
+        return presentation.options.first { $0.role == .cancel }
+    }
+}
+
 /// A presenter that holds its first presentation until `occurrences` identical errors joined it, then
 /// dismisses it; it counts what it was shown.
 package final class StormPresenter: ErrorPresenter, @unchecked Sendable {

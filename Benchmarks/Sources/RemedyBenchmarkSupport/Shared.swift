@@ -36,14 +36,73 @@ package func concatenate(_ pieces: [String]) -> String {
 }
 
 /// A root scope in English whose presenter answers at once and whose log handler drops what it gets.
-package func makeQuietRoot(presenter: any ErrorPresenter = SilentPresenter(), counter: CountingLogHandler.Counter)
-    -> ErrorScope
-{
+package func makeQuietRoot(
+    presenter: any ErrorPresenter = SilentPresenter(),
+    counter: CountingLogHandler.Counter,
+    clock: any Clock<Duration> = ContinuousClock(),
+    configuration: ErrorScope.Configuration = ErrorScope.Configuration()
+) -> ErrorScope {
     ErrorScope.root(
         presenter: presenter,
         localization: english,
-        logger: Logger(label: "benchmarks") { _ in CountingLogHandler(counter: counter) }
+        logger: Logger(label: "benchmarks") { _ in CountingLogHandler(counter: counter) },
+        clock: clock,
+        configuration: configuration
     )
+}
+
+/// A clock whose time never moves: a sleep until a later instant lasts until its task is cancelled.
+///
+/// Handling arms a timeout for every presentation and cancels it when the presenter answers. On the
+/// continuous clock each timeout is a timer of the system that stays armed after the cancellation, and
+/// the work of the timer queue depends on the timing of threads; on this clock it is a parked
+/// continuation, so the same work takes the same instructions on every run.
+package struct FrozenClock: Clock {
+    package let now: ContinuousClock.Instant
+    package var minimumResolution: Duration { .zero }
+
+    package init() {
+        now = ContinuousClock.now
+    }
+
+    package func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        guard deadline > now else { return }
+        let sleeper = Sleeper()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                sleeper.park(continuation)
+            }
+        } onCancel: {
+            sleeper.wake()
+        }
+        throw CancellationError()
+    }
+
+    /// One sleep's continuation, resumed once, by the cancellation of its task.
+    private final class Sleeper: @unchecked Sendable {
+        // Both stored properties are behind the lock.
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Void, Never>?
+        private var isCancelled = false
+
+        func park(_ continuation: CheckedContinuation<Void, Never>) {
+            let resumeNow = lock.withLock {
+                if isCancelled { return true }
+                self.continuation = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+
+        func wake() {
+            let parked = lock.withLock {
+                isCancelled = true
+                defer { continuation = nil }
+                return continuation
+            }
+            parked?.resume()
+        }
+    }
 }
 
 /// Returns its argument through a call the optimizer can't see into, so work on it can't be folded away.

@@ -7,12 +7,16 @@
 //
 // Every run starts with one untimed call (warming caches such as string tables and conformance lookups),
 // then runs the operation the given number of times and prints the time per operation.
+//
+// Every job of Swift concurrency runs on the main thread, one at a time (`SerialLoop`), so the work is
+// the same on every run: on the global executor, how often dispatch wakes a worker thread depends on
+// the timing of threads, and the count gate (`Benchmarks/gate.sh`) counts instructions.
 import Foundation
 import Remedy
 import RemedyBenchmarkSupport
 
 // The main thread stays synchronous (no top-level `await`): valgrind can't run dispatch's main-queue
-// signal thread. Async operations run in a detached task (not on the blocked main actor) it waits for.
+// signal thread. It runs the serial loop instead, which runs the operations' task.
 let operations: [String: @Sendable () async -> Void] = [
     "presentation.localizedError": { _ = resolver.presentation(for: opaque(ForecastUnavailableError())) },
     "presentation.urlError": { _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))) },
@@ -32,12 +36,28 @@ let operations: [String: @Sendable () async -> Void] = [
     "chain.summary.10000": { _ = ErrorReport(opaque(chain10000)).summary },
     "chain.text.10000": { _ = ErrorReport(opaque(chain10000)).text },
     "context100k.build": { _ = makeContextStack(layers: 100_000) },
-    "handle.major": { _ = await quietRoot.handle(DraftNotSavedError()).value },
+    "handle.major": { _ = await presentingRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
+    "attempt.failure": {
+        let value = await presentingRoot.attempt("Saving the draft") { () throws(DraftNotSavedError) -> Int in
+            throw DraftNotSavedError()
+        }
+        precondition(value == nil, "the person cancelled, so the attempt gives up")
+    },
 ]
 
 let chain10000 = makeChain(depth: 10_000)
 let quietRoot = makeQuietRoot(counter: CountingLogHandler.Counter())
+/// The root of the handling operations the count gate measures (`Benchmarks/gate.sh`): every failure is
+/// presented and answered with Cancel at once. Its clock stands still, so no timer of the system runs,
+/// and coalescing is off, so every failure is presented: on a real clock both depend on the timing of
+/// threads, and a count must not.
+let presentingRoot = makeQuietRoot(
+    presenter: CancellingPresenter(),
+    counter: CountingLogHandler.Counter(),
+    clock: FrozenClock(),
+    configuration: ErrorScope.Configuration(coalescingWindow: .zero)
+)
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let operation = operations[name] else {
@@ -56,7 +76,57 @@ func measuredRuns(_ count: Int, of operation: @Sendable () async -> Void) async 
     }
 }
 
-let done = DispatchSemaphore(value: 0)
+/// Runs the jobs of the global executor on the thread that calls `run()`, in the order they come.
+final class SerialLoop: @unchecked Sendable {
+    static let shared = SerialLoop()
+
+    // `jobs` and `isFinished` are behind the condition's lock.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var isFinished = false
+
+    func push(_ job: UnownedJob) {
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    func finish() {
+        condition.withLock {
+            isFinished = true
+            condition.signal()
+        }
+    }
+
+    /// Runs jobs until `finish()` was called and no job is left.
+    func run() {
+        while true {
+            let next: UnownedJob? = condition.withLock {
+                while jobs.isEmpty && !isFinished {
+                    condition.wait()
+                }
+                return jobs.isEmpty ? nil : jobs.removeFirst()
+            }
+            guard let next else { return }
+            // On the global executor's own behalf, so a job runs with no isolation, as it does there,
+            // and a nonisolated call doesn't hop.
+            next.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// Sends every job of the global executor to the serial loop, through the runtime's enqueue hook.
+func installSerialLoop() {
+    typealias Original = @convention(thin) (UnownedJob) -> Void
+    typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+    guard let symbol = dlsym(dlopen(nil, 0), "swift_task_enqueueGlobal_hook") else {
+        fatalError("remedy-profile: the Swift runtime has no swift_task_enqueueGlobal_hook")
+    }
+    symbol.assumingMemoryBound(to: Hook?.self).pointee = { job, _ in SerialLoop.shared.push(job) }
+}
+
+installSerialLoop()
 Task.detached {
     await operation()
     let clock = ContinuousClock()
@@ -64,6 +134,6 @@ Task.detached {
     await measuredRuns(count, of: operation)
     let elapsed = clock.now - start
     print("\(name): \(count) runs, \(elapsed / count) each")
-    done.signal()
+    SerialLoop.shared.finish()
 }
-done.wait()
+SerialLoop.shared.run()

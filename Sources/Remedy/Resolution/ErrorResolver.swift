@@ -30,7 +30,7 @@ public struct ErrorResolver: Sendable {
     /// The language of Remedy's texts.
     public var localization: Localization
     /// The caps of the tree walk.
-    public var limits: ErrorTree.Limits
+    public var limits: ErrorLimits
 
     /// Creates a resolver.
     ///
@@ -41,7 +41,7 @@ public struct ErrorResolver: Sendable {
     public init(
         catalog: ErrorCatalog = .standard,
         localization: Localization = .default,
-        limits: ErrorTree.Limits = .default
+        limits: ErrorLimits = .default
     ) {
         self.catalog = catalog
         self.localization = localization

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What reports say about one error (not its tree): its message, kind, codes and debug texts.
-enum ErrorFacts {
+package enum ErrorFacts {
     // MARK: - Message
 
     /// The error's own message for developers, or `nil` when it has none (an enum case that only wraps
@@ -121,8 +121,31 @@ enum ErrorFacts {
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
-    static func caseName(fromDescription description: String) -> String {
-        String(description.prefix { $0 != "(" })
+    ///
+    /// The same as `String(description.prefix { $0 != "(" })`, without walking the description's
+    /// characters when it is ASCII up to its first parenthesis (as case names are): an ASCII `(` that is
+    /// neither preceded by nor followed by a non-ASCII scalar is a character of its own, so the bytes
+    /// before it are exactly the characters before it.
+    package static func caseName(fromDescription description: String) -> String {
+        if let length = description.utf8.withContiguousStorageIfAvailable(asciiCaseNameLength), let length {
+            return length == description.utf8.count
+                ? description : String(description[..<description.utf8.index(description.startIndex, offsetBy: length)])
+        }
+        return String(description.prefix { $0 != "(" })
+    }
+
+    /// How many bytes of an ASCII description come before its first parenthesis (all of them when it
+    /// has none), or `nil` when a non-ASCII scalar comes first or next to it.
+    private static func asciiCaseNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (position, byte) in bytes.enumerated() {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "(") {
+                // A combining mark after it would make it part of another character.
+                guard position + 1 == bytes.count || bytes[position + 1] < 0x80 else { return nil }
+                return position
+            }
+        }
+        return bytes.count
     }
 
     static func caseName(of error: DecodingError) -> String {

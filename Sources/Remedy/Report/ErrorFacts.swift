@@ -160,12 +160,16 @@ package enum ErrorFacts {
 
     /// What a report shows for an error without a message: its kind with the values that aren't
     /// errors, as `DataError.invalidStatus(503)` or `RequestError(url: https://example.com)`.
+    ///
+    /// - Parameter kind: The error's ``kind(of:info:caseLabel:)`` when the caller has it already; `nil`
+    ///   computes it when needed.
     static func fallback(
         of error: any Error,
         info: ErrorTypeInfo,
         caseLabel: String?,
         fields: [ErrorTree.Field],
-        messageLimit: Int
+        messageLimit: Int,
+        kind knownKind: String? = nil
     ) -> String {
         if let (domain, code) = domainAndCode(of: error, info: info), info.style != .enumeration {
             return info.source == .nsError ? "\(domain) \(code)" : "\(info.name) \(code)"
@@ -178,7 +182,7 @@ package enum ErrorFacts {
             )
             return info.style == .enumeration && !info.isTextual ? info.name + "." + description : description
         }
-        let kind = kind(of: error, info: info, caseLabel: caseLabel)
+        let kind = knownKind ?? kind(of: error, info: info, caseLabel: caseLabel)
         guard !fields.isEmpty else { return kind }
         var text = kind + "("
         for (position, field) in fields.enumerated() {

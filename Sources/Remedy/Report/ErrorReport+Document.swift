@@ -267,7 +267,8 @@ extension ErrorReport {
                     info: info,
                     caseLabel: visit.caseLabel,
                     fields: visit.fields,
-                    messageLimit: limit
+                    messageLimit: limit,
+                    kind: entry.kind
                 )
             entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }

@@ -182,7 +182,8 @@ struct ReportRenderer {
                     info: info,
                     caseLabel: visit.caseLabel,
                     fields: visit.fields,
-                    messageLimit: limit
+                    messageLimit: limit,
+                    kind: kind
                 )
             )
         }

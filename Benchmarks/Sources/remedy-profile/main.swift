@@ -19,6 +19,7 @@ import RemedyBenchmarkSupport
 // signal thread. It runs the serial loop instead, which runs the operations' task.
 let operations: [String: @Sendable () async -> Void] = [
     "presentation.localizedError": { _ = resolver.presentation(for: opaque(ForecastUnavailableError())) },
+    "presentation.localizedError.message": { _ = resolver.message(for: opaque(ForecastUnavailableError())) },
     "presentation.urlError": { _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))) },
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },

@@ -32,11 +32,21 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The icon to show.
     public var icon: ErrorIcon
     /// Identical presentations share a key; the queue shows them once, with a count.
-    public var groupingKey: String
+    ///
+    /// Unless one was given, the key is the grouping key of the error the presentation was made for
+    /// (``ErrorReport/groupingKey(of:limits:)``), computed when first read: walking the tree for it
+    /// costs as much as the rest of a presentation, and many presentations are never queued. Copies
+    /// made before the first read share the result. Setting a key replaces it.
+    public var groupingKey: String {
+        get { groupingKeySource.key }
+        set { groupingKeySource = .given(newValue) }
+    }
     /// How many errors this presentation stands for (more than one when identical errors coalesced).
     public var occurrences: Int
     /// The error that was resolved.
     public var error: any Error
+
+    private var groupingKeySource: GroupingKeySource
 
     /// Creates a presentation, applying the presentation rules.
     ///
@@ -78,7 +88,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         let style = style ?? severity.defaultStyle
         self.style = severity == .fatal && style == .banner ? .alert : style
         self.icon = icon ?? category.defaultIcon
-        self.groupingKey = groupingKey ?? ErrorReport.groupingKey(of: error)
+        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(from: error)
         self.occurrences = 1
         self.error = error
     }
@@ -157,5 +167,50 @@ public struct Presentation: Sendable, CustomStringConvertible {
             }
         }
         return result
+    }
+}
+
+// MARK: - Grouping key
+
+/// Where a presentation's grouping key comes from: given, or derived from its error on first read.
+private enum GroupingKeySource: Sendable {
+    /// A key given to the initializer or set later.
+    case given(String)
+    /// The error's grouping key, computed on first read. The box is shared by copies of the
+    /// presentation, so the key is computed once for all of them; the lock makes that safe across
+    /// threads (presentations are `Sendable`).
+    case derived(LockedValue<DerivedKey>)
+
+    enum DerivedKey: Sendable {
+        /// Not computed yet: the error the key is of (the one the presentation was made for, even if
+        /// its `error` property is changed later).
+        case pending(any Error)
+        case computed(String)
+    }
+
+    static func derived(from error: any Error) -> Self {
+        .derived(LockedValue(.pending(error)))
+    }
+
+    var key: String {
+        switch self {
+        case .given(let key):
+            return key
+        case .derived(let box):
+            let error: any Error
+            switch box.withLock({ $0 }) {
+            case .computed(let key): return key
+            case .pending(let pending): error = pending
+            }
+            // Computed outside the lock: describing an app's error runs the app's code, which must not
+            // run while a lock is held. Two threads may both compute it; the first result is kept, and
+            // both are the same anyway.
+            let key = ErrorReport.groupingKey(of: error)
+            return box.withLock { state in
+                if case .computed(let existing) = state { return existing }
+                state = .computed(key)
+                return key
+            }
+        }
     }
 }

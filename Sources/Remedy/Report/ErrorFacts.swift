@@ -1,7 +1,7 @@
 import Foundation
 
 /// What reports say about one error (not its tree): its message, kind, codes and debug texts.
-enum ErrorFacts {
+package enum ErrorFacts {
     // MARK: - Message
 
     /// The error's own message for developers, or `nil` when it has none (an enum case that only wraps
@@ -121,8 +121,31 @@ enum ErrorFacts {
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
-    static func caseName(fromDescription description: String) -> String {
-        String(description.prefix { $0 != "(" })
+    ///
+    /// The same as `String(description.prefix { $0 != "(" })`, without walking the description's
+    /// characters when it is ASCII up to its first parenthesis (as case names are): an ASCII `(` that is
+    /// neither preceded by nor followed by a non-ASCII scalar is a character of its own, so the bytes
+    /// before it are exactly the characters before it.
+    package static func caseName(fromDescription description: String) -> String {
+        if let length = description.utf8.withContiguousStorageIfAvailable(asciiCaseNameLength), let length {
+            return length == description.utf8.count
+                ? description : String(description[..<description.utf8.index(description.startIndex, offsetBy: length)])
+        }
+        return String(description.prefix { $0 != "(" })
+    }
+
+    /// How many bytes of an ASCII description come before its first parenthesis (all of them when it
+    /// has none), or `nil` when a non-ASCII scalar comes first or next to it.
+    private static func asciiCaseNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (position, byte) in bytes.enumerated() {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "(") {
+                // A combining mark after it would make it part of another character.
+                guard position + 1 == bytes.count || bytes[position + 1] < 0x80 else { return nil }
+                return position
+            }
+        }
+        return bytes.count
     }
 
     static func caseName(of error: DecodingError) -> String {
@@ -137,12 +160,16 @@ enum ErrorFacts {
 
     /// What a report shows for an error without a message: its kind with the values that aren't
     /// errors, as `DataError.invalidStatus(503)` or `RequestError(url: https://example.com)`.
+    ///
+    /// - Parameter kind: The error's ``kind(of:info:caseLabel:)`` when the caller has it already; `nil`
+    ///   computes it when needed.
     static func fallback(
         of error: any Error,
         info: ErrorTypeInfo,
         caseLabel: String?,
         fields: [ErrorTree.Field],
-        messageLimit: Int
+        messageLimit: Int,
+        kind knownKind: String? = nil
     ) -> String {
         if let (domain, code) = domainAndCode(of: error, info: info), info.style != .enumeration {
             return info.source == .nsError ? "\(domain) \(code)" : "\(info.name) \(code)"
@@ -155,7 +182,7 @@ enum ErrorFacts {
             )
             return info.style == .enumeration && !info.isTextual ? info.name + "." + description : description
         }
-        let kind = kind(of: error, info: info, caseLabel: caseLabel)
+        let kind = knownKind ?? kind(of: error, info: info, caseLabel: caseLabel)
         guard !fields.isEmpty else { return kind }
         var text = kind + "("
         for (position, field) in fields.enumerated() {

@@ -65,7 +65,7 @@ extension ErrorReport {
             /// A decoding or encoding error's coding path, as `days[0].temp` (`"codingPath"`).
             public var codingPath: String?
             /// A ``ContextError``'s layers, outermost first; when there are more than
-            /// ``ErrorReport/Caps/maximumLayers``, the outermost and innermost ones (`"layers"`).
+            /// ``ErrorLimits/maximumLayersShown``, the outermost and innermost ones (`"layers"`).
             public var layers: [ContextError.Layer]?
             /// How many layers were left out of ``layers`` (`"omittedLayerCount"`).
             public var omittedLayerCount: Int?
@@ -182,14 +182,14 @@ extension ErrorReport {
         }
     }
 
-    /// The report as a ``Document``, within ``Caps/maximumBytes`` once encoded as JSON: when the tree
+    /// The report as a ``Document``, within ``ErrorLimits/maximumReportBytes`` once encoded as JSON: when the tree
     /// is too large, the last nodes are left out and ``Document/isTruncated`` is set.
     public var document: Document {
         encodedDocument().document
     }
 
     /// The report as compact JSON with sorted keys (one line, stable field order), within
-    /// ``Caps/maximumBytes``. Strings keep their text; JSON escapes control characters.
+    /// ``ErrorLimits/maximumReportBytes``. Strings keep their text; JSON escapes control characters.
     public var json: String {
         String(decoding: encodedDocument().data, as: UTF8.self)
     }
@@ -206,7 +206,7 @@ extension ErrorReport {
         while let visit = iterator.nextVisit() {
             let node = documentNode(visit)
             estimate += Self.estimatedSize(of: node)
-            guard estimate <= caps.maximumBytes else {
+            guard estimate <= limits.maximumReportBytes else {
                 document.isTruncated = true
                 break
             }
@@ -218,14 +218,14 @@ extension ErrorReport {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = (try? encoder.encode(document)) ?? Data()
         // The estimate is close but not exact (escapes); drop nodes until the document fits.
-        while data.count > caps.maximumBytes, !document.nodes.isEmpty {
+        while data.count > limits.maximumReportBytes, !document.nodes.isEmpty {
             document.nodes.removeLast(Swift.max(1, document.nodes.count / 4))
             document.isTruncated = true
             data = (try? encoder.encode(document)) ?? Data()
         }
-        if data.count > caps.maximumBytes {
+        if data.count > limits.maximumReportBytes {
             // Even without nodes (a summary near the cap): keep the key and the flag.
-            document.summary = ReportText.truncated(document.summary, limit: caps.maximumBytes / 2)
+            document.summary = ReportText.truncated(document.summary, limit: limits.maximumReportBytes / 2)
             data = (try? encoder.encode(document)) ?? Data()
         }
         return (document, data)
@@ -235,7 +235,7 @@ extension ErrorReport {
         let node = visit.node
         let error = node.error
         let info = visit.info
-        let limit = caps.maximumMessageLength
+        let limit = limits.maximumMessageLength
         var entry = Document.Node(
             index: node.index,
             parent: node.parentIndex,
@@ -246,7 +246,7 @@ extension ErrorReport {
         entry.label = node.label
         if let context = error as? ContextError {
             let layers = context.innermostFirst
-            let maximum = caps.maximumLayers
+            let maximum = limits.maximumLayersShown
             let outermostFirst = layers.reversed()
             if layers.count > maximum {
                 let head = (maximum + 1) / 2
@@ -267,7 +267,8 @@ extension ErrorReport {
                     info: info,
                     caseLabel: visit.caseLabel,
                     fields: visit.fields,
-                    messageLimit: limit
+                    messageLimit: limit,
+                    kind: entry.kind
                 )
             entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }

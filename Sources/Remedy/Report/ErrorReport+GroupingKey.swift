@@ -32,7 +32,7 @@ extension ErrorReport {
     ///   - error: Any error.
     ///   - limits: The caps of the tree walk.
     /// - Returns: 16 lower-case hexadecimal digits.
-    public static func groupingKey(of error: any Error, limits: ErrorTree.Limits = .default) -> String {
+    public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
         var iterator = ErrorTree(error, limits: limits).makeIterator()
         // One frame per node on the current path; a node's hash is known once its subtree is done.
         var frames: [ShapeFrame] = []

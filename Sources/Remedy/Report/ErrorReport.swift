@@ -19,72 +19,27 @@ import Foundation
 /// //      debug: No value associated with key CodingKeys(stringValue: "temp", intValue: nil) ("temp").
 /// ```
 ///
-/// Every rendering is bounded: the walk obeys the tree ``limits``, and the ``caps`` bound the total
-/// size, each message and the context layers shown, with a visible marker wherever something was left
-/// out. Messages are escaped, so newlines, tabs and ANSI escape sequences inside them can't break a
+/// Every rendering is bounded by the ``limits``: the walk obeys the depth, width and node caps, and the
+/// rendering caps bound the total size, each message and the context layers shown, with a visible
+/// marker wherever something was left out. Messages are escaped, so newlines, tabs and ANSI escape sequences inside them can't break a
 /// report's lines or colour a terminal (`\n`, `\t`, `\u{1B}`); emoji and other text stay as they are.
 ///
 /// A report is computed when asked: creating one costs nothing, and each property walks the tree
 /// again.
 public struct ErrorReport: Sendable, CustomStringConvertible {
-    /// Caps on what a report renders.
-    public struct Caps: Sendable, Hashable {
-        /// The most bytes (UTF-8, escape codes included) of ``ErrorReport/text``,
-        /// ``ErrorReport/ansiText(environment:)`` and ``ErrorReport/json``. When a report is longer,
-        /// its beginning and its end (where the root cause is) are kept, and a marker says how many
-        /// lines were left out in between.
-        public var maximumBytes: Int
-        /// The most bytes (UTF-8) of one message; longer ones are cut at a character boundary and end in
-        /// `… (5242880 bytes, truncated)`.
-        public var maximumMessageLength: Int
-        /// The most bytes (UTF-8) of ``ErrorReport/summary``: the outermost and innermost parts are
-        /// kept, with `… 99998 more …` in between.
-        public var maximumSummaryLength: Int
-        /// The most layers of one ``ContextError`` shown: the outermost and innermost halves are kept,
-        /// with `… 99900 more layers` in between.
-        public var maximumLayers: Int
-
-        /// Creates caps. Values below a small minimum (256 bytes in all, 16 per message, 64 for the
-        /// summary, 2 layers) are raised to it, so that the markers themselves always fit.
-        ///
-        /// - Parameters:
-        ///   - maximumBytes: The most bytes of a full report. Default: 65,536.
-        ///   - maximumMessageLength: The most bytes of one message. Default: 1,024.
-        ///   - maximumSummaryLength: The most bytes of the summary. Default: 1,024.
-        ///   - maximumLayers: The most context layers shown per ``ContextError``. Default: 100.
-        public init(
-            maximumBytes: Int = 65_536,
-            maximumMessageLength: Int = 1_024,
-            maximumSummaryLength: Int = 1_024,
-            maximumLayers: Int = 100
-        ) {
-            self.maximumBytes = Swift.max(256, maximumBytes)
-            self.maximumMessageLength = Swift.max(16, maximumMessageLength)
-            self.maximumSummaryLength = Swift.max(64, maximumSummaryLength)
-            self.maximumLayers = Swift.max(2, maximumLayers)
-        }
-
-        /// The default caps: 64 KiB in all, 1 KiB per message and for the summary, 100 layers.
-        public static let `default` = Caps()
-    }
-
     /// The error being reported.
     public let error: any Error
-    /// The caps of the tree walk.
-    public let limits: ErrorTree.Limits
-    /// The caps of the renderings.
-    public let caps: Caps
+    /// The caps of the tree walk and of the renderings.
+    public let limits: ErrorLimits
 
     /// Creates a report of an error. Nothing is computed until a rendering is asked for.
     ///
     /// - Parameters:
     ///   - error: Any error.
-    ///   - limits: The caps of the tree walk.
-    ///   - caps: The caps of the renderings.
-    public init(_ error: any Error, limits: ErrorTree.Limits = .default, caps: Caps = .default) {
+    ///   - limits: The caps of the tree walk and of the renderings.
+    public init(_ error: any Error, limits: ErrorLimits = .default) {
         self.error = error
         self.limits = limits
-        self.caps = caps
     }
 
     // MARK: - Renderings
@@ -98,7 +53,7 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     /// debug description. A message that its parent's message already contains is not repeated: the
     /// cause then shows its type instead. Cycles, repeats and everything the caps left out are marked.
     public var text: String {
-        ReportRenderer(limits: limits, caps: caps, style: .plain).render(error)
+        ReportRenderer(limits: limits, style: .plain).render(error)
     }
 
     /// The full report with ANSI colours and weights, for terminals: ``text`` with the messages in
@@ -111,7 +66,7 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     /// - Returns: The coloured report, or the plain one when colour is switched off.
     public func ansiText(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard Self.allowsColor(environment: environment) else { return text }
-        return ReportRenderer(limits: limits, caps: caps, style: .ansi).render(error)
+        return ReportRenderer(limits: limits, style: .ansi).render(error)
     }
 
     /// Whether an environment allows ANSI colours: `false` when `NO_COLOR` is set and non-empty.
@@ -138,9 +93,9 @@ extension ErrorReport {
     /// cause without a message shows its type and case, as `DataError.timeout`. A message that the
     /// previous one already contains is not repeated. When errors have several causes, the summary
     /// follows the first and ends with how many others there are: `Syncing: HTTP 503 (+2 more)`. The
-    /// line is escaped and capped (``Caps/maximumSummaryLength``).
+    /// line is escaped and capped (``ErrorLimits/maximumSummaryLength``).
     public var summary: String {
-        var builder = SummaryBuilder(caps: caps)
+        var builder = SummaryBuilder(limits: limits)
         var current = error
         var depth = 0
         var seen: Set<ObjectIdentifier> = []
@@ -148,7 +103,7 @@ extension ErrorReport {
         var retained: [AnyObject] = []
         var others = 0
         let width = Swift.min(1, limits.maximumWidth)
-        let messageLimit = caps.maximumMessageLength
+        let messageLimit = limits.maximumMessageLength
         while true {
             let info = ErrorTypeInfo.of(current)
             if info.isObject, let object = ErrorTree.identity(of: current) {
@@ -210,10 +165,10 @@ private struct SummaryBuilder {
     /// The last message added, truncated, to leave out a cause its wrapper's message already contains.
     private var previous: String?
 
-    init(caps: ErrorReport.Caps) {
+    init(limits: ErrorLimits) {
         // A message may take half the line at most, so that the root cause always fits.
-        self.messageLimit = Swift.min(caps.maximumMessageLength, caps.maximumSummaryLength / 2)
-        self.lengthLimit = caps.maximumSummaryLength
+        self.messageLimit = Swift.min(limits.maximumMessageLength, limits.maximumSummaryLength / 2)
+        self.lengthLimit = limits.maximumSummaryLength
     }
 
     mutating func append(_ message: String) {
@@ -290,7 +245,7 @@ extension ErrorReport {
             of: error,
             info: info,
             inspection: inspection,
-            messageLimit: Caps.default.maximumMessageLength
+            messageLimit: ErrorLimits.default.maximumMessageLength
         )
     }
 }

@@ -16,8 +16,7 @@
 ///           1: StorageError.diskFull
 /// ```
 struct ReportRenderer {
-    let limits: ErrorTree.Limits
-    let caps: ErrorReport.Caps
+    let limits: ErrorLimits
     let style: ReportStyle
 
     /// Where a node's lines go, and what its children need to know about it.
@@ -42,7 +41,7 @@ struct ReportRenderer {
     private static let maximumPrefixLength = 96
 
     func render(_ error: any Error) -> String {
-        var lines = ReportLines(maximumBytes: caps.maximumBytes, style: style)
+        var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
         var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
         var frames: [Frame] = []
         var isFirstLine = true
@@ -96,7 +95,7 @@ struct ReportRenderer {
             if let context = node.error as? ContextError {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
-                let shown = Self.shownLayers(count: layers.count, maximum: caps.maximumLayers)
+                let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
                 var position = 0
                 for layerIndex in stride(from: layers.count - 1, through: 0, by: -1) {
                     let reversedPosition = layers.count - 1 - layerIndex
@@ -113,7 +112,7 @@ struct ReportRenderer {
                         indent = base + Self.padding(for: number)
                     }
                     let layer = layers[layers.startIndex + layerIndex]
-                    let text = ReportText.message(layer.message, limit: caps.maximumMessageLength)
+                    let text = ReportText.message(layer.message, limit: limits.maximumMessageLength)
                     lines.append(lead + (isFirstLine ? style.title(text) : style.message(text)))
                     isFirstLine = false
                     let location = ReportText.escaped("\(layer.fileID):\(layer.line)")
@@ -123,7 +122,7 @@ struct ReportRenderer {
                     }
                     position += 1
                 }
-                ownMessage = layers.first.map { ReportText.truncated($0.message, limit: caps.maximumMessageLength) }
+                ownMessage = layers.first.map { ReportText.truncated($0.message, limit: limits.maximumMessageLength) }
             } else {
                 ownMessage = renderEntry(
                     visit,
@@ -168,7 +167,7 @@ struct ReportRenderer {
         let node = visit.node
         let error = node.error
         let info = visit.info
-        let limit = caps.maximumMessageLength
+        let limit = limits.maximumMessageLength
         let kind = ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
         let message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
         let headline: String
@@ -183,7 +182,8 @@ struct ReportRenderer {
                     info: info,
                     caseLabel: visit.caseLabel,
                     fields: visit.fields,
-                    messageLimit: limit
+                    messageLimit: limit,
+                    kind: kind
                 )
             )
         }
@@ -231,7 +231,7 @@ struct ReportRenderer {
     }
 
     private func describe(_ override: PresentationOverride) -> String {
-        let limit = caps.maximumMessageLength
+        let limit = limits.maximumMessageLength
         var parts: [String] = []
         if let title = override.title { parts.append("title \"\(ReportText.message(title, limit: limit))\"") }
         if let message = override.message { parts.append("message \"\(ReportText.message(message, limit: limit))\"") }

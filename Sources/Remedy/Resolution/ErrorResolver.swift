@@ -30,7 +30,7 @@ public struct ErrorResolver: Sendable {
     /// The language of Remedy's texts.
     public var localization: Localization
     /// The caps of the tree walk.
-    public var limits: ErrorTree.Limits
+    public var limits: ErrorLimits
 
     /// Creates a resolver.
     ///
@@ -41,7 +41,7 @@ public struct ErrorResolver: Sendable {
     public init(
         catalog: ErrorCatalog = .standard,
         localization: Localization = .default,
-        limits: ErrorTree.Limits = .default
+        limits: ErrorLimits = .default
     ) {
         self.catalog = catalog
         self.localization = localization
@@ -68,6 +68,58 @@ public struct ErrorResolver: Sendable {
             error: error,
             localization: localization
         )
+    }
+
+    /// The person-facing message for an error: exactly the ``Presentation/message`` of
+    /// ``presentation(for:)``, for places that show only words (a status line, a log for people, an
+    /// accessibility announcement).
+    ///
+    /// An error that can't hold another error (a ``PresentableError`` or `LocalizedError` without
+    /// causes, as most of an app's errors are) is read directly, without walking a tree or building
+    /// options and a presentation; any other error is resolved in full.
+    ///
+    /// ```swift
+    /// statusLine.text = resolver.message(for: error)
+    /// ```
+    ///
+    /// - Parameter error: Any error.
+    /// - Returns: The message a presentation of the error would show; never empty.
+    public func message(for error: any Error) -> String {
+        singleNodeMessage(for: error) ?? presentation(for: error).message
+    }
+
+    /// The message of an app's presentable or localized error that has no causes, read the way
+    /// ``presentation(for:)`` reads it; `nil` for any other error, which needs the full resolution.
+    private func singleNodeMessage(for error: any Error) -> String? {
+        let info = ErrorTypeInfo.of(error)
+        // A leaf type holds no references, so no causes; a reflected value may hold some, and a cause
+        // with a text of its own would be more specific than the error's.
+        switch info.source {
+        case .leaf:
+            break
+        case .reflection:
+            guard ErrorTree.firstChild(of: error, info: info) == nil else { return nil }
+        default:
+            return nil
+        }
+        let message: String?
+        let category: ErrorCategory
+        if let presentable = info.asPresentable?(error) {
+            // As `ErrorInterpretation(presentable)`, merged alone.
+            message = presentable.message
+            category = presentable.category
+        } else if let localized = info.asLocalized?(error) {
+            // The app's catalog may have an entry for the type, which outranks its own texts.
+            guard catalog.interpretation(for: error, localization: localization) == nil else { return nil }
+            message = Self.interpretation(of: localized)?.message
+            category = .unknown
+        } else {
+            return nil
+        }
+        // As the merge (a blank text counts as none) and the presentation rules (a blank message falls
+        // back to the category's).
+        guard let message, !message.isBlank else { return category.message(in: localization) }
+        return message
     }
 
     /// The merged interpretation of an error's whole tree.

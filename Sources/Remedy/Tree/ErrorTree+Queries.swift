@@ -63,7 +63,7 @@ extension ErrorTree {
     /// The first child is the most important one (a ``ContextError``'s cause, an enum case's payload,
     /// `NSUnderlyingErrorKey` before `NSMultipleUnderlyingErrorsKey`, the first of
     /// ``WrappingError/underlyingErrors``). The descent stops before an instance met before on the way
-    /// (a cycle) and at ``Limits/maximumDepth``; the root is its own root cause when it has no children.
+    /// (a cycle) and at ``ErrorLimits/maximumDepth``; the root is its own root cause when it has no children.
     public var rootCause: any Error {
         var cause = root
         var seen: Set<ObjectIdentifier> = []
@@ -90,7 +90,7 @@ extension ErrorTree {
         reduce(0) { Swift.max($0, $1.depth) }
     }
 
-    /// How many nodes a traversal visits (at most ``Limits/maximumNodes``).
+    /// How many nodes a traversal visits (at most ``ErrorLimits/maximumNodes``).
     public var count: Int {
         reduce(0) { count, _ in count + 1 }
     }

@@ -22,7 +22,7 @@ import Foundation
 /// that is its own ancestor is marked ``Node/isCycle``, one met before elsewhere (a shared cause) is
 /// marked ``Node/isRepeated``; neither is expanded again. Swift value errors can't form a cycle except
 /// through a class instance, which is where the walk cuts it. Depth, width and the number of nodes are
-/// capped (see ``Limits``), and every node records what the caps left out.
+/// capped (see ``ErrorLimits``), and every node records what the caps left out.
 ///
 /// ```swift
 /// let tree = ErrorTree(error)
@@ -31,33 +31,6 @@ import Foundation
 /// for node in tree where node.isLeaf { print(node) }
 /// ```
 public struct ErrorTree: Sequence, Sendable {
-    /// Caps that bound the work of a traversal.
-    public struct Limits: Sendable, Hashable {
-        /// The deepest level expanded (the root is at depth 0).
-        public var maximumDepth: Int
-        /// The most children expanded per node.
-        public var maximumWidth: Int
-        /// The most nodes visited in all.
-        public var maximumNodes: Int
-
-        /// Creates limits.
-        ///
-        /// Negative values count as 0; `maximumNodes` is at least 1 (the root is always visited).
-        ///
-        /// - Parameters:
-        ///   - maximumDepth: The deepest level expanded. Default: 10,000.
-        ///   - maximumWidth: The most children expanded per node. Default: 1,000.
-        ///   - maximumNodes: The most nodes visited in all. Default: 100,000.
-        public init(maximumDepth: Int = 10_000, maximumWidth: Int = 1_000, maximumNodes: Int = 100_000) {
-            self.maximumDepth = Swift.max(0, maximumDepth)
-            self.maximumWidth = Swift.max(0, maximumWidth)
-            self.maximumNodes = Swift.max(1, maximumNodes)
-        }
-
-        /// The default limits: depth 10,000, width 1,000, 100,000 nodes.
-        public static let `default` = Limits()
-    }
-
     /// One error of the tree, with its place in it.
     public struct Node: Sendable, CustomStringConvertible {
         /// The error.
@@ -106,14 +79,14 @@ public struct ErrorTree: Sequence, Sendable {
     /// The error the tree is a view over.
     public let root: any Error
     /// The caps of every traversal.
-    public let limits: Limits
+    public let limits: ErrorLimits
 
     /// Creates a tree over an error. Nothing is walked until the tree is iterated or queried.
     ///
     /// - Parameters:
     ///   - error: The root error.
     ///   - limits: The caps of every traversal.
-    public init(_ error: any Error, limits: Limits = .default) {
+    public init(_ error: any Error, limits: ErrorLimits = .default) {
         self.root = error
         self.limits = limits
     }
@@ -144,13 +117,13 @@ public struct ErrorTree: Sequence, Sendable {
         /// The pre-order index of the current node's ancestors, by depth.
         private var path: [Int] = []
         private var nextIndex = 0
-        private let limits: Limits
+        private let limits: ErrorLimits
         private let collectsFields: Bool
 
-        /// Whether the walk stopped at ``Limits/maximumNodes`` while errors were still waiting.
+        /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting.
         public private(set) var isTruncated = false
 
-        init(root: any Error, limits: Limits, collectsFields: Bool = false) {
+        init(root: any Error, limits: ErrorLimits, collectsFields: Bool = false) {
             self.stack = [Pending(error: root, depth: 0, parentIndex: nil, label: nil)]
             self.limits = limits
             self.collectsFields = collectsFields

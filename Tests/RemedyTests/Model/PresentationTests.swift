@@ -245,4 +245,72 @@ struct PresentationTests {
         #expect(presentation().occurrences == 1)
         #expect(!presentation().groupingKey.isEmpty)
     }
+
+    // MARK: - Grouping key
+
+    private enum Download: Error {
+        case timeout
+        case failed(URLError)
+    }
+
+    private func presentation(of error: any Error, groupingKey: String? = nil) -> Presentation {
+        Presentation(title: nil, message: "Message.", groupingKey: groupingKey, error: error, localization: english)
+    }
+
+    @Test func theGroupingKeyIsTheErrorsGroupingKey() {
+        let errors: [any Error] = [
+            Download.timeout,
+            Download.failed(URLError(.timedOut)),
+            URLError(.notConnectedToInternet),
+            ContextError("Loading", wrapping: Download.failed(URLError(.cannotFindHost))),
+        ]
+        for error in errors {
+            #expect(presentation(of: error).groupingKey == ErrorReport.groupingKey(of: error))
+            #expect(ErrorResolver().presentation(for: error).groupingKey == ErrorReport.groupingKey(of: error))
+        }
+        #expect(presentation(of: Download.timeout).groupingKey != presentation(of: URLError(.timedOut)).groupingKey)
+    }
+
+    @Test func aGivenGroupingKeyWins() {
+        #expect(presentation(of: Download.timeout, groupingKey: "draft-not-saved").groupingKey == "draft-not-saved")
+    }
+
+    @Test func settingTheGroupingKeyReplacesIt() {
+        var presentation = presentation(of: Download.timeout)
+        presentation.groupingKey = "custom"
+        #expect(presentation.groupingKey == "custom")
+        presentation.groupingKey += "-2"
+        #expect(presentation.groupingKey == "custom-2")
+    }
+
+    @Test func copiesAreIndependentOnceAKeyIsSet() {
+        let original = presentation(of: Download.timeout)
+        let derived = ErrorReport.groupingKey(of: Download.timeout)
+        var first = original
+        var second = original
+        first.groupingKey = "first"
+        #expect(original.groupingKey == derived)
+        #expect(second.groupingKey == derived)
+        second.groupingKey = "second"
+        #expect(first.groupingKey == "first")
+        #expect(second.groupingKey == "second")
+        #expect(original.groupingKey == derived)
+    }
+
+    @Test func theKeyIsOfTheErrorThePresentationWasMadeFor() {
+        var presentation = presentation(of: Download.timeout)
+        presentation.error = URLError(.timedOut)
+        #expect(presentation.groupingKey == ErrorReport.groupingKey(of: Download.timeout))
+    }
+
+    @Test func copiesReadTheSameKeyConcurrently() async {
+        let presentation = presentation(of: Download.failed(URLError(.timedOut)))
+        let keys = await withTaskGroup(of: String.self, returning: Set<String>.self) { group in
+            for _ in 0..<8 {
+                group.addTask { presentation.groupingKey }
+            }
+            return await group.reduce(into: []) { $0.insert($1) }
+        }
+        #expect(keys == [ErrorReport.groupingKey(of: Download.failed(URLError(.timedOut)))])
+    }
 }

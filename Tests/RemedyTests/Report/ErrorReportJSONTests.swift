@@ -76,7 +76,7 @@ struct ErrorReportJSONTests {
     @Test func aLargeTreeStaysWithinTheByteCap() {
         let wide = TreeFixtures.Batch(
             failures: Array(repeating: TreeFixtures.Message(String(repeating: "m", count: 900)), count: 500))
-        let report = ErrorReport(wide, caps: .init(maximumBytes: 16_384))
+        let report = ErrorReport(wide, limits: .init(maximumReportBytes: 16_384))
         #expect(report.json.utf8.count <= 16_384)
         #expect(report.document.isTruncated)
         #expect(report.document.nodes.count > 1)
@@ -93,13 +93,13 @@ struct ErrorReportJSONTests {
         #expect(layers.last?.message == "layer 0")
         #expect(document.nodes.first?.omittedLayerCount == 99_900)
         #expect(!document.isTruncated)
-        #expect(ErrorReport(error).json.utf8.count <= ErrorReport.Caps.default.maximumBytes)
+        #expect(ErrorReport(error).json.utf8.count <= ErrorLimits.default.maximumReportBytes)
     }
 
     @Test func aDeepTreeIsAFlatListThatDecodesWithoutRecursion() throws {
         let chain = TreeFixtures.LinkError.chain(count: 5_000)
         defer { chain.dismantle() }
-        let report = ErrorReport(chain, caps: .init(maximumBytes: 10_000_000))
+        let report = ErrorReport(chain, limits: .init(maximumReportBytes: 10_000_000))
         let decoded = try JSONDecoder().decode(ErrorReport.Document.self, from: Data(report.json.utf8))
         #expect(decoded.nodes.count == 5_000)
         #expect(decoded.nodes.last?.parent == 4_998)

@@ -108,7 +108,7 @@ struct ErrorReportSummaryTests {
         for index in 0..<1_000 {
             error = ContextError("layer \(index)", wrapping: error)
         }
-        let summary = ErrorReport(error, caps: .init(maximumSummaryLength: 200)).summary
+        let summary = ErrorReport(error, limits: .init(maximumSummaryLength: 200)).summary
         #expect(summary.utf8.count <= 200)
         #expect(summary.hasPrefix("layer 999: layer 998: "))
         #expect(summary.contains(" more …: "))

@@ -267,7 +267,7 @@ struct ErrorReportTextTests {
         }
         let file = "RemedyTests/ErrorReportTextTests.swift"
         #expect(
-            ErrorReport(error, caps: .init(maximumLayers: 4)).text == """
+            ErrorReport(error, limits: .init(maximumLayersShown: 4)).text == """
                 layer 9
                   at: \(file):\(lines[9])
                 Caused by:
@@ -286,7 +286,7 @@ struct ErrorReportTextTests {
     @Test func aLongReportKeepsItsBeginningAndItsEnd() {
         let chain = TreeFixtures.LinkError.chain(count: 1_000, end: Leaf.timeout)
         defer { chain.dismantle() }
-        let text = ErrorReport(chain, caps: .init(maximumBytes: 600)).text
+        let text = ErrorReport(chain, limits: .init(maximumReportBytes: 600)).text
         #expect(text.utf8.count <= 600)
         #expect(text.hasPrefix("LinkError(name: \"link 0\")\nCaused by:\n  1: LinkError(name: \"link 1\")\n"))
         #expect(text.contains("lines not shown (report limit of 600 bytes) …\n"))

@@ -16,7 +16,7 @@ struct ReportBadInputTests {
         let error = ContextError(huge, wrapping: TreeFixtures.Message(huge))
         let report = ErrorReport(error)
         for rendering in renderings(report) {
-            #expect(rendering.utf8.count <= ErrorReport.Caps.default.maximumBytes)
+            #expect(rendering.utf8.count <= ErrorLimits.default.maximumReportBytes)
             #expect(rendering.contains("… (5242880 bytes, truncated)"))
         }
         #expect(report.text.hasPrefix("üüü"))
@@ -45,7 +45,7 @@ struct ReportBadInputTests {
         #expect(report.text.hasSuffix("  └─ … 9000 more not shown (width limit 1000)"))
         #expect(report.text.components(separatedBy: "├─ Leaf.timeout").count == 1_001)
         for rendering in renderings(report) {
-            #expect(rendering.utf8.count <= ErrorReport.Caps.default.maximumBytes)
+            #expect(rendering.utf8.count <= ErrorLimits.default.maximumReportBytes)
         }
         #expect(report.document.isTruncated)  // 1,001 nodes don't fit in 64 KiB of JSON
     }
@@ -58,7 +58,7 @@ struct ReportBadInputTests {
         #expect(report.text.hasSuffix("… causes below not shown (depth limit 10000)"))
         #expect(report.text.contains("lines not shown (report limit of 65536 bytes)"))
         for rendering in renderings(report) {
-            #expect(rendering.utf8.count <= ErrorReport.Caps.default.maximumBytes)
+            #expect(rendering.utf8.count <= ErrorLimits.default.maximumReportBytes)
         }
         #expect(report.document.isTruncated)
     }
@@ -89,7 +89,7 @@ struct ReportBadInputTests {
             text: String(repeating: "t", count: 2_000),
             cause: Leaf.timeout
         )
-        let lines = ErrorReport(error, caps: .init(maximumMessageLength: 20)).text.split(separator: "\n")
+        let lines = ErrorReport(error, limits: .init(maximumMessageLength: 20)).text.split(separator: "\n")
         #expect(
             lines[0]
                 == #"HugeValues(numbers: [1000000 elements], text: "tttttttttttttttttttt… (2000 bytes, truncated)")"#)
@@ -102,13 +102,23 @@ struct ReportBadInputTests {
         #expect(report.text.split(separator: "\n", omittingEmptySubsequences: false).first == "")
     }
 
-    @Test func tinyCapsAreRaisedToWorkableMinimums() {
-        let caps = ErrorReport.Caps(maximumBytes: 0, maximumMessageLength: 0, maximumSummaryLength: 0, maximumLayers: 0)
+    @Test func tinyRenderingLimitsAreRaisedToWorkableMinimums() {
+        let limits = ErrorLimits(
+            maximumReportBytes: 0,
+            maximumMessageLength: 0,
+            maximumSummaryLength: 0,
+            maximumLayersShown: 0
+        )
         #expect(
-            caps
-                == ErrorReport.Caps(
-                    maximumBytes: 256, maximumMessageLength: 16, maximumSummaryLength: 64, maximumLayers: 2))
-        let report = ErrorReport(TreeFixtures.LinkError.chain(count: 50), caps: caps)
+            limits
+                == ErrorLimits(
+                    maximumReportBytes: 256,
+                    maximumMessageLength: 16,
+                    maximumSummaryLength: 64,
+                    maximumLayersShown: 2
+                )
+        )
+        let report = ErrorReport(TreeFixtures.LinkError.chain(count: 50), limits: limits)
         #expect(report.text.utf8.count <= 256)
         #expect(report.summary.utf8.count <= 64)
         #expect(report.json.utf8.count <= 256)

@@ -175,7 +175,7 @@ struct ContextErrorTests {
         defer { chain.dismantle() }
         let error = ContextError("Loading", wrapping: chain)
         #expect(error.description.hasPrefix("Loading: "))
-        #expect(error.debugDescription.utf8.count <= ErrorReport.Caps.default.maximumBytes)
+        #expect(error.debugDescription.utf8.count <= ErrorLimits.default.maximumReportBytes)
     }
 
     // MARK: - 100,000 layers
@@ -207,8 +207,8 @@ struct ContextErrorTests {
         #expect(result.nodes == 2)
         #expect(result.summary.hasPrefix("layer 99999: layer 99998: "))
         #expect(result.summary.hasSuffix(": layer 1: layer 0: Leaf.timeout"))
-        #expect(result.summary.utf8.count <= ErrorReport.Caps.default.maximumSummaryLength)
-        #expect(result.textBytes <= 2 * ErrorReport.Caps.default.maximumBytes)
+        #expect(result.summary.utf8.count <= ErrorLimits.default.maximumSummaryLength)
+        #expect(result.textBytes <= 2 * ErrorLimits.default.maximumReportBytes)
         #expect(result.key.count == 16)
     }
 

@@ -7,7 +7,7 @@ struct ErrorTreeChildSourceTests {
     typealias Leaf = TreeFixtures.Leaf
 
     /// The errors of the tree's nodes with their depths, described compactly for comparison.
-    private func shape(_ error: any Error, limits: ErrorTree.Limits = .default) -> [String] {
+    private func shape(_ error: any Error, limits: ErrorLimits = .default) -> [String] {
         ErrorTree(error, limits: limits).map { "\($0.depth) \($0.label ?? "-") \(type(of: $0.error))" }
     }
 

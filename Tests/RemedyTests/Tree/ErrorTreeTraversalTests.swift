@@ -147,8 +147,8 @@ struct ErrorTreeTraversalTests {
     }
 
     @Test func limitsClampNegativeValues() {
-        let limits = ErrorTree.Limits(maximumDepth: -1, maximumWidth: -5, maximumNodes: 0)
-        #expect(limits == ErrorTree.Limits(maximumDepth: 0, maximumWidth: 0, maximumNodes: 1))
+        let limits = ErrorLimits(maximumDepth: -1, maximumWidth: -5, maximumNodes: 0)
+        #expect(limits == ErrorLimits(maximumDepth: 0, maximumWidth: 0, maximumNodes: 1))
         #expect(ErrorTree(ContextError("x", wrapping: Leaf.timeout), limits: limits).count == 1)
     }
 

@@ -6,15 +6,18 @@ import RemedyBenchmarkSupport
 
 func registerHandling() {
     fastBenchmark("handle.major") { benchmark in
-        let counter = CountingLogHandler.Counter()
-        let root = makeQuietRoot(counter: counter)
+        // Logged at debug, so the quiet root's info-level handler gets nothing: as in an app or a server
+        // whose logger is at its usual level.
+        let root = makeQuietRoot(counter: CountingLogHandler.Counter())
         let error: any Error = DraftNotSavedError()
+        var handled = 0
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            blackHole(await root.handle(error).value)
+            let outcome = await root.handle(error).value
+            if outcome == .presented || outcome == .coalesced { handled += 1 }
         }
         benchmark.stopMeasurement()
-        precondition(counter.value == benchmark.scaledIterations.count, "every error is logged once")
+        precondition(handled == benchmark.scaledIterations.count, "every error is presented or joins one")
     }
 
     fastBenchmark("baseline.directCall") { benchmark in
@@ -37,9 +40,8 @@ func registerHandling() {
         for _ in benchmark.scaledIterations {
             let tasks = 1_000
             let errorsPerTask = 10
-            let counter = CountingLogHandler.Counter()
             let presenter = StormPresenter(occurrences: tasks * errorsPerTask)
-            let root = makeQuietRoot(presenter: presenter, counter: counter)
+            let root = makeQuietRoot(presenter: presenter, counter: CountingLogHandler.Counter())
             presenter.state = root.state
             let handled = await withTaskGroup(of: Int.self) { group in
                 for _ in 0..<tasks {
@@ -56,7 +58,6 @@ func registerHandling() {
                 return await group.reduce(0, +)
             }
             precondition(handled == tasks * errorsPerTask, "every error is handled")
-            precondition(counter.value == tasks * errorsPerTask, "every error is logged: \(counter.value)")
             precondition(presenter.presentationCount == 1, "one presentation: \(presenter.presentationCount)")
         }
     }

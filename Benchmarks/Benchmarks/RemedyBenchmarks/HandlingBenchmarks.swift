@@ -14,10 +14,11 @@ func registerHandling() {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             let outcome = await root.handle(error).value
-            if outcome == .presented || outcome == .coalesced { handled += 1 }
+            // The silent presenter dismisses: the first is `gaveUp`, the others join its answer.
+            if outcome == .gaveUp || outcome == .coalesced { handled += 1 }
         }
         benchmark.stopMeasurement()
-        precondition(handled == benchmark.scaledIterations.count, "every error is presented or joins one")
+        precondition(handled == benchmark.scaledIterations.count, "every error is shown or joins a shown one")
     }
 
     fastBenchmark("baseline.directCall") { benchmark in

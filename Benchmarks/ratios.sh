@@ -101,17 +101,24 @@ medians() {
 # linear (median / the 10x smaller run's: linear growth is 10), sum (of the benchmarks joined by +, ns),
 # info (no target: a floor or a figure shown for context).
 targets='
-Presentation for a LocalizedError|presentation.localizedError.x1000|baseline.localizedError.errorDescription.x1000|ratio|3
-One-line summary of a 3-level enum tree|report.tree3.summary.x1000|-|time|1000
-One-line summary of a 3-level enum tree|report.tree3.summary.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.2
-  vs concatenating its bytes|report.tree3.summary.x1000|baseline.tree3.summary.concatenate.x1000|info|
-  the same tree with WrappingError conformances|report.tree3declared.summary.x1000|baseline.tree3declared.stringDescribing.x1000|info|
-Full plain-text report of that tree|report.tree3.text.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.3
+Message text for a LocalizedError|presentation.localizedError.message.x1000|baseline.localizedError.errorDescription.x1000|ratio|2
+Presentation for a LocalizedError|presentation.localizedError.x1000|baseline.localizedError.errorDescription.x1000|ratio|4
+Presentation for URLError(.notConnectedToInternet)|presentation.urlError.x1000|baseline.urlError.nsErrorLocalizedDescription.x1000|ratio|0.5
+Presentation of a 3-level enum tree (reflection)|presentation.tree3.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.5
+  the same tree with WrappingError conformances|presentation.tree3declared.x1000|baseline.tree3declared.stringDescribing.x1000|ratio|0.1
+Mallocs to resolve a 3-level tree|presentation.tree3.x1000|-|mallocs|12
+  the same tree with WrappingError conformances|presentation.tree3declared.x1000|-|info|
+Full plain-text report of that tree, WrappingError path|report.tree3declared.text.x1000|baseline.tree3declared.stringDescribing.x1000|ratio|0.3
+  the same tree by reflection|report.tree3.text.x1000|baseline.tree3.stringDescribing.x1000|info|
   vs concatenating its bytes|report.tree3.text.x1000|baseline.tree3.text.concatenate.x1000|info|
-  the same tree with WrappingError conformances|report.tree3declared.text.x1000|baseline.tree3declared.stringDescribing.x1000|info|
-Grouping key of that tree|report.tree3.groupingKey.x1000|-|time|1000
-  the same tree with WrappingError conformances|report.tree3declared.groupingKey.x1000|-|info|
-Presentation for URLError(.notConnectedToInternet)|presentation.urlError.x1000|baseline.urlError.nsErrorLocalizedDescription.x1000|ratio|1
+One-line summary of that tree|report.tree3.summary.x1000|baseline.tree3.stringDescribing.x1000|info|
+  the same tree with WrappingError conformances|report.tree3declared.summary.x1000|baseline.tree3declared.stringDescribing.x1000|info|
+Grouping key of that tree, WrappingError path|report.tree3declared.groupingKey.x1000|-|time|1000
+Grouping key of that tree, reflection|report.tree3.groupingKey.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.3
+scope.handle, every error presented|handle.major.x1000|-|time|5000
+A failing attempt, end to end|attempt.failure.x1000|-|time|10000
+Storm: 10,000 errors from 1,000 tasks|storm.10000|-|time|100000000
+scope.attempt when the operation succeeds|attempt.success.x1000|baseline.directCall.x1000|difference|30
 10,000-deep chain: walk|chain.walk.10000|chain.walk.1000|linear|15
 10,000-deep chain: summary|chain.summary.10000|chain.summary.1000|linear|15
 10,000-deep chain: full report (capped)|chain.text.10000|chain.text.1000|linear|15
@@ -124,11 +131,6 @@ Presentation for URLError(.notConnectedToInternet)|presentation.urlError.x1000|b
 100,000-layer ContextError: release|context100k.release|-|info|
 100,000-layer ContextError: all four|context100k.build+context100k.walk+context100k.text+context100k.release|-|sum|1000000000
   the same on a 512 KiB stack|context100k.all.stack512KiB|-|time|1000000000
-scope.handle of a major error|handle.major.x1000|-|time|5000
-Storm: 10,000 errors from 1,000 tasks|storm.10000|-|time|100000000
-scope.attempt when the operation succeeds|attempt.success.x1000|baseline.directCall.x1000|difference|100
-Mallocs to resolve a 3-level tree|presentation.tree3.x1000|-|mallocs|12
-  the same tree with WrappingError conformances|presentation.tree3declared.x1000|-|info|
 '
 
 {

@@ -5,20 +5,32 @@ import Remedy
 import RemedyBenchmarkSupport
 
 func registerHandling() {
+    // Every error presented, no answer reused (coalescing off), answered with Cancel at once; logged at
+    // debug, so the quiet root's info-level handler gets nothing, as in an app at its usual log level.
     fastBenchmark("handle.major") { benchmark in
-        // Logged at debug, so the quiet root's info-level handler gets nothing: as in an app or a server
-        // whose logger is at its usual level.
-        let root = makeQuietRoot(counter: CountingLogHandler.Counter())
+        let root = makePresentingRoot()
         let error: any Error = DraftNotSavedError()
-        var handled = 0
+        var gaveUp = 0
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            let outcome = await root.handle(error).value
-            // The silent presenter dismisses: the first is `gaveUp`, the others join its answer.
-            if outcome == .gaveUp || outcome == .coalesced { handled += 1 }
+            if await root.handle(error).value == .gaveUp { gaveUp += 1 }
         }
         benchmark.stopMeasurement()
-        precondition(handled == benchmark.scaledIterations.count, "every error is shown or joins a shown one")
+        precondition(gaveUp == benchmark.scaledIterations.count, "every error is shown and cancelled")
+    }
+
+    fastBenchmark("attempt.failure") { benchmark in
+        let root = makePresentingRoot()
+        var gaveUp = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let value = await root.attempt("Saving the draft") { () throws(DraftNotSavedError) -> Int in
+                throw DraftNotSavedError()
+            }
+            if value == nil { gaveUp += 1 }
+        }
+        benchmark.stopMeasurement()
+        precondition(gaveUp == benchmark.scaledIterations.count, "the person cancelled, so every attempt gives up")
     }
 
     fastBenchmark("baseline.directCall") { benchmark in

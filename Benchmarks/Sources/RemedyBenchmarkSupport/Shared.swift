@@ -51,6 +51,18 @@ package func makeQuietRoot(
     )
 }
 
+/// The root of the handling benchmarks: every failure is presented and answered with Cancel at once.
+/// Its clock stands still, so no timer of the system runs, and coalescing is off, so every failure is
+/// presented (no answer reused).
+package func makePresentingRoot() -> ErrorScope {
+    makeQuietRoot(
+        presenter: CancellingPresenter(),
+        counter: CountingLogHandler.Counter(),
+        clock: FrozenClock(),
+        configuration: ErrorScope.Configuration(coalescingWindow: .zero)
+    )
+}
+
 /// A clock whose time never moves: a sleep until a later instant lasts until its task is cancelled.
 ///
 /// Handling arms a timeout for every presentation and cancels it when the presenter answers. On the

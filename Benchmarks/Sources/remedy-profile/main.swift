@@ -49,16 +49,10 @@ let operations: [String: @Sendable () async -> Void] = [
 
 let chain10000 = makeChain(depth: 10_000)
 let quietRoot = makeQuietRoot(counter: CountingLogHandler.Counter())
-/// The root of the handling operations the count gate measures (`Benchmarks/gate.sh`): every failure is
-/// presented and answered with Cancel at once. Its clock stands still, so no timer of the system runs,
-/// and coalescing is off, so every failure is presented: on a real clock both depend on the timing of
-/// threads, and a count must not.
-let presentingRoot = makeQuietRoot(
-    presenter: CancellingPresenter(),
-    counter: CountingLogHandler.Counter(),
-    clock: FrozenClock(),
-    configuration: ErrorScope.Configuration(coalescingWindow: .zero)
-)
+/// The root of the handling operations the count gate measures (`Benchmarks/gate.sh`): see
+/// `makePresentingRoot`. On a real clock, timers and coalescing depend on the timing of threads, and a
+/// count must not.
+let presentingRoot = makePresentingRoot()
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let operation = operations[name] else {

@@ -25,7 +25,10 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             resources: [.process("Resources")]
         ),
-        .target(name: "RemedyTerminal", dependencies: ["Remedy"]),
+        .target(
+            name: "RemedyTerminal",
+            dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(name: "RemedyTesting", dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "remedy-demo",
@@ -39,7 +42,10 @@ let package = Package(
             path: "Examples/remedy-demo"
         ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
-        .testTarget(name: "RemedyTerminalTests", dependencies: ["RemedyTerminal"]),
+        .testTarget(
+            name: "RemedyTerminalTests",
+            dependencies: ["RemedyTerminal", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "RemedyTestingTests", dependencies: ["RemedyTesting"]),
         // Runs the built remedy-demo end to end; depending on it makes `swift test` build it first.
         .testTarget(name: "RemedyDemoTests", dependencies: ["remedy-demo"]),

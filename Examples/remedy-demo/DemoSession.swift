@@ -35,13 +35,16 @@ final class DemoSession: Sendable {
     }
 
     /// Starts the backend, prepares the disk, and makes the root scope with the app's rules.
-    static func start(console: Console, log: DemoLog, presenter: DemoPresenter) async throws -> DemoSession {
+    static func start(console: Console, log: DemoLog, presenter: DemoPresenter, localization: Localization)
+        async throws -> DemoSession
+    {
         let backend = try await DemoBackend.start()
         let disk = try DemoDisk(freeBytes: 64_000)
         let account = AccountSession(
             client: DemoClient(baseURL: backend.baseURL),
             presenter: presenter.terminal,
-            console: console
+            console: console,
+            localization: localization
         )
         var configuration = ErrorScope.Configuration()
         configuration.retryPolicy = .disabled  // scenarios that retry automatically ask for it
@@ -52,6 +55,7 @@ final class DemoSession: Sendable {
                 // App-wide: a 401 anywhere in a tree is the sign-in flow's business.
                 .httpStatus(401, .takeOver { failure in try await account.signIn(after: failure) })
             ],
+            localization: localization,
             logger: log.logger(),
             configuration: configuration,
             terminate: { _ in

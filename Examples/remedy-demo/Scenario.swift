@@ -39,7 +39,7 @@ enum Scenario: String, CaseIterable, Sendable, ExpressibleByArgument {
         case .storm:
             "Hundreds of requests fail at once: one alert, every caller answered, every error logged."
         case .offline:
-            "A refused connection: automatic retries with backoff first, then a minor banner."
+            "A refused connection: automatic retries with backoff first, then Try Again or Cancel."
         }
     }
 }

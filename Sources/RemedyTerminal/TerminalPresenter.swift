@@ -4,12 +4,15 @@ import Remedy
 ///
 /// - An **alert** (and a **route**, which a terminal can't show as a screen of its own) is a block with
 ///   the title, the wrapped message and the detail, followed by the options, each with a number and a
-///   key (usually its initial). The recommended option is the default on Return; a destructive option
+///   key (usually its initial; only a Latin letter, so titles in Japanese or Chinese are chosen by number). The recommended option is the default on Return; a destructive option
 ///   is marked in words and in red. An answer that fits no option asks again. When the input ends, or
 ///   nobody can answer because standard input isn't a terminal, the presenter picks the cancel option
 ///   (or the default when there is none) and says so.
 /// - A **banner** is one line with a severity mark (ℹ minor, ⚠ major, ✖ critical and fatal); it asks
-///   nothing and returns `nil` at once.
+///   nothing and returns `nil` at once. A terminal's banners carry no buttons (``capabilities`` is
+///   `[.alerts]`), so a minor failure that needs an answer reaches the presenter as an alert.
+/// - Its own texts (prompts, labels, notices) are in the language the presentation was made in
+///   (``Presentation/localization``, the root scope's), unless ``localization`` overrides it.
 /// - A **fatal** error's alert ends with what happens next: the program cleans up and quits.
 /// - When identical errors were coalesced, the count is shown.
 ///
@@ -43,8 +46,9 @@ public struct TerminalPresenter: ErrorPresenter {
     /// A fixed appearance, or `nil` to detect it from the environment and the output before each
     /// presentation (so a resized window is honoured).
     public var appearance: TerminalAppearance?
-    /// The language of the presenter's own texts (prompts, labels, notices).
-    public var localization: Localization
+    /// The language of the presenter's own texts (prompts, labels, notices), or `nil` (the default) for
+    /// the language each presentation was made in, which is the root scope's.
+    public var localization: Localization?
     /// How many answers in a row may fit no option before the presenter stops asking and picks the
     /// fallback option, so an endless stream of wrong answers (`yes | tool`) can't hang a prompt.
     public var maximumInvalidAnswers: Int
@@ -58,13 +62,13 @@ public struct TerminalPresenter: ErrorPresenter {
     ///   - input: Where answers are read. Default: standard input, read only when it is a terminal.
     ///   - output: Where everything is written. Default: standard error.
     ///   - appearance: A fixed appearance, or `nil` to detect it before each presentation.
-    ///   - localization: The language of the presenter's own texts.
+    ///   - localization: The language of the presenter's own texts; `nil` for each presentation's.
     ///   - maximumInvalidAnswers: How many unusable answers in a row end the prompt. Default: 10.
     public init(
         input: any TerminalInput = StandardInput(),
         output: any TerminalOutput = FileDescriptorOutput.standardError,
         appearance: TerminalAppearance? = nil,
-        localization: Localization = .default,
+        localization: Localization? = nil,
         maximumInvalidAnswers: Int = 10
     ) {
         self.input = input
@@ -73,6 +77,9 @@ public struct TerminalPresenter: ErrorPresenter {
         self.localization = localization
         self.maximumInvalidAnswers = max(1, maximumInvalidAnswers)
     }
+
+    /// Alerts only: a terminal's banners carry no buttons, and it has no screens of its own.
+    public var capabilities: PresenterCapabilities { [.alerts] }
 
     /// Shows the presentation and, for alerts, waits for an answer.
     ///
@@ -83,7 +90,7 @@ public struct TerminalPresenter: ErrorPresenter {
     public func present(_ presentation: Presentation) async -> RecoveryOption? {
         let renderer = PresentationRenderer(
             appearance: appearance ?? TerminalAppearance.detect(for: output),
-            localization: localization
+            localization: localization ?? presentation.localization
         )
         if presentation.style == .banner {
             let banner = renderer.banner(presentation)

@@ -46,7 +46,7 @@ struct CommandLineTests {
     }
 
     @Test func menuRunsTheChosenScenariosUntilQuit() async throws {
-        let run = try await DemoProcess.run([], input: "feed\n\n9\nq\n")
+        let run = try await DemoProcess.run([], input: "feed\n\n9\ncancel\nq\n")
         #expect(run.status == 0)
         #expect(run.count("Choose a scenario", in: run.stdout) == 3)
         #expect(run.stdout.contains("✓ Loaded 3 posts"))
@@ -71,7 +71,7 @@ struct CommandLineTests {
         for name in [
             "feed", "storage", "forecast", "unauthorized", "wrapping", "validation", "fatal", "storm", "offline",
         ] {
-            #expect(run.stdout.contains("  \(name) "), "help lacks \(name)")
+            #expect(run.stdout.contains("\n\(name): "), "help lacks \(name)")
         }
     }
 }

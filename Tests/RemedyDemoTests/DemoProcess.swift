@@ -64,10 +64,18 @@ struct DemoProcess {
     ///   - input: Standard input; `nil` for `/dev/null`.
     ///   - timeLimit: Seconds after which the run is killed.
     /// - Returns: What the run produced.
-    static func run(_ arguments: [String], input: String? = nil, timeLimit: Double = 90) async throws -> Result {
+    ///   - overrides: Environment variables to set; an empty value removes the variable.
+    static func run(
+        _ arguments: [String],
+        input: String? = nil,
+        environment overrides: [String: String] = [:],
+        timeLimit: Double = 90
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var environment = environment
+        for (key, value) in overrides { environment[key] = value.isEmpty ? nil : value }
         process.environment = environment
         let stdout = Pipe()
         let stderr = Pipe()

@@ -32,6 +32,7 @@ actor DemoDisk {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("remedy-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         self.freeBytes = freeBytes
+        TemporaryFolders.add(root)
         let caches = root.appendingPathComponent("Caches")
         try FileManager.default.createDirectory(at: caches, withIntermediateDirectories: true)
         for index in 1...3 {
@@ -78,7 +79,7 @@ actor DemoDisk {
 
     /// Removes the demo's folder.
     func removeAll() {
-        try? FileManager.default.removeItem(at: root)
+        TemporaryFolders.remove(root)
     }
 
     /// Runs a write with the process's file-size limit lowered to `bytes`, then restores the limit.

@@ -7,11 +7,13 @@ actor AccountSession {
     private let client: DemoClient
     private let presenter: TerminalPresenter
     private let console: Console
+    private let localization: Localization
 
-    init(client: DemoClient, presenter: TerminalPresenter, console: Console) {
+    init(client: DemoClient, presenter: TerminalPresenter, console: Console, localization: Localization) {
         self.client = client
         self.presenter = presenter
         self.console = console
+        self.localization = localization
     }
 
     /// The sign-in flow: a sign-in screen (in a terminal, a prompt), then a real `POST /session`.
@@ -27,7 +29,8 @@ actor AccountSession {
             options: [.signIn { true }],
             category: .authenticationRequired,
             style: .route,
-            error: failure.error
+            error: failure.error,
+            localization: localization
         )
         guard let choice = await presenter.present(screen), choice.role != .cancel else {
             console.note("Not signed in: the account screen shows what it had.")

@@ -1,7 +1,8 @@
 import Remedy
 
 extension DemoSession {
-    /// A refused connection: automatic retries with backoff first, then a minor banner.
+    /// A refused connection: automatic retries with backoff first, then Try Again or Cancel as a prompt
+    /// (a terminal banner carries no buttons).
     func offline() async throws {
         let url = try ClosedPort.url(path: "/notes")
         let offlineClient = DemoClient(baseURL: url.deletingLastPathComponent())

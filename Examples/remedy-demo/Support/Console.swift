@@ -1,38 +1,104 @@
 import RemedyTerminal
 
-/// The demo's narration: what the program does, on standard output.
+/// The demo's narration: what the program does.
 ///
-/// Errors are shown by the `TerminalPresenter` on standard error; the narration goes to standard
-/// output, unbuffered, so the two interleave in the order they happen.
+/// Narration goes to standard output, unbuffered, so it interleaves with the errors the
+/// `TerminalPresenter` shows on standard error in the order they happen — except with `--json`, where
+/// standard output carries JSON lines only and the narration goes to standard error with the errors.
+/// Every line is wrapped to the terminal's width (`COLUMNS` first), and `--plain` keeps it ASCII.
 struct Console: Sendable {
     let output: any TerminalOutput
+    /// The columns a line may take.
+    let width: Int
+    /// Whether symbols and typographic punctuation are written as ASCII.
+    let isPlain: Bool
 
-    init(output: any TerminalOutput = FileDescriptorOutput.standardOutput) {
+    init(output: any TerminalOutput = FileDescriptorOutput.standardOutput, plain: Bool = false) {
         self.output = output
+        self.width = TerminalAppearance.detect(for: output).lineWidth
+        self.isPlain = plain
     }
 
     /// A scenario's heading and what it shows.
     func heading(_ title: String, _ summary: String) {
-        output.write("\n\(title) — \(summary)\n\n")
+        write("\n")
+        paragraph("\(title) — \(summary)")
+        write("\n")
     }
 
     /// Something the program does now: `▸ GET http://127.0.0.1:41234/feed`.
     func step(_ text: String) {
-        output.write("▸ \(text)\n")
+        paragraph(text, first: "▸ ", rest: "  ")
     }
 
     /// A result: `✓ Loaded 3 posts`.
     func result(_ text: String) {
-        output.write("✓ \(text)\n")
+        paragraph(text, first: "✓ ", rest: "  ")
     }
 
     /// An explanation, indented.
     func note(_ text: String) {
-        output.write("  \(text)\n")
+        paragraph(text, first: "  ", rest: "  ")
     }
 
-    /// A line as it is.
+    /// A line as it is, wrapped to the width.
     func line(_ text: String) {
-        output.write(text + "\n")
+        paragraph(text)
     }
+
+    /// Text without a line break after it (a prompt), wrapped to the width but for one free column.
+    func prompt(_ text: String) {
+        let lines = TextWrapper(width: width - 1).wrap(text)
+        write(lines.joined(separator: "\n") + " ")
+    }
+
+    /// A paragraph wrapped to the width; the first line starts with `first`, the others with `rest`.
+    func paragraph(_ text: String, first: String = "", rest: String = "") {
+        let wrapper = TextWrapper(width: max(10, width - max(first.count, rest.count)))
+        var lines: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let wrapped = wrapper.wrap(String(line))
+            if wrapped.isEmpty { lines.append(index == 0 ? first : "") }
+            for (number, part) in wrapped.enumerated() {
+                lines.append((index == 0 && number == 0 ? first : rest) + part)
+            }
+        }
+        write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Writes text as it is, but for `--plain`'s ASCII.
+    func write(_ text: String) {
+        output.write(isPlain ? Self.ascii(text) : text)
+    }
+
+    /// The demo's symbols and typographic punctuation as ASCII; letters of every language stay.
+    static func ascii(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "▸": result += ">"
+            case "✓": result += "OK:"
+            case "↻": result += "~"
+            case "ℹ", "⚠", "✖": result += "!"
+            case "—", "–": result += "-"
+            case "“", "”", "„", "«", "»": result += "\""
+            case "‘", "’", "‚": result += "'"
+            case "…": result += "..."
+            case "×": result += "x"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// An output that writes `--plain`'s ASCII: the terminal presenter's narration, as the demo's own lines.
+struct ASCIIOutput: TerminalOutput {
+    let base: any TerminalOutput
+
+    func write(_ text: String) { base.write(Console.ascii(text)) }
+    var isTerminal: Bool { base.isTerminal }
+    var terminalColumns: Int? { base.terminalColumns }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Remedy
+import RemedyTerminal
 
 /// Where the demo's logger writes: every record of the handled errors, kept for the end-of-scenario
 /// summary, and printed as it comes when asked (`--json`, `--report`).
@@ -9,8 +10,10 @@ final class DemoLog: @unchecked Sendable {
     private let lock = NSLock()
     private var records: [Record] = []
     private let console: Console
+    private let jsonOutput: any TerminalOutput
     private let format: Format
     private let includesReports: Bool
+    private let text: DemoText
 
     /// How records are printed as they come.
     enum Format: Sendable {
@@ -35,12 +38,22 @@ final class DemoLog: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - console: Where records are printed.
+    ///   - jsonOutput: Where JSON lines go, unwrapped: standard output.
     ///   - format: How records are printed as they come.
     ///   - includesReports: Whether records carry the full developer report (debug level).
-    init(console: Console, format: Format, includesReports: Bool) {
+    ///   - text: The demo's words in the chosen language.
+    init(
+        console: Console,
+        jsonOutput: any TerminalOutput = FileDescriptorOutput.standardOutput,
+        format: Format,
+        includesReports: Bool,
+        text: DemoText
+    ) {
         self.console = console
+        self.jsonOutput = jsonOutput
         self.format = format
         self.includesReports = includesReports
+        self.text = text
     }
 
     /// A logger whose records come here, at debug level: Remedy records each handled error there (when
@@ -74,10 +87,19 @@ final class DemoLog: @unchecked Sendable {
             if record.outcome == "retrying" {
                 let number = record.metadata["automaticRetry"] ?? "?"
                 let delay = record.metadata["delay"].map(Self.shortDuration) ?? "?"
-                console.note("↻ \(record.message) — automatic retry \(number) after \(delay)")
+                // Not the record's message: it carries Foundation's raw text, which is for developers.
+                console.note(
+                    "↻ "
+                        + text(.automaticRetry).replacingOccurrences(of: "%1", with: number)
+                        .replacingOccurrences(of: "%2", with: delay))
+            } else if let retry = record.metadata["retry"], retry == "afterRecovery" || retry == "afterTakeOver" {
+                console.note("↻ " + text(.runningAgain))
             }
         case .json:
-            if record.outcome != nil || record.level >= .info { console.line(Self.json(record, label: label)) }
+            // Standard output carries these lines and nothing else, so `| jq` works.
+            if record.outcome != nil || record.level >= .info {
+                jsonOutput.write(Self.json(record, label: label) + "\n")
+            }
         case .report:
             // The developer's view of each handled error as it arrives (with its report) and its outcome,
             // and any problem of the handling itself.
@@ -87,17 +109,36 @@ final class DemoLog: @unchecked Sendable {
         }
     }
 
-    /// A line for the end of a scenario: how many errors were logged, by outcome.
+    /// A line for the end of a scenario: how many errors were handled, by what happened to them, in
+    /// plain words of the chosen language. An error whose option ran the operation again counts as
+    /// "tried again", never as "fixed": whether that worked shows in the next line or the next error.
     func summaryLine() -> String {
         let handled = handledErrors
-        var counts: [String: Int] = [:]
+        guard !handled.isEmpty else { return text(.summaryNone) }
+        var counts: [DemoText.Key: Int] = [:]
+        var order: [DemoText.Key] = []
         for record in handled {
-            counts[record.outcome ?? "?", default: 0] += 1
+            let key = Self.summaryKey(record)
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
         }
-        let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        let noun = handled.count == 1 ? "error" : "errors"
-        return "Logged \(handled.count) handled \(noun)"
-            + (parts.isEmpty ? "." : ": " + parts.joined(separator: ", ") + ".")
+        let parts = order.map { "\(counts[$0] ?? 0) \(text($0))" }.joined(separator: text.listSeparator)
+        return text(.summary)
+            .replacingOccurrences(of: "%d", with: "\(handled.count)")
+            .replacingOccurrences(of: "%@", with: parts)
+    }
+
+    private static func summaryKey(_ record: Record) -> DemoText.Key {
+        let retried = record.metadata["retry"] != nil
+        switch record.outcome {
+        case "retrying": return .retriedAutomatically
+        case "recovered": return retried ? .retriedAfterChoice : .recovered
+        case "takenOver": return retried ? .takenOverAndRetried : .takenOver
+        case "gaveUp": return .gaveUp
+        case "silenced": return .silenced
+        case "coalesced": return .coalesced
+        default: return .shown
+        }
     }
 
     // MARK: - Formats

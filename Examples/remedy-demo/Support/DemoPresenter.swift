@@ -14,6 +14,9 @@ final class DemoPresenter: ErrorPresenter {
         self.terminal = terminal
     }
 
+    /// The terminal's: alerts only.
+    var capabilities: PresenterCapabilities { terminal.capabilities }
+
     func present(_ presentation: Presentation) async -> RecoveryOption? {
         let presentation = await hold.apply(to: presentation)
         return await terminal.present(presentation)

@@ -56,6 +56,8 @@ final class FailurePipeline: Sendable {
     let clock: any Clock<Duration>
     let configuration: ErrorScope.Configuration
     let scheduler: PresentationScheduler
+    /// What the presenter can show: the style of each presentation is chosen from it.
+    let capabilities: PresenterCapabilities
     let runner: RecoveryRunner
     let terminate: @Sendable (Presentation) -> Void
     private let cleanups = LockedValue<[@Sendable () async -> Void]>([])
@@ -74,6 +76,7 @@ final class FailurePipeline: Sendable {
         self.clock = clock
         self.configuration = configuration
         self.terminate = terminate
+        self.capabilities = presenter.capabilities
         self.scheduler = PresentationScheduler(
             presenter: presenter,
             clock: clock,
@@ -365,7 +368,7 @@ final class FailurePipeline: Sendable {
         } else if offeringRetry, !options.contains(where: \.isRetry) {
             options.insert(.retry, at: 0)
         }
-        return Presentation(
+        var presentation = Presentation(
             title: interpretation.title,
             message: interpretation.message ?? category.message(in: localization),
             detail: detail,
@@ -378,6 +381,8 @@ final class FailurePipeline: Sendable {
             error: failure.error,
             localization: localization
         )
+        presentation.style = capabilities.style(for: presentation)
+        return presentation
     }
 
     // MARK: - Fatal errors

@@ -22,4 +22,15 @@ public protocol ErrorPresenter: Sendable {
     /// - Throws: When the presenter cannot show anything; the caller then treats the presentation as
     ///   cancelled and logs the failure.
     func present(_ presentation: Presentation) async throws -> RecoveryOption?
+
+    /// What this presenter can show; the root picks each presentation's style from it.
+    ///
+    /// Default: ``PresenterCapabilities/all``. A terminal's banners carry no buttons, so
+    /// `TerminalPresenter` says `[.alerts]`, and a banner that needs an answer reaches it as an alert.
+    var capabilities: PresenterCapabilities { get }
+}
+
+extension ErrorPresenter {
+    /// Alerts, banners with actions and routes: every style as it is.
+    public var capabilities: PresenterCapabilities { .all }
 }

@@ -45,6 +45,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
     public var occurrences: Int
     /// The error that was resolved.
     public var error: any Error
+    /// The language the presentation was made in; presenters write their own texts in it too.
+    public var localization: Localization
 
     private var groupingKeySource: GroupingKeySource
 
@@ -91,6 +93,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(from: error)
         self.occurrences = 1
         self.error = error
+        self.localization = localization
     }
 
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.

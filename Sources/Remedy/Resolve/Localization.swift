@@ -7,6 +7,10 @@ import Foundation
 /// picks one of them from a `Locale`, falling back to English, and works the same on Linux and Apple
 /// platforms because it selects the language's bundle explicitly.
 ///
+/// Set the language once, on the root scope (`ErrorScope.root(presenter:localization:)`): every
+/// ``Presentation`` carries the localization it was made with, and presenters take their own texts
+/// from it. By default the language is the program's (see ``preferredLocale``).
+///
 /// Apps override any text, or add a language, in two ways: a dictionary of texts by key, or a string
 /// table of their own in `.lproj` folders of a bundle (looked up before Remedy's in the same language):
 ///
@@ -37,14 +41,14 @@ public struct Localization: Sendable {
     /// Creates a localization.
     ///
     /// - Parameters:
-    ///   - locale: The locale whose language to use. Default: the current locale.
+    ///   - locale: The locale whose language to use. Default: ``preferredLocale``, the program's language.
     ///   - overrides: Texts by key that win over every table.
     ///   - bundle: A bundle of the app's with `.lproj` tables. Its table in the locale's language is
     ///     looked up before Remedy's, and may be a language Remedy doesn't ship; its `en.lproj` (or
     ///     `Base.lproj`) table is looked up after Remedy's table in the locale's language.
     ///   - table: The name of the app's table in `bundle` (without `.strings`). Default: `"Remedy"`.
     public init(
-        locale: Locale = .current,
+        locale: Locale = Localization.preferredLocale,
         overrides: [String: String] = [:],
         bundle: Bundle? = nil,
         table: String = "Remedy"
@@ -57,8 +61,70 @@ public struct Localization: Sendable {
         self.ownTable = language == "en" ? englishTable : StringTables.shared.table(for: language)
     }
 
-    /// A localization for the process's locale (read once, at first use), with no overrides.
+    /// Creates a localization for a language.
+    ///
+    /// ```swift
+    /// let root = ErrorScope.root(presenter: TerminalPresenter(), localization: Localization(language: "de"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - language: A language code (`"de"`, `"ja"`, `"zh-Hans"`), or a POSIX locale name
+    ///     (`"de_DE.UTF-8"`); an unknown language falls back to English.
+    ///   - overrides: Texts by key that win over every table.
+    public init(language: String, overrides: [String: String] = [:]) {
+        self.init(locale: Locale(identifier: Self.localeIdentifier(posix: language) ?? "en"), overrides: overrides)
+    }
+
+    /// A localization for the program's language (read once, at first use), with no overrides.
     public static let `default` = Localization()
+
+    // MARK: - The program's language
+
+    /// The program's language, as a person would expect it.
+    ///
+    /// - On Linux and other non-Apple systems, the POSIX environment, as gettext reads it: the first of
+    ///   `LC_ALL`, `LC_MESSAGES` and `LANG` that is set; then, unless that locale is `C` or `POSIX`, the
+    ///   colon-separated `LANGUAGE` list takes precedence, its first language that Remedy ships winning.
+    ///   (Foundation's `Locale.current` is `en_001` there whatever the environment says.)
+    /// - On Apple platforms, the app's own preferred localization (`Bundle.main.preferredLocalizations`),
+    ///   so an app that ships only English doesn't show German alerts on a German system.
+    public static var preferredLocale: Locale {
+        #if canImport(Darwin)
+        let language = Bundle.main.preferredLocalizations.first ?? "en"
+        return Locale(identifier: language)
+        #else
+        return preferredLocale(environment: ProcessInfo.processInfo.environment)
+        #endif
+    }
+
+    /// The locale the POSIX environment asks for, as gettext reads it (see ``preferredLocale``).
+    ///
+    /// - Parameter environment: The environment variables.
+    /// - Returns: The locale; English for `C`, `POSIX` or nothing set.
+    package static func preferredLocale(environment: [String: String]) -> Locale {
+        let messages = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy
+            .compactMap { environment[$0] }
+            .first { !$0.isEmpty }
+        guard let messages, let identifier = localeIdentifier(posix: messages) else {
+            // "C" or nothing: gettext ignores LANGUAGE then, and so does Remedy.
+            return Locale(identifier: "en")
+        }
+        let list = (environment["LANGUAGE"] ?? "").split(separator: ":").compactMap {
+            localeIdentifier(posix: String($0))
+        }
+        for candidate in list where language(for: Locale(identifier: candidate)) != "en" || candidate.hasPrefix("en") {
+            return Locale(identifier: candidate)
+        }
+        return Locale(identifier: identifier)
+    }
+
+    /// `de_DE.UTF-8@euro` → `de_DE`; `nil` for `C`, `POSIX` and blanks.
+    static func localeIdentifier(posix name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let base = trimmed.prefix { $0 != "." && $0 != "@" }
+        guard !base.isEmpty, base != "C", base != "POSIX" else { return nil }
+        return String(base)
+    }
 
     /// The text for a key of Remedy's string table.
     ///

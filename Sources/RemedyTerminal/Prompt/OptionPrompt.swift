@@ -6,7 +6,9 @@ import Remedy
 ///
 /// Numbers count from 1 in the presentation's order. Keys are letters: each option takes the first
 /// letter of its title that no earlier option took (usually its initial), so every key is unique; an
-/// option whose title has no free letter has only its number.
+/// option whose title has no free letter has only its number. Only Latin letters (with their accents,
+/// as on European keyboards) become keys: `再` or `キ` can't be typed with one key press, so options
+/// titled in Japanese or Chinese are chosen by number.
 package struct OptionPrompt: Sendable {
     /// One option of the prompt.
     package struct Entry: Sendable {
@@ -43,7 +45,7 @@ package struct OptionPrompt: Sendable {
             // Only the start of a title is searched, so a huge title costs nothing.
             let key = option.title.prefix(200).lazy
                 .flatMap { $0.lowercased() }
-                .first { $0.isLetter && !taken.contains($0) }
+                .first { $0.isTypableKey && !taken.contains($0) }
             if let key { taken.insert(key) }
             entries.append(Entry(number: index + 1, key: key, option: option))
         }
@@ -98,6 +100,13 @@ package struct OptionPrompt: Sendable {
 
     static func isSame(_ lhs: RecoveryOption, _ rhs: RecoveryOption) -> Bool {
         lhs.title == rhs.title && lhs.role == rhs.role
+    }
+}
+
+extension Character {
+    /// A Latin letter (Basic Latin to Latin Extended-B), which a keyboard of the language types in one press.
+    fileprivate var isTypableKey: Bool {
+        isLetter && unicodeScalars.count == 1 && unicodeScalars.allSatisfy { $0.value < 0x250 }
     }
 }
 

@@ -126,8 +126,9 @@ package struct PresentationRenderer: Sendable {
         let bar = style(frame, "│")
         var lines: [String] = []
 
-        // The title: "╭─ ⚠ Title ─────", continued under the title when it wraps.
-        let titleLines = TextWrapper(width: width - 5).wrap(texts.title).nonEmpty
+        // The title: "╭─ ⚠ Title ─────", continued under the title when it wraps. It wraps early enough
+        // that a rule of at least two columns follows its first line, so the frame shows at any width.
+        let titleLines = TextWrapper(width: width - 8).wrap(texts.title).nonEmpty
         let mark = Self.mark(for: presentation.severity)
         for (index, line) in titleLines.enumerated() {
             if index == 0 {

@@ -190,6 +190,21 @@ struct AlertRenderingTests {
         #expect(text.contains("│ Line one\n│ Line two end ]0;pwned\n"))
     }
 
+    @Test func bidirectionalOverridesInAnyTextAreShownEscaped() async {
+        let presentation = makePresentation(
+            title: "Open \u{202E}txt.exe",
+            message: "The file invoice\u{2066}gpj.exe\u{2069} is damaged.",
+            detail: "Saved by \u{200F}admin"
+        )
+        let text = await render(presentation, columns: 80).text
+        for scalar: Unicode.Scalar in ["\u{202E}", "\u{2066}", "\u{2069}", "\u{200F}"] {
+            #expect(!text.unicodeScalars.contains(scalar))
+        }
+        #expect(text.contains("Open \\u{202E}txt.exe"))
+        #expect(text.contains("invoice\\u{2066}gpj.exe\\u{2069}"))
+        #expect(text.contains("\\u{200F}admin"))
+    }
+
     @Test func titleOfOnlyControlCharactersStillDrawsTheFrame() async {
         let presentation = makePresentation(title: "\u{1B}\u{7}", message: "\u{1B}")
         let lines = await render(presentation, columns: 40).lines

@@ -88,6 +88,25 @@ struct TerminalTextTests {
         #expect(text == "a[31mb\nc\nd ef\ng")
     }
 
+    @Test(arguments: [
+        0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+        0x200B, 0x2060, 0xFEFF,
+    ] as [UInt32])
+    func invisibleFormatCharactersAreShownEscaped(_ value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        let text = TerminalText.sanitized("invoice\(Character(scalar))txt.exe")
+        let hex = String(value, radix: 16, uppercase: true)
+        #expect(text == "invoice\\u{\(hex)}txt.exe")
+        #expect(!text.unicodeScalars.contains(scalar))
+    }
+
+    @Test func joinersThatScriptsAndEmojiNeedStay() {
+        let family = "👨\u{200D}👩\u{200D}👧"
+        let persian = "می\u{200C}خواهم"
+        #expect(TerminalText.sanitized(family) == family)
+        #expect(TerminalText.sanitized(persian) == persian)
+    }
+
     @Test func newlinesCanBecomeSpaces() {
         #expect(TerminalText.sanitized("one\ntwo\r\nthree", keepsNewlines: false) == "one two three")
     }

@@ -4,7 +4,12 @@
 /// sequences that would recolour or rewrite the terminal, and they may be megabytes long.
 package enum TerminalText {
     /// The text with control characters removed: escape sequences lose their escape character (and show
-    /// as harmless text), tabs become spaces, and `\r\n` and `\r` become `\n`.
+    /// as harmless text), tabs become spaces, and `\r\n` and `\r` become `\n`. Invisible characters that
+    /// change how the rest of a line reads — bidirectional embeddings, overrides, isolates and marks
+    /// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and other invisible format characters
+    /// (zero-width space, word joiner and invisible operators, the byte order mark, interlinear
+    /// annotations) — are shown escaped, as `\u{202E}`, so "txt.exe" can't pass for "exe.txt". The
+    /// zero-width joiner and non-joiner stay: emoji sequences and several scripts need them.
     ///
     /// - Parameters:
     ///   - text: Any text.
@@ -25,6 +30,9 @@ package enum TerminalText {
                 scalars.append(" ")
             case 0x00..<0x20, 0x7F..<0xA0:
                 continue
+            case 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+                0xFEFF, 0xFFF9...0xFFFB:
+                scalars.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
             default:
                 scalars.append(scalar)
             }

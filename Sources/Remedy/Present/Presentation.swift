@@ -131,7 +131,16 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
     // MARK: - Rules
 
+    /// ``RecoveryOption/ok`` with its title in a language.
+    private static func localizedOK(in localization: Localization) -> RecoveryOption {
+        var ok = RecoveryOption.ok
+        ok.title = ok.localizedTitle(in: localization)
+        return ok
+    }
+
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
+        // Most errors offer nothing: "OK" alone, without the buffers of the general case.
+        guard !options.isEmpty else { return [localizedOK(in: localization)] }
         var result: [RecoveryOption] = []
         result.reserveCapacity(options.count + 1)
         var seenTitles = Set<String>()
@@ -155,9 +164,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            var ok = RecoveryOption.ok
-            ok.title = ok.localizedTitle(in: localization)
-            return [ok]
+            return [localizedOK(in: localization)]
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
             var cancel = RecoveryOption.cancel

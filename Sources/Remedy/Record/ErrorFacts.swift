@@ -332,7 +332,7 @@ package enum ErrorFacts {
 
     static func userInfo(of error: any Error, info: ErrorTypeInfo) -> [String: Any]? {
         switch info.source {
-        case .nsError, .customNSError: ErrorTree.userInfo(of: error)
+        case .nsError, .customNSError: ErrorTree.userInfo(of: error, info: info)
         default: nil
         }
     }

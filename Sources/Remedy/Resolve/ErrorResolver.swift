@@ -175,35 +175,49 @@ public struct ErrorResolver: Sendable {
         var openOverrides: [(depth: Int, override: PresentationOverride)] = []
         var allOverrides: PresentationOverride?
 
-        for node in ErrorTree(error, limits: limits) {
-            while let last = openOverrides.last, last.depth >= node.depth { openOverrides.removeLast() }
-            if let context = node.error as? ContextError, let layerOverride = context.presentationOverride {
-                openOverrides.append((node.depth, layerOverride))
+        func visit(_ error: any Error, depth: Int, info: ErrorTypeInfo) {
+            while let last = openOverrides.last, last.depth >= depth { openOverrides.removeLast() }
+            if info.source == .context, let context = error as? ContextError,
+                let layerOverride = context.presentationOverride
+            {
+                openOverrides.append((depth, layerOverride))
                 // Pre-order meets outer layers first; an outer override wins over inner ones.
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
-            facts?.record(node.error)
-            guard let interpretation = interpretation(ofNode: node.error) else { continue }
+            facts?.record(error)
+            guard let interpretation = interpretation(ofNode: error, info: info) else { return }
             if outermost == nil { outermost = interpretation }
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
             // built-in texts at any depth; among texts of the same kind, the deepest is the most specific.
             let isAuthored = !interpretation.isBuiltIn
             if interpretation.hasText,
-                (isAuthored && !winnerIsAuthored) || (isAuthored == winnerIsAuthored && node.depth > winnerDepth)
+                (isAuthored && !winnerIsAuthored) || (isAuthored == winnerIsAuthored && depth > winnerDepth)
             {
                 winner = interpretation
-                winnerDepth = node.depth
+                winnerDepth = depth
                 winnerIsAuthored = isAuthored
-                winnerOverride = Self.merged(openOverrides.map(\.override))
+                winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
             }
             if fallbackCategory == nil { fallbackCategory = interpretation.category }
             if let nodeSeverity = interpretation.severity ?? interpretation.category?.defaultSeverity {
                 severity = max(severity ?? nodeSeverity, nodeSeverity)
             }
-            options += interpretation.options
+            if !interpretation.options.isEmpty { options += interpretation.options }
             isTransient = isTransient || interpretation.isTransient
             isSilent = isSilent || interpretation.isSilent
             if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
+        }
+
+        let rootInfo = ErrorTypeInfo.of(error)
+        if rootInfo.source == .leaf, limits.maximumNodes > 0 {
+            // A type without references can't hold a cause: the tree is this one node, and walking it
+            // would only allocate the walk's stacks.
+            visit(error, depth: 0, info: rootInfo)
+        } else {
+            var iterator = ErrorTree(error, limits: limits).makeIterator()
+            while let node = iterator.nextVisit() {
+                visit(node.node.error, depth: node.node.depth, info: node.info)
+            }
         }
 
         let override = winner == nil ? allOverrides : winnerOverride
@@ -211,7 +225,7 @@ public struct ErrorResolver: Sendable {
         if winner == nil { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
-        merged.options = Self.withoutDuplicates((override?.options ?? []) + options)
+        merged.options = Self.withoutDuplicates(override.map { $0.options + options } ?? options)
         merged.isTransient = isTransient
         merged.isSilent = isSilent
         merged.retryAfter = retryAfter
@@ -234,6 +248,8 @@ public struct ErrorResolver: Sendable {
 
     /// The options in order, each title (or ready-made title key) once: the first one offered wins.
     private static func withoutDuplicates(_ options: [RecoveryOption]) -> [RecoveryOption] {
+        // Nothing to drop among fewer than two: no set to allocate.
+        guard options.count > 1 else { return options }
         var seen = Set<String>()
         return options.filter { seen.insert($0.titleKey ?? $0.title.titleIdentity).inserted }
     }
@@ -243,9 +259,13 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: The error.
     /// - Returns: The interpretation, or `nil` when no source knows anything.
     package func interpretation(ofNode error: any Error) -> ErrorInterpretation? {
+        interpretation(ofNode: error, info: ErrorTypeInfo.of(error))
+    }
+
+    /// ``interpretation(ofNode:)`` with the facts about the error's type that the walk found already.
+    func interpretation(ofNode error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
         // The per-type cache answers "does this type conform?" once; a failed cast to a protocol
         // existential is a run-time conformance search, the most expensive step of a node's resolution.
-        let info = ErrorTypeInfo.of(error)
         if let presentable = info.asPresentable?(error) {
             return ErrorInterpretation(presentable)
         }
@@ -256,7 +276,7 @@ public struct ErrorResolver: Sendable {
         // LocalizedError's texts go with the recovery options of its user info or RecoverableError
         // conformance. A RecoverableError's options are read once, here.
         let localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
-        let userInfo = Self.userInfoTranslation(of: error)
+        let userInfo = Self.userInfoTranslation(of: error, info: info)
         let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []
         guard var interpretation = localized ?? userInfo else {
             return recoverableOptions.isEmpty ? nil : ErrorInterpretation(options: recoverableOptions)
@@ -273,16 +293,26 @@ public struct ErrorResolver: Sendable {
         let suggestion = error.recoverySuggestion.userFacing
         let reason = error.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
-        let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
         return ErrorInterpretation(
-            message: message,
+            message: joined(description ?? reason, suggestion),
             detail: description == nil ? nil : reason,
             helpAnchor: error.helpAnchor.nonBlank
         )
     }
 
-    static func userInfoTranslation(of error: any Error) -> ErrorInterpretation? {
-        guard let userInfo = ErrorTree.userInfo(of: error) else { return nil }
+    /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.
+    private static func joined(_ first: String?, _ second: String?) -> String {
+        switch (first, second) {
+        case (let first?, let second?): first + " " + second
+        case (let first?, nil): first
+        case (nil, let second?): second
+        case (nil, nil): ""
+        }
+    }
+
+    static func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
+        // Only `NSError`s and `CustomNSError`s have user info; other types aren't even looked at.
+        guard info.hasUserInfo, let userInfo = ErrorTree.userInfo(of: error, info: info) else { return nil }
         let title = (userInfo[ErrorBridging.titleKey] as? String).nonBlank
         let description = (userInfo[NSLocalizedDescriptionKey] as? String).userFacing
         let reason = (userInfo[NSLocalizedFailureReasonErrorKey] as? String).userFacing

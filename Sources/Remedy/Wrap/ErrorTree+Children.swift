@@ -114,13 +114,15 @@ extension ErrorTree {
     /// The user info of an `NSError` instance or a `CustomNSError`; `nil` for other Swift errors, so
     /// they are never boxed into an `NSError` just to be looked at.
     static func userInfo(of error: any Error) -> [String: Any]? {
-        if let nsError = nsError(error) {
+        userInfo(of: error, info: ErrorTypeInfo.of(error))
+    }
+
+    /// ``userInfo(of:)`` with the facts about the error's type found already.
+    static func userInfo(of error: any Error, info: ErrorTypeInfo) -> [String: Any]? {
+        if info.isNSError, let nsError = nsError(error) {
             return nsError.userInfo
         }
-        if let custom = ErrorTypeInfo.of(error).asCustomNSError?(error) {
-            return custom.errorUserInfo
-        }
-        return nil
+        return info.asCustomNSError?(error)?.errorUserInfo
     }
 
     /// Whether the error is a class instance (an `NSError`, a subclass, or a Swift class), tracked by

@@ -47,7 +47,12 @@ public struct ErrorTree: Sequence, Sendable {
         public let label: String?
         /// Extra facts for developers: a decoding or encoding error's coding path, as
         /// `coding path: days[0].temp`.
-        public let detail: String?
+        ///
+        /// Computed when read: only reports show it, and building the text costs as much as resolving
+        /// the node's presentation.
+        public var detail: String? {
+            ErrorTree.detail(of: error, info: ErrorTypeInfo.of(error))
+        }
         /// How many children the traversal visits below this node.
         public let childCount: Int
         /// How many children the width cap left out.
@@ -194,7 +199,6 @@ public struct ErrorTree: Sequence, Sendable {
                 index: index,
                 parentIndex: pending.parentIndex,
                 label: pending.label,
-                detail: ErrorTree.detail(of: pending.error, info: info),
                 childCount: childCount,
                 omittedChildCount: omitted,
                 isDepthLimited: isDepthLimited,

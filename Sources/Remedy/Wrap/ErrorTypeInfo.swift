@@ -47,6 +47,10 @@ final class ErrorTypeInfo: Sendable {
     let isPlainData: Bool
     /// Whether the type chooses its own mirror, so that reflection may not show all it holds.
     let isCustomReflectable: Bool
+    /// Whether values are `NSError` instances (or of a subclass).
+    let isNSError: Bool
+    /// Whether values have a user info: `NSError` instances and `CustomNSError`s.
+    var hasUserInfo: Bool { isNSError || asCustomNSError != nil }
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
     let isTextual: Bool
     let isDebugTextual: Bool
@@ -79,6 +83,7 @@ final class ErrorTypeInfo: Sendable {
         asRecoverable = (type as? any RecoverableError.Type).map { Self.recoverableCast($0) }
         let isCustomNSError = asCustomNSError != nil
         let isNSError = type is NSError.Type
+        self.isNSError = isNSError
         isTextual =
             type is any CustomStringConvertible.Type && !isNSError && !isCustomNSError
             && type != ContextError.self

@@ -88,10 +88,11 @@ struct TerminalTextTests {
         #expect(text == "a[31mb\nc\nd ef\ng")
     }
 
-    @Test(arguments: [
-        0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
-        0x200B, 0x2060, 0xFEFF,
-    ] as [UInt32])
+    @Test(
+        arguments: [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+            0x200B, 0x2060, 0xFEFF,
+        ] as [UInt32])
     func invisibleFormatCharactersAreShownEscaped(_ value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let text = TerminalText.sanitized("invoice\(Character(scalar))txt.exe")

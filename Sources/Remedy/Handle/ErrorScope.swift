@@ -254,6 +254,7 @@ public final class ErrorScope: Sendable {
     ///   - operation: The work.
     /// - Returns: The operation's value, or `nil` when the person gave up, a rule silenced or took over
     ///   the failure without recovering, or the calling task was cancelled.
+    @inlinable
     public func attempt<Value, Failure: Error>(
         _ action: String,
         idempotent: Bool = true,
@@ -263,31 +264,59 @@ public final class ErrorScope: Sendable {
         line: Int = #line,
         operation: () async throws(Failure) -> Value
     ) async -> Value? {
-        // The success path runs the operation and nothing else: the failure context (the scope chain,
-        // the retry policy, the counters) is made only once something failed.
-        var context: FailureContext?
+        // The success path runs the operation and nothing else, inlined into the caller and specialized
+        // for its types: the failure context (the scope chain, the retry policy, the counters) is made
+        // only once something failed, in the function below, which isn't inlined.
+        do {
+            return try await operation()
+        } catch {
+            return await attempt(
+                after: error,
+                action,
+                idempotent: idempotent,
+                retryPolicy: retryPolicy,
+                isolation: isolation,
+                fileID: fileID,
+                line: line,
+                operation: operation
+            )
+        }
+    }
+
+    /// The rest of an ``attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`` after its
+    /// first failure: the failure is handled, and the operation runs again while that recovers.
+    @usableFromInline
+    func attempt<Value, Failure: Error>(
+        after firstError: Failure,
+        _ action: String,
+        idempotent: Bool,
+        retryPolicy: RetryPolicy?,
+        isolation: isolated (any Actor)?,
+        fileID: String,
+        line: Int,
+        operation: () async throws(Failure) -> Value
+    ) async -> Value? {
+        var context = FailureContext(
+            chain: chain,
+            action: action,
+            canRetry: true,
+            isIdempotent: idempotent,
+            retryPolicy: retryPolicy ?? pipeline.configuration.retryPolicy,
+            fileID: fileID,
+            line: line
+        )
+        var error = firstError
         while true {
+            switch await pipeline.process(error, &context) {
+            case .retry:
+                if Task.isCancelled { return nil }
+            case .end:
+                return nil
+            }
             do {
                 return try await operation()
-            } catch {
-                var failure =
-                    context
-                    ?? FailureContext(
-                        chain: chain,
-                        action: action,
-                        canRetry: true,
-                        isIdempotent: idempotent,
-                        retryPolicy: retryPolicy ?? pipeline.configuration.retryPolicy,
-                        fileID: fileID,
-                        line: line
-                    )
-                defer { context = failure }
-                switch await pipeline.process(error, &failure) {
-                case .retry:
-                    if Task.isCancelled { return nil }
-                case .end:
-                    return nil
-                }
+            } catch let next {
+                error = next
             }
         }
     }

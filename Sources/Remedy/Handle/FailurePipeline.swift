@@ -27,8 +27,10 @@ struct FailureContext: Sendable {
     var recoveries = 0
     /// Automatic retries since the person was last asked, limited by ``RetryPolicy/maximumRetries``.
     var automaticRetries = 0
-    /// Ends `minimumDuration` after the person's last choice; the next presentation waits for it.
-    var gate: Task<Void, Never>?
+    /// Waits until `minimumDuration` after the person's last choice; the next presentation waits for it.
+    /// A deadline, not a task: most failures are never presented again, and a sleeping task per choice
+    /// would cost a task and a timer for nothing.
+    var gate: (@Sendable () async throws -> Void)?
 
     var scopePath: String { chain.first?.path ?? "" }
 }
@@ -145,8 +147,10 @@ final class FailurePipeline: Sendable {
         }
         if let delay = automaticRetryDelay(failure, context) {
             context.automaticRetries += 1
-            let retry = "\(context.automaticRetries)"
-            record.outcome(.retrying, ["retry": "automatic", "automaticRetry": "\(retry)", "delay": "\(delay)"])
+            record.outcome(
+                .retrying,
+                ["retry": "automatic", "automaticRetry": "\(context.automaticRetries)", "delay": "\(delay)"]
+            )
             do {
                 try await clock.sleep(for: delay)
             } catch {
@@ -249,25 +253,28 @@ final class FailurePipeline: Sendable {
             // The rule's take-over started running between the rules and here: present instead.
             return await present(failure, &record, &context)
         }
-        var metadata: Logger.Metadata = ["rule": "\(rule.name)", "recovery": "\(result.name)"]
+        func metadata(retry: String? = nil) -> Logger.Metadata {
+            var metadata: Logger.Metadata = ["rule": "\(rule.name)", "recovery": "\(result.name)"]
+            if let retry { metadata["retry"] = "\(retry)" }
+            return metadata
+        }
         switch result {
         case .finished(.recovered) where context.canRetry:
-            metadata["retry"] = "afterTakeOver"
-            record.outcome(.takenOver, metadata)
+            record.outcome(.takenOver, metadata(retry: "afterTakeOver"))
             context.recoveries += 1
             return .decided(.retry(.takenOver))
         case .finished:
-            record.outcome(.takenOver, metadata)
+            record.outcome(.takenOver, metadata())
             return .decided(.end(.takenOver))
         case .failed(let handlerError):
-            record.outcome(.takenOver, metadata)
+            record.outcome(.takenOver, metadata())
             context.recoveries += 1
             return .newError(handlerError)
         case .timedOut:
-            record.outcome(.takenOver, level: .info, metadata)
+            record.outcome(.takenOver, level: .info, metadata())
             return .decided(.end(.gaveUp))
         case .cancelled:
-            record.outcome(.gaveUp, metadata)
+            record.outcome(.gaveUp, metadata())
             return .decided(.end(.gaveUp))
         }
     }
@@ -284,11 +291,9 @@ final class FailurePipeline: Sendable {
             acknowledgementOnly: isAtRecoveryLimit && context.canRetry
         )
         if let gate = context.gate {
-            await withTaskCancellationHandler {
-                await gate.value
-            } onCancel: {
-                gate.cancel()
-            }
+            // Cancellation ends the wait; the check below then gives up.
+            try? await gate()
+            context.gate = nil
         }
         if Task.isCancelled {
             record.outcome(.gaveUp, ["reason": "cancelled"])
@@ -300,14 +305,49 @@ final class FailurePipeline: Sendable {
             reusesRecentAnswer: context.recoveries == 0,
             runningGroups: RecoveryRunner.runningGroups
         )
-        if answer.resolution.isChoice {
-            context.gate = Task { [clock, minimumDuration = configuration.minimumDuration] in
-                try? await clock.sleep(for: minimumDuration)
-            }
+        if answer.resolution.isChoice, configuration.minimumDuration > .zero {
+            context.gate = clock.wait(for: configuration.minimumDuration)
         }
         let recovery: RecoveryResult =
             answer.resolution.runsAction
             ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
+        let level: Logger.Level = answer.resolution.isPresenterProblem || recovery.isTimeout ? .info : .debug
+        switch recovery {
+        case .finished(.recovered):
+            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .recovered
+            guard context.canRetry, context.recoveries < configuration.maximumRecoveries else {
+                record.outcome(
+                    outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
+                return .decided(.end(outcome))
+            }
+            record.outcome(
+                outcome,
+                level: level,
+                Self.metadata(answer, recovery, retry: "afterRecovery"),
+                presentation: answer.presentation
+            )
+            context.recoveries += 1
+            return .decided(.retry(outcome))
+        case .finished(.notRecovered), .timedOut, .cancelled:
+            let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
+            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
+            record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
+            return .decided(.end(outcome))
+        case .failed(let actionError):
+            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .presented
+            record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
+            context.recoveries += 1
+            return .newError(actionError)
+        }
+    }
+
+    /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the
+    /// usual `info` level, a `debug` outcome costs no dictionary and no string.
+    private static func metadata(
+        _ answer: PresentationScheduler.Answer,
+        _ recovery: RecoveryResult,
+        retry: String? = nil
+    ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "option": "\(answer.option.title)",
             "resolution": "\(answer.resolution)",
@@ -316,30 +356,11 @@ final class FailurePipeline: Sendable {
         if case .presenterFailed(let presenterError) = answer.resolution {
             metadata["presenterError"] = "\(ErrorReport(presenterError).summary)"
         }
-        let level: Logger.Level = answer.resolution.isPresenterProblem || recovery.isTimeout ? .info : .debug
-        switch recovery {
-        case .finished(.recovered):
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .recovered
-            guard context.canRetry, context.recoveries < configuration.maximumRecoveries else {
-                record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
-                return .decided(.end(outcome))
-            }
-            metadata["retry"] = "afterRecovery"
-            record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
-            context.recoveries += 1
-            return .decided(.retry(outcome))
-        case .finished(.notRecovered), .timedOut, .cancelled:
-            let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
-            record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
-            return .decided(.end(outcome))
-        case .failed(let actionError):
+        if case .failed(let actionError) = recovery {
             metadata["actionError"] = "\(ErrorReport(actionError).summary)"
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .presented
-            record.outcome(outcome, level: level, metadata, presentation: answer.presentation)
-            context.recoveries += 1
-            return .newError(actionError)
         }
+        if let retry { metadata["retry"] = "\(retry)" }
+        return metadata
     }
 
     /// Whether a failure offers "Try Again": it has no options of its own besides Try Again, and it is
@@ -431,6 +452,14 @@ final class FailurePipeline: Sendable {
             return task
         }
         await task.value
+    }
+}
+
+extension Clock where Duration == Swift.Duration {
+    /// A wait until a duration from now has passed on this clock: the minimum-duration gate of a choice.
+    fileprivate func wait(for duration: Duration) -> @Sendable () async throws -> Void {
+        let deadline = now.advanced(by: duration)
+        return { try await sleep(until: deadline, tolerance: nil) }
     }
 }
 

@@ -3,6 +3,10 @@
 ///
 /// The grouping key (an error's shape) is a different thing, for logs and analytics: two errors of one
 /// type with different messages share a grouping key but not an identity.
+///
+/// The hash is computed once, when the identity is made: the scheduler looks an identity up several
+/// times per presentation (open, recently answered, forgotten), and hashing the texts each time would
+/// cost more than all the lookups.
 struct PresentationIdentity: Hashable, Sendable {
     let title: String
     let message: String
@@ -11,6 +15,7 @@ struct PresentationIdentity: Hashable, Sendable {
     let style: PresentationStyle
     let optionTitles: [String]
     let optionRoles: [RecoveryOption.Role]
+    private let hash: Int
 
     init(_ presentation: Presentation) {
         title = presentation.title
@@ -20,6 +25,25 @@ struct PresentationIdentity: Hashable, Sendable {
         style = presentation.style
         optionTitles = presentation.options.map(\.title)
         optionRoles = presentation.options.map(\.role)
+        var hasher = Hasher()
+        hasher.combine(title)
+        hasher.combine(message)
+        hasher.combine(detail)
+        hasher.combine(severity)
+        hasher.combine(style)
+        hasher.combine(optionTitles)
+        hasher.combine(optionRoles)
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.hash == rhs.hash && lhs.title == rhs.title && lhs.message == rhs.message && lhs.detail == rhs.detail
+            && lhs.severity == rhs.severity && lhs.style == rhs.style && lhs.optionTitles == rhs.optionTitles
+            && lhs.optionRoles == rhs.optionRoles
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }
 
@@ -132,8 +156,9 @@ package actor PresentationScheduler {
         enum Phase {
             /// Blocking, waiting for its turn.
             case waiting
-            /// The presenter has it; the task delivers the presenter's answer.
-            case showing(Task<Void, Never>)
+            /// The presenter has it: the first task delivers the presenter's answer, the second the
+            /// presenter timeout.
+            case showing(Task<Void, Never>, timeout: Task<Void, Never>)
             /// Answered. A banner stays here while it is visible, a blocking presentation while its
             /// coalescing window is open: identical callers get the answer at once.
             case answered(Answer)
@@ -228,10 +253,27 @@ package actor PresentationScheduler {
     ///   - runningGroups: The recovery groups whose action the caller runs inside; their answers are
     ///     never reused for it (``RecoveryRunner/runningGroups``).
     /// - Returns: The answer.
-    package func present(
+    nonisolated package func present(
         _ presentation: Presentation,
         reusesRecentAnswer: Bool = true,
         runningGroups: Set<UInt64> = []
+    ) async -> Answer {
+        // Made before entering the actor: callers build their identities in parallel, and the actor,
+        // which every presentation of the root goes through, only looks them up.
+        let identity = PresentationIdentity(presentation)
+        return await present(
+            presentation,
+            identity: identity,
+            reusesRecentAnswer: reusesRecentAnswer,
+            runningGroups: runningGroups
+        )
+    }
+
+    private func present(
+        _ presentation: Presentation,
+        identity: PresentationIdentity,
+        reusesRecentAnswer: Bool,
+        runningGroups: Set<UInt64>
     ) async -> Answer {
         guard !isClosed else {
             return Answer(
@@ -244,7 +286,6 @@ package actor PresentationScheduler {
         }
         nextID += 1
         let waiterID = nextID
-        let identity = PresentationIdentity(presentation)
         if let entry = open[identity] {
             return await join(entry, waiterID)
         }
@@ -277,7 +318,10 @@ package actor PresentationScheduler {
         guard !isClosed else { return }
         isClosed = true
         for entry in banners + pending + [current].compactMap({ $0 }) {
-            if case .showing(let task) = entry.phase { task.cancel() }
+            if case .showing(let task, let timeout) = entry.phase {
+                task.cancel()
+                timeout.cancel()
+            }
         }
         // Entries with callers: a second visit of one entry finds it answered and does nothing.
         for entry in Array(entryOfWaiter.values) {
@@ -332,7 +376,10 @@ package actor PresentationScheduler {
         )
         guard entry.waiters.isEmpty, entry.isBlocking, !entry.isAnswered else { return }
         // Nobody waits for this presentation any more: withdraw it.
-        if case .showing(let task) = entry.phase { task.cancel() }
+        if case .showing(let task, let timeout) = entry.phase {
+            task.cancel()
+            timeout.cancel()
+        }
         entry.phase = .finished
         forgetOpen(entry)
         if let index = pending.firstIndex(where: { $0 === entry }) {
@@ -363,13 +410,13 @@ package actor PresentationScheduler {
         current = entry
         state.setCurrent(entry.presentation)
         state.setWaitingCount(pending.count)
-        entry.phase = .showing(ask(entry))
+        entry.phase = ask(entry)
     }
 
     private func showBanner(_ entry: Entry) {
         banners.append(entry)
         state.setBanners(banners.map(\.presentation))
-        entry.phase = .showing(ask(entry))
+        entry.phase = ask(entry)
         Task { [clock, bannerDuration] in
             try? await clock.sleep(for: bannerDuration)
             self.dismissBanner(entry.id)
@@ -377,15 +424,28 @@ package actor PresentationScheduler {
     }
 
     /// Hands a presentation to the presenter, within the presenter timeout.
-    private func ask(_ entry: Entry) -> Task<Void, Never> {
+    ///
+    /// Two unstructured tasks race: the presenter's and the timeout's. Whichever reports first answers
+    /// the entry; the other finds it answered and does nothing, and `finish` cancels both. A presenter
+    /// that ignores cancellation and never returns leaves only its own task behind.
+    private func ask(_ entry: Entry) -> Entry.Phase {
         let presentation = entry.presentation
         let entryID = entry.id
-        return Task { [presenter, clock, presenterTimeout] in
-            let result = await Race.run(timeout: presenterTimeout, clock: clock) {
-                await captureResult { try await presenter.present(presentation) }
+        // The timeout first: its sleep starts before a presenter that answers at once can cancel it, as a
+        // test clock that counts sleeps expects.
+        let timeout = Task.detached { [clock, presenterTimeout] in
+            do {
+                try await clock.sleep(for: max(presenterTimeout, .zero))
+            } catch {
+                return  // Cancelled: answered first.
             }
-            self.presenterAnswered(entryID, result)
+            await self.presenterAnswered(entryID, .timedOut)
         }
+        let task = Task.detached { [presenter] in
+            let result = await captureResult { try await presenter.present(presentation) }
+            await self.presenterAnswered(entryID, Task.isCancelled ? .cancelled : .value(result))
+        }
+        return .showing(task, timeout: timeout)
     }
 
     private func presenterAnswered(_ entryID: UInt64, _ result: RaceResult<Result<RecoveryOption?, any Error>>) {
@@ -423,7 +483,10 @@ package actor PresentationScheduler {
         forgetOpen(entry)
         if !entry.isAnswered {
             // The presenter is still busy with a banner that is gone: answer its callers now.
-            if case .showing(let task) = entry.phase { task.cancel() }
+            if case .showing(let task, let timeout) = entry.phase {
+                task.cancel()
+                timeout.cancel()
+            }
             finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
         }
         entry.phase = .finished
@@ -433,7 +496,10 @@ package actor PresentationScheduler {
     /// answer where identical callers may still get it.
     private func finish(_ entry: Entry, option: RecoveryOption, resolution: Resolution) {
         guard !entry.isAnswered else { return }
-        if case .showing(let task) = entry.phase, !resolution.isChoice { task.cancel() }
+        if case .showing(let task, let timeout) = entry.phase {
+            timeout.cancel()
+            if !resolution.isChoice { task.cancel() }
+        }
         let answer = Answer(
             option: option,
             resolution: resolution,

@@ -82,16 +82,19 @@ struct FailureRecord {
     /// - Parameters:
     ///   - outcome: What became of the error.
     ///   - level: `debug`, or `info` when something went wrong that nobody saw.
-    ///   - extra: Metadata of the outcome: the option, the resolution, the rule…
+    ///   - extra: Metadata of the outcome: the option, the resolution, the rule… Built only when the
+    ///     line is logged.
     ///   - presentation: The presentation as shown, whose grouping key and count are logged.
     mutating func outcome(
         _ outcome: HandlingOutcome,
         level: Logger.Level = .debug,
-        _ extra: Logger.Metadata = [:],
+        _ extra: @autoclosure () -> Logger.Metadata = [:],
         presentation: Presentation? = nil
     ) {
         guard !isFinished else { return }
         isFinished = true
+        // Below the logger's level nothing of the line is built: not the metadata, not the grouping key.
+        guard logger.logLevel <= level else { return }
         let failure = replacement ?? original
         let replacement = self.replacement
         logger.log(
@@ -99,7 +102,7 @@ struct FailureRecord {
             "\(original.description)",
             error: failure.error,
             metadata: {
-                var metadata = extra
+                var metadata = extra()
                 metadata["outcome"] = "\(outcome)"
                 metadata["category"] = "\(failure.category)"
                 metadata["severity"] = "\(failure.severity)"

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RemedyTerminal", targets: ["RemedyTerminal"]),
         .library(name: "RemedyTesting", targets: ["RemedyTesting"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
+        .executable(name: "notes-example", targets: ["notes-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -41,14 +42,17 @@ let package = Package(
             ],
             path: "Examples/remedy-demo"
         ),
+        // The README's command-line tool, file for file: Remedy and RemedyTerminal only.
+        .executableTarget(name: "notes-example", dependencies: ["Remedy", "RemedyTerminal"], path: "Examples/notes"),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
         .testTarget(
             name: "RemedyTerminalTests",
             dependencies: ["RemedyTerminal", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "RemedyTestingTests", dependencies: ["RemedyTesting"]),
-        // Runs the built remedy-demo end to end; depending on it makes `swift test` build it first.
-        .testTarget(name: "RemedyDemoTests", dependencies: ["remedy-demo"]),
+        // Runs the built remedy-demo and notes-example end to end; depending on them makes `swift test` build
+        // them first.
+        .testTarget(name: "RemedyDemoTests", dependencies: ["remedy-demo", "notes-example"]),
     ],
     swiftLanguageModes: [.v6]
 )

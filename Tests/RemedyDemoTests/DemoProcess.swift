@@ -5,7 +5,13 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Runs the built `remedy-demo` executable, as swift-argument-parser's `AssertExecuteCommand` does: it is
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a built executable (`remedy-demo` unless told otherwise), as swift-argument-parser's `AssertExecuteCommand` does: it is
 /// found next to the test bundle (the test target depends on it, so `swift test` builds it first), run
 /// with `Process`, and its standard output, standard error and exit status are captured. A run that
 /// takes longer than the time limit is killed and reported, so nothing hangs.
@@ -38,9 +44,9 @@ struct DemoProcess {
         #endif
     }
 
-    /// The built demo.
-    static var executable: URL {
-        productsDirectory.appendingPathComponent("remedy-demo")
+    /// A built executable of the package.
+    static func executable(_ name: String) -> URL {
+        productsDirectory.appendingPathComponent(name)
     }
 
     /// The environment of every run: English texts, 80 columns, no colour, no narration, whatever the
@@ -57,23 +63,41 @@ struct DemoProcess {
         return environment
     }
 
-    /// Runs the demo.
+    /// How standard input is given.
+    enum Input {
+        /// `/dev/null`: nothing to read, and not a terminal.
+        case none
+        /// A pipe that delivers the text and ends.
+        case pipe(String)
+        /// A pseudo-terminal, as when a person types the text at the keyboard: the program sees a
+        /// terminal, and the text is typed before it starts reading.
+        case terminal(String)
+    }
+
+    /// Runs an executable.
     ///
     /// - Parameters:
     ///   - arguments: The command-line arguments.
+    ///   - name: The executable. Default: `remedy-demo`.
     ///   - input: Standard input; `nil` for `/dev/null`.
+    ///   - standardInput: Standard input, when a terminal is wanted; wins over `input`.
+    ///   - directory: The working directory; `nil` for the test's.
+    ///   - overrides: Environment variables to set; an empty value removes the variable.
     ///   - timeLimit: Seconds after which the run is killed.
     /// - Returns: What the run produced.
-    ///   - overrides: Environment variables to set; an empty value removes the variable.
     static func run(
         _ arguments: [String],
+        executable name: String = "remedy-demo",
         input: String? = nil,
+        standardInput: Input? = nil,
+        directory: URL? = nil,
         environment overrides: [String: String] = [:],
         timeLimit: Double = 90
     ) async throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(name)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var environment = environment
         for (key, value) in overrides { environment[key] = value.isEmpty ? nil : value }
         process.environment = environment
@@ -82,10 +106,15 @@ struct DemoProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         let stdin = Pipe()
-        if input != nil {
-            process.standardInput = stdin
-        } else {
+        var terminal: PseudoTerminal?
+        switch standardInput ?? input.map(Input.pipe) ?? .none {
+        case .none:
             process.standardInput = FileHandle.nullDevice
+        case .pipe:
+            process.standardInput = stdin
+        case .terminal:
+            terminal = try PseudoTerminal()
+            process.standardInput = terminal?.terminal
         }
 
         let exited = AsyncStream<Void>.makeStream()
@@ -94,9 +123,15 @@ struct DemoProcess {
             exited.continuation.finish()
         }
         try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
+        switch standardInput ?? input.map(Input.pipe) ?? .none {
+        case .none:
+            break
+        case .pipe(let text):
+            stdin.fileHandleForWriting.write(Data(text.utf8))
             try stdin.fileHandleForWriting.close()
+        case .terminal(let text):
+            // Typed ahead: the terminal keeps the lines until the program reads them, one per read.
+            terminal?.controller.write(Data(text.utf8))
         }
         // Both pipes are drained while the process runs, so a full pipe can't block it.
         async let out = readToEnd(stdout.fileHandleForReading)
@@ -109,6 +144,8 @@ struct DemoProcess {
         }
         for await _ in exited.stream {}
         watchdog.cancel()
+        // Closed only now: closing the controlling side hangs the terminal up under a program still reading.
+        try terminal?.closeBothSides()
         let timedOut = (try? await watchdog.value) ?? false
         let result = Result(
             stdout: await out,
@@ -116,7 +153,7 @@ struct DemoProcess {
             status: process.terminationStatus,
             timedOut: timedOut
         )
-        #expect(!result.timedOut, "remedy-demo \(arguments.joined(separator: " ")) took longer than \(timeLimit) s")
+        #expect(!result.timedOut, "\(name) \(arguments.joined(separator: " ")) took longer than \(timeLimit) s")
         return result
     }
 
@@ -128,4 +165,29 @@ struct DemoProcess {
             }
         }
     }
+}
+
+/// A pseudo-terminal pair: a child process reads the ``terminal`` side as its standard input, which is a
+/// terminal to it (`isatty`), and the test types on the ``controller`` side. The terminal echoes what is
+/// typed back to the controller, where nobody reads it; a few lines fit its buffer.
+struct PseudoTerminal {
+    let controller: FileHandle
+    let terminal: FileHandle
+
+    init() throws {
+        var controller: Int32 = -1
+        var terminal: Int32 = -1
+        guard openpty(&controller, &terminal, nil, nil, nil) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        self.controller = FileHandle(fileDescriptor: controller, closeOnDealloc: true)
+        self.terminal = FileHandle(fileDescriptor: terminal, closeOnDealloc: true)
+    }
+
+    /// Closes both sides.
+    func closeBothSides() throws {
+        try terminal.close()
+        try controller.close()
+    }
+
 }

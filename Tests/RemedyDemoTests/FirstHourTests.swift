@@ -114,7 +114,7 @@ private final class InterruptibleRun: @unchecked Sendable {
     private let stderr = Pipe()
 
     init(_ arguments: [String]) throws {
-        process.executableURL = DemoProcess.executable
+        process.executableURL = DemoProcess.executable("remedy-demo")
         process.arguments = arguments
         process.environment = DemoProcess.environment
         process.standardInput = stdin

@@ -4,7 +4,9 @@ import Remedy
 import RemedyTerminal
 import Testing
 
-/// The README's and the command-line article's examples, compiled, and the log one-liners they show.
+/// The README's command-line tool with a language chosen on the root, as the README suggests, the
+/// command-line article's non-`Sendable` service, and the log one-liners they show. (The samples themselves,
+/// word for word, are in `TerminalSampleTests`, and `Examples/notes` runs end to end in `NotesExampleTests`.)
 @Suite(.timeLimit(.minutes(1)))
 struct CommandLineExampleTests {
     /// A service that isn't `Sendable`, like the article's.
@@ -12,7 +14,8 @@ struct CommandLineExampleTests {
         func notes() async throws -> [String] { throw URLError(.cannotConnectToHost) }
     }
 
-    /// The README's command-line tool, with the file and the presenter's streams made testable.
+    /// The README's command-line tool with `localization:` on the root, its file and the presenter's streams
+    /// made testable.
     private func readmeTool(logPath: String, output: RecordingOutput) async -> String? {
         let root = ErrorScope.root(
             presenter: TerminalPresenter(input: .answers([]), output: output),  // alerts as prompts

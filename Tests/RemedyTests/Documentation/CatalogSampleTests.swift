@@ -1,0 +1,74 @@
+import Foundation
+import Remedy
+import Testing
+
+/// The samples of the catalog article, word for word (``CodeSampleCoverageTests`` checks that), run and
+/// checked against what the article says.
+struct CatalogSampleTests {
+    /// A stand-in for the article's third-party SDK error.
+    struct SyncSDKError: Error {
+        var isOffline: Bool
+    }
+
+    func frenchOfflinePresentation() -> Presentation {
+        let resolver = ErrorResolver(localization: Localization(locale: Locale(identifier: "fr")))
+        let presentation = resolver.presentation(for: URLError(.notConnectedToInternet))
+        // presentation.title   == "Aucune connexion Internet"
+        // presentation.message == "Cet appareil n’est pas connecté à Internet. Vérifiez votre connexion et réessayez."
+        // presentation.style   == .banner, options: Réessayer, Annuler
+        return presentation
+    }
+
+    func rewordedLocalization() -> Localization {
+        let localization = Localization(overrides: [
+            "catalog.network.offline.message": "Forecasts need the internet. Connect and try again."
+        ])
+        return localization
+    }
+
+    // swift-format-ignore
+    func customizedCatalog() -> ErrorCatalog {
+        var catalog = ErrorCatalog.standard
+        catalog.register(URLError.self) { error, localization in
+            error.code == .timedOut ? ErrorInterpretation(message: "The weather service is slow today.", isTransient: true) : nil
+        }
+
+        catalog.register(SyncSDKError.self) { error, localization in
+            error.isOffline ? ErrorCatalog.builtInEntry(named: "network.offline")?.interpretation(in: localization) : nil
+        }
+        return catalog
+    }
+
+    @Test func theFrenchSampleSaysWhatItsCommentsSay() {
+        let presentation = frenchOfflinePresentation()
+        #expect(presentation.title == "Aucune connexion Internet")
+        #expect(
+            presentation.message
+                == "Cet appareil n’est pas connecté à Internet. Vérifiez votre connexion et réessayez."
+        )
+        #expect(presentation.style == .banner)
+        #expect(presentation.options.map(\.title) == ["Réessayer", "Annuler"])
+    }
+
+    @Test func theOverrideRewordsTheOfflineMessage() {
+        let presentation = ErrorResolver(localization: rewordedLocalization())
+            .presentation(for: URLError(.notConnectedToInternet))
+        #expect(presentation.message == "Forecasts need the internet. Connect and try again.")
+    }
+
+    @Test func theRegistrationReplacesTheTimeoutEntryOnly() {
+        let resolver = ErrorResolver(catalog: customizedCatalog(), localization: Localization(language: "en"))
+        #expect(resolver.presentation(for: URLError(.timedOut)).message == "The weather service is slow today.")
+        let offline = resolver.presentation(for: URLError(.notConnectedToInternet))
+        #expect(offline.title == "No Internet Connection")
+    }
+
+    @Test func theSDKsOfflineReadsLikeFoundations() {
+        let resolver = ErrorResolver(catalog: customizedCatalog(), localization: Localization(language: "en"))
+        let sdk = resolver.presentation(for: SyncSDKError(isOffline: true))
+        let foundation = resolver.presentation(for: URLError(.notConnectedToInternet))
+        #expect(sdk.title == foundation.title)
+        #expect(sdk.message == foundation.message)
+        #expect(resolver.presentation(for: SyncSDKError(isOffline: false)).message != foundation.message)
+    }
+}

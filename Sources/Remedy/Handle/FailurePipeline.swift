@@ -249,10 +249,8 @@ final class FailurePipeline: Sendable {
         _ record: inout FailureRecord,
         _ context: inout FailureContext
     ) async -> Step {
-        guard let result = await runner.takeOver(by: rule, logger: logger, { try await handler(failure) }) else {
-            // The rule's take-over started running between the rules and here: present instead.
-            return await present(failure, &record, &context)
-        }
+        // The rules checked that this task doesn't run inside the rule's own take-over.
+        let result = await runner.takeOver(by: rule, logger: logger) { try await handler(failure) }
         func metadata(retry: String? = nil) -> Logger.Metadata {
             var metadata: Logger.Metadata = ["rule": "\(rule.name)", "recovery": "\(result.name)"]
             if let retry { metadata["retry"] = "\(retry)" }

@@ -166,14 +166,13 @@ package struct RecoveryRunner: Sendable {
 
     /// Runs a rule's take-over handler. While it runs, other errors the same rule takes over share it.
     ///
-    /// - Returns: The result, or `nil` when the current task runs inside this rule's take-over, whose
-    ///   result it would wait for forever.
+    /// The caller checks ``isRunningTakeOver(of:)`` first: inside this rule's own take-over, waiting for
+    /// it would never end.
     func takeOver(
         by rule: ErrorRule,
         logger: Logger,
         _ handler: @escaping @Sendable () async throws -> RecoveryOutcome
-    ) async -> RecoveryResult? {
-        guard !Self.isRunningTakeOver(of: rule) else { return nil }
+    ) async -> RecoveryResult {
         var running = Self.running
         running.takeOvers.insert(rule.identity)
         let ruleID = rule.identity

@@ -361,10 +361,10 @@ final class FailurePipeline: Sendable {
         return metadata
     }
 
-    /// Whether a failure offers "Try Again": it has no options of its own besides Try Again, and it is
-    /// transient or of a retryable category.
+    /// Whether a failure offers "Try Again": it isn't permanent, it has no options of its own besides
+    /// Try Again, and it is transient or of a retryable category.
     private func offersRetry(_ failure: HandledError) -> Bool {
-        failure.interpretation.options.allSatisfy(\.isRetry)
+        !failure.isPermanent && failure.interpretation.options.allSatisfy(\.isRetry)
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 
@@ -468,10 +468,3 @@ extension RecoveryResult {
     }
 }
 
-extension RecoveryOption {
-    /// Whether this is Remedy's ready-made "Try Again" (``RecoveryOption/retry`` or
-    /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again.
-    var isRetry: Bool {
-        titleKey == Self.retryKey
-    }
-}

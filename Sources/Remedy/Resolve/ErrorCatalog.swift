@@ -24,6 +24,9 @@ public struct ErrorCatalog: Sendable {
     private var appEntries: [ObjectIdentifier: [Translator]] = [:]
     private var appPredicates: [Translator] = []
     private let includesBuiltIns: Bool
+    /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
+    var typeTrust: [ObjectIdentifier: TextTrust] = [:]
+    var domainTrust: [String: TextTrust] = [:]
 
     /// Creates a catalog.
     ///
@@ -69,6 +72,15 @@ public struct ErrorCatalog: Sendable {
     ///   - localization: The language of the texts.
     /// - Returns: The interpretation, or `nil` when no entry knows the error.
     public func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
+        interpretation(for: error, info: ErrorTypeInfo.of(error), localization: localization)
+    }
+
+    /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
+    func interpretation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        localization: Localization
+    ) -> ErrorInterpretation? {
         if !appEntries.isEmpty, let translators = appEntries[ObjectIdentifier(type(of: error))] {
             for interpret in translators.reversed() {
                 if let interpretation = interpret(error, localization) { return interpretation }
@@ -78,7 +90,7 @@ public struct ErrorCatalog: Sendable {
             if let interpretation = interpret(error, localization) { return interpretation }
         }
         guard includesBuiltIns,
-            var interpretation = BuiltInCatalog.interpretation(for: error, localization: localization)
+            var interpretation = BuiltInCatalog.interpretation(for: error, info: info, localization: localization)
         else { return nil }
         interpretation.isBuiltIn = true
         return interpretation

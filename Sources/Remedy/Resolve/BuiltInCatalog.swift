@@ -94,7 +94,8 @@ enum BuiltInCatalog {
         case NSURLErrorDomain:
             // Failable on some platforms, not on others: the optional covers both.
             let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
-            interpretation = (code.map { self.interpretation(urlEntry($0), localization: localization) })
+            interpretation =
+                (code.map { self.interpretation(urlEntry($0), localization: localization) })
                 ?? networkDefault.interpretation(in: localization)
         case NSCocoaErrorDomain:
             interpretation = self.interpretation(
@@ -108,7 +109,8 @@ enum BuiltInCatalog {
             interpretation = fileUnreadableFormat.interpretation(in: localization)
         case let domain
         where domain == "GRDB.DatabaseError" || domain.range(of: "sqlite", options: .caseInsensitive) != nil:
-            interpretation = EcosystemFamily.sqliteEntry(primaryCode: nsError.code & 0xFF)?
+            interpretation =
+                EcosystemFamily.sqliteEntry(primaryCode: nsError.code & 0xFF)?
                 .interpretation(in: localization) ?? .silent
         default:
             return nil

@@ -119,7 +119,7 @@ package enum EcosystemFamily: Sendable, Equatable {
 
     /// The entry of an SQLite failure; `.some(nil)` for an interruption (a cancellation), `nil` when
     /// the code can't be read.
-    static func sqlite(_ error: any Error, info: ErrorTypeInfo) -> Entry??{
+    static func sqlite(_ error: any Error, info: ErrorTypeInfo) -> Entry?? {
         if let custom = info.asCustomNSError?(error) {
             return .some(sqliteEntry(primaryCode: custom.errorCode & 0xFF))
         }

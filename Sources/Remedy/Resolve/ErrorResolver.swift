@@ -362,7 +362,9 @@ public struct ErrorResolver: Sendable {
             options: options
         )
         let texts = [description, reason, suggestion].compactMap { $0 }
-        guard catalog.userInfoTextTrust(of: error, info: info, texts: texts) == .untrusted else { return interpretation }
+        guard catalog.userInfoTextTrust(of: error, info: info, texts: texts) == .untrusted else {
+            return interpretation
+        }
         return interpretation.demoted
     }
 

@@ -20,8 +20,8 @@ extension ErrorCatalog {
     ///
     /// ```swift
     /// var catalog = ErrorCatalog.standard
-    /// catalog.setTextTrust(.trusted, forDomain: "com.example.sync")
-    /// catalog.setTextTrust(.untrusted, for: LegacyStoreError.self)
+    /// catalog.setTextTrust(.trusted, forDomain: "com.example.sync")  // our servers' texts are for people
+    /// catalog.setTextTrust(.untrusted, for: VendorSDKError.self)  // this SDK's are not
     /// ```
     public enum TextTrust: String, Sendable, Hashable {
         /// Written for a person: may be the message.

@@ -15,7 +15,8 @@ struct EcosystemFamilyTests {
     func standInMapsToItsEntryInEveryLanguage(_ fixture: EcosystemCase, language: String) throws {
         let localization = CatalogFixtures.localization(language)
         let entry = try #require(ErrorCatalog.builtInEntry(named: fixture.entryName))
-        let interpretation = try #require(fixture.family.interpretation(of: fixture.makeError(), localization: localization))
+        let interpretation = try #require(
+            fixture.family.interpretation(of: fixture.makeError(), localization: localization))
         #expect(interpretation.title == localization.string(forKey: entry.titleKey))
         #expect(interpretation.message == localization.string(forKey: entry.messageKey))
         #expect(interpretation.category == entry.category)
@@ -58,7 +59,9 @@ struct EcosystemFamilyTests {
         #expect(
             EcosystemFamily.httpClient.interpretation(
                 of: HTTPClientErrorStandIn(.internalStateFailure(file: "HTTPClient.swift", line: 12))) == nil)
-        #expect(EcosystemFamily.nioChannelError.interpretation(of: ChannelErrorStandIn.inappropriateOperationForState) == nil)
+        #expect(
+            EcosystemFamily.nioChannelError.interpretation(of: ChannelErrorStandIn.inappropriateOperationForState)
+                == nil)
         #expect(EcosystemFamily.nioIOError.interpretation(of: IOErrorStandInWithoutErrno()) == nil)
     }
 
@@ -125,7 +128,8 @@ struct EcosystemFamilyTests {
 
     @Test func applesDomainsAreTrusted() {
         let error = NSError(
-            domain: "com.apple.accounts", code: 6, userInfo: [NSLocalizedDescriptionKey: "Sign in to iCloud to continue."])
+            domain: "com.apple.accounts", code: 6,
+            userInfo: [NSLocalizedDescriptionKey: "Sign in to iCloud to continue."])
         #expect(ErrorCatalog.standard.textTrust(of: error) == .trusted)
         #expect(ErrorResolver().presentation(for: error).message == "Sign in to iCloud to continue.")
     }
@@ -179,7 +183,8 @@ struct EcosystemFamilyTests {
     @Test(arguments: CatalogFixtures.languages)
     func aMissingFileIsNamedInEveryLanguage(_ language: String) {
         let localization = CatalogFixtures.localization(language)
-        let error = CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/home/ana/.config/tool/config.json"])
+        let error = CocoaError(
+            .fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/home/ana/.config/tool/config.json"])
         let message = ErrorResolver(localization: localization).presentation(for: error).message
         #expect(message == localization.string(forKey: "catalog.file.notFound.message.file", "config.json"))
         #expect(message.contains("config.json"))
@@ -188,7 +193,8 @@ struct EcosystemFamilyTests {
 
     @Test func aFileURLIsNamedToo() {
         let url = URL(fileURLWithPath: "/srv/data/players.sqlite")
-        let error = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileReadNoPermission.rawValue, userInfo: [NSURLErrorKey: url])
+        let error = NSError(
+            domain: NSCocoaErrorDomain, code: CocoaError.fileReadNoPermission.rawValue, userInfo: [NSURLErrorKey: url])
         #expect(ErrorResolver(localization: english).presentation(for: error).message.contains("“players.sqlite”"))
     }
 
@@ -263,7 +269,8 @@ struct EcosystemFamilyTests {
         #expect(!(resolver.interpretation(of: decoding).message ?? "").contains("port"))
         // The same failure reading a file the person edits: the file and the key are named.
         let reading = CocoaError(
-            .fileReadCorruptFile, userInfo: [NSFilePathErrorKey: "/etc/tool/settings.json", NSUnderlyingErrorKey: decoding])
+            .fileReadCorruptFile,
+            userInfo: [NSFilePathErrorKey: "/etc/tool/settings.json", NSUnderlyingErrorKey: decoding])
         let message = try #require(resolver.interpretation(of: reading).message)
         #expect(message.contains("“settings.json”"), "\(message)")
         #expect(message.contains("“port”"), "\(message)")

@@ -168,7 +168,8 @@ enum EcosystemFixtures {
                 host: "127.0.0.1",
                 port: 9,
                 connectionErrors: [
-                    .init(target: "[IPv4]127.0.0.1:9", error: IOErrorStandIn(failureDescription: "", error: .errno(111)))
+                    .init(
+                        target: "[IPv4]127.0.0.1:9", error: IOErrorStandIn(failureDescription: "", error: .errno(111)))
                 ]
             )
         },

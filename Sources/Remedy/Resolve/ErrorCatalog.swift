@@ -6,7 +6,9 @@
 /// `nil` to let the next one (or the built-ins) answer.
 ///
 /// The built-in entries cover `URLError`, `CocoaError`, `POSIXError` (and `NSError`s of their domains),
-/// `DecodingError`, `EncodingError`, `CancellationError` and ``HTTPStatusError``, in every language of
+/// `DecodingError`, `EncodingError`, `CancellationError`, ``HTTPStatusError``, and the errors of SQLite
+/// (GRDB, SQLiteNIO), SwiftNIO, swift-nio-ssl, AsyncHTTPClient and the data-format parsers, recognised by
+/// their structure without depending on those packages, in every language of
 /// ``Localization/supportedLanguages``; ``builtInEntries`` lists them, and <doc:Catalog> tells which
 /// error maps to which entry and how to reword any of their texts by key.
 ///

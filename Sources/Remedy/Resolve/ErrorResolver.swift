@@ -13,8 +13,12 @@ import Foundation
 /// 5. `RecoverableError` options.
 ///
 /// The merge: the most specific text wins — the deepest node whose text the app wrote (a presentable
-/// or localized error, `NSError` user-info texts, the app's own catalog entries), else the deepest
-/// built-in catalog text — unless an outer ``ContextError`` layer sets a ``PresentationOverride``.
+/// or localized error, trusted `NSError` user-info texts, the app's own catalog entries), else the deepest
+/// specific built-in catalog text, else the deepest generic fallback — unless an outer ``ContextError``
+/// layer sets a ``PresentationOverride``. Foreign texts the catalog doesn't trust
+/// (``ErrorCatalog/TextTrust``) are only detail. A tree with a permanent error
+/// (``ErrorInterpretation/isPermanent``) offers no Try Again, and a built-in text names the file, host or
+/// line an error of the tree carries.
 /// So an app's `StorageFullError` that wraps a `CocoaError` keeps its own words, while a bare
 /// `URLError` deep in a tree of plain enums still reads well. The highest severity wins; options of all
 /// layers are merged without duplicates. When no node has a text, a calm, generic, localized message

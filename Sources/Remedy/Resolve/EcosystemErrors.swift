@@ -262,23 +262,29 @@ enum Reflection {
         return nil
     }
 
-    /// The first place in a document a value holds: a value with an integer `line` (and `column`)
-    /// field, searched a few levels deep; lines counted from 1.
+    /// The place in a document a value holds: the nearest value, breadth first, with an integer `line`
+    /// (and `column`) field, a few levels deep; lines counted from 1. Breadth first, because a parser's
+    /// error holds the mark of the problem beside the mark of its context, one level deeper (Yams'
+    /// `.parser(context:problem:_:yaml:)`, where the context's mark is where the enclosing block began).
     static func location(in value: Any, depth: Int = 4) -> (line: Int, column: Int?)? {
-        let mirror = Mirror(reflecting: value)
-        var line: Int?
-        var column: Int?
-        for child in mirror.children {
-            switch child.label {
-            case "line", "lineNumber", "row": line = line ?? integer(child.value)
-            case "column", "columnNumber": column = column ?? integer(child.value)
-            default: break
+        var level: [Any] = [value]
+        for _ in 0..<depth {
+            var next: [Any] = []
+            for candidate in level {
+                let mirror = Mirror(reflecting: candidate)
+                var line: Int?
+                var column: Int?
+                for child in mirror.children {
+                    switch child.label {
+                    case "line", "lineNumber", "row": line = line ?? integer(child.value)
+                    case "column", "columnNumber": column = column ?? integer(child.value)
+                    default: if !isScalar(child.value) { next.append(child.value) }
+                    }
+                }
+                if let line, line > 0 { return (line, column.flatMap { $0 > 0 ? $0 : nil }) }
             }
-        }
-        if let line, line > 0 { return (line, column.flatMap { $0 > 0 ? $0 : nil }) }
-        guard depth > 1 else { return nil }
-        for child in mirror.children where !isScalar(child.value) {
-            if let location = location(in: child.value, depth: depth - 1) { return location }
+            guard !next.isEmpty else { return nil }
+            level = next
         }
         return nil
     }

@@ -83,13 +83,18 @@ struct HTTPClientErrorStandIn: Error, CustomStringConvertible {
     var description: String { "HTTPClientError.\(code)" }
 }
 
-/// Yams' `YamlError`: cases with a problem text, a `Mark` (line and column from 1) and the document.
+/// Yams' `YamlError`: cases with the context (its text and the mark where the enclosing block began), a
+/// problem text, the problem's `Mark` (line and column from 1) and the document.
 enum YamlErrorStandIn: Error {
     struct Mark: Sendable {
         let line: Int
         let column: Int
     }
-    case scanner(context: String?, problem: String, Mark, yaml: String)
+    struct Context: Sendable {
+        let text: String
+        let mark: Mark
+    }
+    case scanner(context: Context?, problem: String, Mark, yaml: String)
     case emitter(problem: String)
 }
 
@@ -217,7 +222,7 @@ enum EcosystemFixtures {
         },
         .init(label: "YamlError.scanner", family: .parse, entryName: "file.unreadableFormat") {
             YamlErrorStandIn.scanner(
-                context: nil,
+                context: .init(text: "while scanning a quoted scalar", mark: .init(line: 1, column: 1)),
                 problem: "found character that cannot start any token",
                 .init(line: 3, column: 7),
                 yaml: "name: x\n"

@@ -19,7 +19,9 @@ enum BuiltInCatalog {
             return interpretation(forHTTP: error, localization: localization)
         }
         if errorType == URLError.self, let error = error as? URLError {
-            return named(interpretation(urlEntry(error.code), localization: localization), host: error.failingURL)
+            let interpretation = interpretation(urlEntry(error.code), localization: localization)
+            // Most URL errors carry no user info; reading the failing URL would cast through it anyway.
+            return error.errorUserInfo.isEmpty ? interpretation : named(interpretation, host: error.failingURL)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
             var interpretation = interpretation(cocoaEntry(error.code), localization: localization)
@@ -29,10 +31,10 @@ enum BuiltInCatalog {
         if errorType == POSIXError.self, let error = error as? POSIXError {
             return interpretation(posixEntry(error.code), localization: localization)
         }
-        if errorType == DecodingError.self, let error = error as? DecodingError {
-            var interpretation = dataUnreadable.interpretation(in: localization)
-            interpretation.subject = subject(of: error)
-            return interpretation
+        if errorType == DecodingError.self {
+            // Where in the data it failed is read only when the message names it: in a file the tree
+            // names (see `subject(of:)`).
+            return dataUnreadable.interpretation(in: localization)
         }
         if errorType == EncodingError.self {
             return dataUnsavable.interpretation(in: localization)
@@ -73,7 +75,7 @@ enum BuiltInCatalog {
         @unknown default:
             return nil
         }
-        var subject = ErrorSubject(codingPath: ErrorSubject.codingPath(context.codingPath))
+        var subject = ErrorSubject(codingKeys: context.codingPath)
         if let underlying = context.underlyingError {
             let userInfo = (underlying as NSError).userInfo
             let message = (userInfo[NSDebugDescriptionErrorKey] as? String) ?? context.debugDescription

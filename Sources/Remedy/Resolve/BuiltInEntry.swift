@@ -23,30 +23,74 @@ extension ErrorCatalog {
     ///
     /// See ``ErrorCatalog/builtInEntries`` for the whole list.
     public struct BuiltInEntry: Sendable, Hashable, CustomStringConvertible {
+        /// The entry's values, in one shared instance: an interpretation carries its entry, and copying a
+        /// reference costs one retain where the fields would cost one each.
+        private final class Storage: Sendable {
+            let name: String
+            let titleKey: String
+            let messageKey: String
+            let category: ErrorCategory
+            let severity: Severity?
+            let isTransient: Bool
+            let offersRetry: Bool
+            let isPermanent: Bool
+            let isGeneric: Bool
+            let icon: ErrorIcon?
+            let names: Set<NamedThing>
+            /// ``names`` as bits (file 1, host 2, location 4), asked during every merge that has a subject.
+            let nameBits: UInt8
+
+            init(
+                name: String,
+                category: ErrorCategory,
+                severity: Severity?,
+                isTransient: Bool,
+                offersRetry: Bool,
+                isPermanent: Bool,
+                isGeneric: Bool,
+                icon: ErrorIcon?,
+                names: Set<NamedThing>
+            ) {
+                self.name = name
+                self.titleKey = "catalog.\(name).title"
+                self.messageKey = "catalog.\(name).message"
+                self.category = category
+                self.severity = severity
+                self.isTransient = isTransient
+                self.offersRetry = offersRetry
+                self.isPermanent = isPermanent
+                self.isGeneric = isGeneric
+                self.icon = icon
+                self.names = names
+                self.nameBits =
+                    (names.contains(.file) ? 1 : 0) | (names.contains(.host) ? 2 : 0) | (names.contains(.location) ? 4 : 0)
+            }
+        }
+
+        private let storage: Storage
+
         /// The entry's stable name, such as `"network.offline"`.
-        public let name: String
+        public var name: String { storage.name }
         /// The key of the entry's title in Remedy's string table: `catalog.<name>.title`.
-        public let titleKey: String
+        public var titleKey: String { storage.titleKey }
         /// The key of the entry's message in Remedy's string table: `catalog.<name>.message`.
-        public let messageKey: String
+        public var messageKey: String { storage.messageKey }
         /// What kind of failure the entry describes.
-        public let category: ErrorCategory
+        public var category: ErrorCategory { storage.category }
         /// How badly the failure disrupts the person, or `nil` for the category's default severity.
-        public let severity: Severity?
+        public var severity: Severity? { storage.severity }
         /// Whether the failure may go away by itself, so retrying automatically makes sense.
-        public let isTransient: Bool
+        public var isTransient: Bool { storage.isTransient }
         /// Whether the entry offers ``RecoveryOption/retry``.
-        public let offersRetry: Bool
-        /// Whether retrying fails the same way (a constraint violation, a parse error, a missing file, a
+        public var offersRetry: Bool { storage.offersRetry }
         /// denied permission): a tree with such an error never offers "Try Again".
-        public let isPermanent: Bool
-        /// Whether the entry is a generic fallback (a domain's or an HTTP status class's default): a
+        public var isPermanent: Bool { storage.isPermanent }
         /// specific entry outranks it wherever the two stand in the tree.
-        public let isGeneric: Bool
+        public var isGeneric: Bool { storage.isGeneric }
         /// The icon, or `nil` for the category's.
-        public let icon: ErrorIcon?
+        public var icon: ErrorIcon? { storage.icon }
         /// What the entry's message can name when the tree says it: see ``NamedThing``.
-        public let names: Set<NamedThing>
+        public var names: Set<NamedThing> { storage.names }
 
         /// A thing an entry's message can name, each with a variant of the message under its own key.
         public enum NamedThing: String, Sendable, Hashable, CaseIterable {
@@ -71,17 +115,17 @@ extension ErrorCatalog {
             icon: ErrorIcon? = nil,
             names: Set<NamedThing> = []
         ) {
-            self.name = name
-            self.titleKey = "catalog.\(name).title"
-            self.messageKey = "catalog.\(name).message"
-            self.category = category
-            self.severity = severity
-            self.isTransient = isTransient
-            self.offersRetry = offersRetry
-            self.isPermanent = isPermanent
-            self.isGeneric = isGeneric
-            self.icon = icon
-            self.names = names
+            storage = Storage(
+                name: name,
+                category: category,
+                severity: severity,
+                isTransient: isTransient,
+                offersRetry: offersRetry,
+                isPermanent: isPermanent,
+                isGeneric: isGeneric,
+                icon: icon,
+                names: names
+            )
         }
 
         /// The keys of the named variants of the message: `catalog.<name>.message.file` and
@@ -89,6 +133,17 @@ extension ErrorCatalog {
         public var namedMessageKeys: [String] {
             NamedThing.allCases.filter { $0 != .location && names.contains($0) }.map { "\(messageKey).\($0.rawValue)" }
         }
+
+        /// Whether the entry names something the subject says.
+        func names(anythingIn subject: ErrorSubject) -> Bool {
+            let bits = storage.nameBits
+            guard bits != 0 else { return false }
+            return (subject.fileName != nil && bits & 1 != 0) || (subject.host != nil && bits & 2 != 0)
+                || (bits & 4 != 0 && (subject.line != nil || (subject.hasCodingPath && subject.fileName != nil)))
+        }
+
+        /// Whether the entry names the place in a document.
+        var namesLocation: Bool { storage.nameBits & 4 != 0 }
 
         /// The message naming what the failure concerns: the named variant for the file or host when the
         /// subject has one, then the place in the document when the entry names locations.
@@ -109,7 +164,7 @@ extension ErrorCatalog {
                 } else {
                     message = localization.string(forKey: "catalog.location.line", message, String(line))
                 }
-            } else if let path = subject.codingPath, subject.fileName != nil {
+            } else if subject.fileName != nil, let path = subject.codingPath {
                 // A coding path means something to a person only in a file they can open.
                 message = localization.string(forKey: "catalog.location.codingPath", message, path)
             }

@@ -122,7 +122,19 @@ public struct ErrorInterpretation: Sendable {
     var entry: ErrorCatalog.BuiltInEntry?
 
     /// What the error concerns, as far as it says: a file, a host, a line.
-    var subject: ErrorSubject?
+    var subject: ErrorSubject? {
+        get { subjectBox?.subject }
+        set { subjectBox = newValue.map(SubjectBox.init) }
+    }
+
+    /// The subject behind a reference: most errors say nothing of the kind, and interpretations are copied
+    /// often during a merge, so the few bytes of a reference beat carrying the subject's fields inline.
+    private var subjectBox: SubjectBox?
+
+    private final class SubjectBox: Sendable {
+        let subject: ErrorSubject
+        init(_ subject: ErrorSubject) { self.subject = subject }
+    }
 
     /// Whether the texts are a generic fallback of Remedy's (a domain's or an HTTP status class's
     /// default), which any specific text outranks wherever it stands in the tree.

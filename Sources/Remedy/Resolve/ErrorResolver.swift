@@ -178,8 +178,10 @@ public struct ErrorResolver: Sendable {
         var isPermanent = false
         var isSilent = false
         var retryAfter: Duration?
-        // What the tree concerns (a file, a host, a line), from the first node that says it.
+        // What the tree concerns (a file, a host, a line), from the first node that says it, and the
+        // deepest decoding error, whose place in the data is read only if the message names it.
         var subject: ErrorSubject?
+        var decodingNode: (any Error)?
         var fallbackCategory: ErrorCategory?
         // Overrides of the context errors on the path to the current node, outermost first.
         var openOverrides: [(depth: Int, override: PresentationOverride)] = []
@@ -215,6 +217,7 @@ public struct ErrorResolver: Sendable {
             isTransient = isTransient || interpretation.isTransient
             isPermanent = isPermanent || interpretation.isPermanent
             isSilent = isSilent || interpretation.isSilent
+            if info.source == .decoding { decodingNode = error }
             if let nodeSubject = interpretation.subject {
                 if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
             }
@@ -247,10 +250,15 @@ public struct ErrorResolver: Sendable {
         merged.isPermanent = isPermanent
         merged.isSilent = isSilent
         merged.retryAfter = retryAfter
-        if winner != nil, let entry = merged.entry, let subject, !subject.isEmpty {
+        // A place in data names something only in a file a person can open.
+        if let decodingNode, subject?.fileName != nil, merged.entry?.namesLocation == true,
+            let decodingError = decodingNode as? DecodingError, let place = BuiltInCatalog.subject(of: decodingError)
+        {
+            if subject == nil { subject = place } else { subject?.fill(from: place) }
+        }
+        if winner != nil, let entry = merged.entry, let subject, entry.names(anythingIn: subject) {
             merged.message = entry.message(in: localization, naming: subject)
         }
-        merged.subject = subject
         if let override {
             merged.title = override.title ?? merged.title
             merged.message = override.message ?? merged.message

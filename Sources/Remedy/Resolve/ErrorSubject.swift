@@ -7,7 +7,7 @@ import Foundation
 /// carries it: `NSFilePathErrorKey` or a file `NSURLErrorKey` in the user info, a `URLError`'s failing
 /// URL, the host of a connection error, the line of a parse error, the coding path of a
 /// `DecodingError`.
-struct ErrorSubject: Sendable, Equatable {
+struct ErrorSubject: Sendable {
     /// The file's name, its last path component.
     var fileName: String?
     /// The host name of a server.
@@ -16,11 +16,17 @@ struct ErrorSubject: Sendable, Equatable {
     var line: Int?
     /// The column of that line, counted from 1.
     var column: Int?
-    /// The coding path of a decoded value, as in `server.ports[1]`.
-    var codingPath: String?
+    /// The coding path of a decoded value, kept as keys: it is spelled out (`server.ports[1]`) only when a
+    /// message names it.
+    var codingKeys: [any CodingKey] = []
+
+    var hasCodingPath: Bool { !codingKeys.isEmpty }
+
+    /// The coding path as a person reads a key path: `server.ports[1]`.
+    var codingPath: String? { Self.codingPath(codingKeys) }
 
     var isEmpty: Bool {
-        fileName == nil && host == nil && line == nil && codingPath == nil
+        fileName == nil && host == nil && line == nil && codingKeys.isEmpty
     }
 
     /// Adds what another error of the tree says where this one says nothing.
@@ -31,7 +37,7 @@ struct ErrorSubject: Sendable, Equatable {
             line = other.line
             column = other.column
         }
-        if codingPath == nil { codingPath = other.codingPath }
+        if codingKeys.isEmpty { codingKeys = other.codingKeys }
     }
 
     // MARK: - Reading it from errors

@@ -27,7 +27,11 @@ final class StringTables: Sendable {
             let table = String(file.dropLast(".strings".count))
             merged.merge(load(table: table, at: folder) ?? [:]) { first, _ in first }
         }
-        return merged
+        // Read on every presentation, written once: at a load factor under a half, a lookup probes about
+        // one slot, where a nearly full table compares its long, shared-prefix keys several times over.
+        var spacious = [String: String](minimumCapacity: merged.count * 2)
+        spacious.merge(merged) { first, _ in first }
+        return spacious
     }
 
     /// The path of a language's `.lproj` folder in a bundle.

@@ -221,7 +221,7 @@ struct EcosystemFamilyTests {
     }
 
     @Test(arguments: CatalogFixtures.languages)
-    func badJSONNamesItsLineWhenTheErrorCarriesIt(_ language: String) throws {
+    func badJSONInAFileNamesTheFileAndItsLineWhenTheErrorCarriesIt(_ language: String) throws {
         // Foundation on Apple platforms gives the parser's position in the underlying error (on Linux,
         // Foundation 6.3 gives none; then the message names no line).
         let underlying = NSError(
@@ -229,13 +229,19 @@ struct EcosystemFamilyTests {
             code: 3840,
             userInfo: [NSDebugDescriptionErrorKey: "Unexpected character '\"' around line 3, column 10."]
         )
-        let error = DecodingError.dataCorrupted(
+        let decoding = DecodingError.dataCorrupted(
             .init(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: underlying))
         let localization = CatalogFixtures.localization(language)
-        let message = ErrorResolver(localization: localization).presentation(for: error).message
-        let plain = localization.string(forKey: "catalog.data.unreadable.message")
-        #expect(message == localization.string(forKey: "catalog.location.lineColumn", plain, "3", "10"))
-        #expect(message.contains("3") && message.contains("10"))
+        let resolver = ErrorResolver(localization: localization)
+        // Data from a server: a line of it means nothing to a person.
+        #expect(resolver.presentation(for: decoding).message == localization.string(forKey: "catalog.data.unreadable.message"))
+        // The same failure reading a file the person edits.
+        let reading = CocoaError(
+            .fileReadCorruptFile, userInfo: [NSFilePathErrorKey: "/home/ana/settings.json", NSUnderlyingErrorKey: decoding])
+        let named = localization.string(forKey: "catalog.data.unreadable.message.file", "settings.json")
+        #expect(
+            resolver.presentation(for: reading).message
+                == localization.string(forKey: "catalog.location.lineColumn", named, "3", "10"))
     }
 
     @Test func aYAMLFilesLineIsNamedWithTheFile() throws {

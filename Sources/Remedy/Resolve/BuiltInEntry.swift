@@ -63,7 +63,8 @@ extension ErrorCatalog {
                 self.icon = icon
                 self.names = names
                 self.nameBits =
-                    (names.contains(.file) ? 1 : 0) | (names.contains(.host) ? 2 : 0) | (names.contains(.location) ? 4 : 0)
+                    (names.contains(.file) ? 1 : 0) | (names.contains(.host) ? 2 : 0)
+                    | (names.contains(.location) ? 4 : 0)
             }
         }
 

@@ -234,10 +234,13 @@ struct EcosystemFamilyTests {
         let localization = CatalogFixtures.localization(language)
         let resolver = ErrorResolver(localization: localization)
         // Data from a server: a line of it means nothing to a person.
-        #expect(resolver.presentation(for: decoding).message == localization.string(forKey: "catalog.data.unreadable.message"))
+        #expect(
+            resolver.presentation(for: decoding).message
+                == localization.string(forKey: "catalog.data.unreadable.message"))
         // The same failure reading a file the person edits.
         let reading = CocoaError(
-            .fileReadCorruptFile, userInfo: [NSFilePathErrorKey: "/home/ana/settings.json", NSUnderlyingErrorKey: decoding])
+            .fileReadCorruptFile,
+            userInfo: [NSFilePathErrorKey: "/home/ana/settings.json", NSUnderlyingErrorKey: decoding])
         let named = localization.string(forKey: "catalog.data.unreadable.message.file", "settings.json")
         #expect(
             resolver.presentation(for: reading).message

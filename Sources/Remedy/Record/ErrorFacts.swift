@@ -221,7 +221,8 @@ package enum ErrorFacts {
     }
 
     /// A bounded description of a value found next to errors: strings, numbers, URLs and the app's
-    /// `CustomStringConvertible` types as such, collections by their size, other values by their type.
+    /// `CustomStringConvertible` types as such, collections by their first elements (at most three, each
+    /// bounded) and their size, other values by their type.
     static func describe(field value: Any, limit: Int) -> String {
         switch value {
         case let text as String:
@@ -235,7 +236,7 @@ package enum ErrorFacts {
         case let optional as any OptionalValue:
             return optional.wrappedValue.map { describe(field: $0, limit: limit) } ?? "nil"
         case let collection as any Collection:
-            return "[\(collection.count) elements]"
+            return describe(collection: collection, limit: limit)
         case let value as any CustomStringConvertible:
             return ReportText.truncated(value.description, limit: limit)
         default:
@@ -245,6 +246,14 @@ package enum ErrorFacts {
             }
             return String(describing: type(of: value)) + "(…)"
         }
+    }
+
+    /// `[a, b]` for a collection of up to three elements, `[a, b, c, … (1000 elements)]` for more: a TLS
+    /// library's error stack or a list of failed attempts says what went wrong in its first elements.
+    private static func describe(collection: some Collection, limit: Int) -> String {
+        let count = collection.count
+        let shown = collection.prefix(3).map { describe(field: $0, limit: limit) }.joined(separator: ", ")
+        return count > 3 ? "[\(shown), … (\(count) elements)]" : "[\(shown)]"
     }
 
     // MARK: - Codes and debug texts

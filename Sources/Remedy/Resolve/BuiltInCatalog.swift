@@ -68,14 +68,19 @@ enum BuiltInCatalog {
     /// Foundation's JSON parser gives in its underlying error's debug description.
     static func subject(of error: DecodingError) -> ErrorSubject? {
         let context: DecodingError.Context
+        var keys: [any CodingKey]
         switch error {
-        case .dataCorrupted(let found), .keyNotFound(_, let found), .typeMismatch(_, let found),
-            .valueNotFound(_, let found):
+        case .keyNotFound(let key, let found):
+            // The missing key isn't part of the path to where it was looked for.
             context = found
+            keys = found.codingPath + [key]
+        case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found):
+            context = found
+            keys = found.codingPath
         @unknown default:
             return nil
         }
-        var subject = ErrorSubject(codingKeys: context.codingPath)
+        var subject = ErrorSubject(codingKeys: keys)
         if let underlying = context.underlyingError {
             let userInfo = (underlying as NSError).userInfo
             let message = (userInfo[NSDebugDescriptionErrorKey] as? String) ?? context.debugDescription

@@ -1,7 +1,9 @@
 // Triggers every failure of the package and prints, as a Markdown table, what a person sees for it: the
 // title, the message, the options offered inside `attempt`, the category, and whether it is transient.
 //
-//     swift run integration-table [CASE-ID…]
+//     swift run integration-table [--reports] [CASE-ID…]
+//
+// With `--reports`, each case's `ErrorReport` text follows the table.
 import Foundation
 import IntegrationSupport
 import Remedy
@@ -10,11 +12,14 @@ func cell(_ text: String) -> String {
     text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+let showsReports = arguments.contains("--reports")
+arguments.removeAll { $0 == "--reports" }
 let cases = arguments.isEmpty ? Failures.all : Failures.all.filter { arguments.contains($0.id) }
 
 print("| Case | Error | Title | Message | Options (in `attempt`) | Category | Transient |")
 print("|---|---|---|---|---|---|---|")
+var reports: [String] = []
 for failureCase in cases {
     do {
         let error = try await failureCase.error()
@@ -30,7 +35,12 @@ for failureCase in cases {
             seen.interpretation.isTransient ? "yes" : "no",
         ]
         print("| " + columns.joined(separator: " | ") + " |")
+        reports.append("### `\(failureCase.id)`\n\n```\n\(seen.report)\n```")
     } catch {
         print("| `\(failureCase.id)` | not triggered: \(cell("\(error)")) | | | | | |")
     }
+}
+if showsReports {
+    print("\n## Reports\n")
+    print(reports.joined(separator: "\n\n"))
 }

@@ -23,10 +23,8 @@ struct DataFormatTests {
         expectRecognised(seen)
         expectNoRetry(seen)
         // The quote opens on line 2; Yams reports the end of the stream, line 4.
-        #expect(
-            seen.presentation.message.contains("line 2") || seen.presentation.message.contains("line 4"),
-            "“\(seen.presentation.message)” names no line"
-        )
+        let message = seen.presentation.message
+        #expect(message.contains("line 2") || message.contains("line 4"), "names no line")
         expectReport(seen, keeps: ["found unexpected end of stream"])
     }
 

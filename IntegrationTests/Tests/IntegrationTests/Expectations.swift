@@ -45,13 +45,15 @@ func expectPersonFacing(
 /// Remedy recognised the error: some node has a text of its own (not the category's generic fallback) and
 /// the category is known.
 func expectRecognised(_ seen: Observation, sourceLocation: SourceLocation = #_sourceLocation) {
+    let ownMessage = seen.interpretation.message
+    let category = seen.presentation.category
     #expect(
-        seen.interpretation.message != nil,
+        ownMessage != nil,
         "no node has a text; the person reads the generic “\(seen.presentation.message)”",
         sourceLocation: sourceLocation
     )
     #expect(
-        seen.presentation.category != .unknown,
+        category != .unknown,
         "category unknown: “\(seen.presentation.title)”, “\(seen.presentation.message)”",
         sourceLocation: sourceLocation
     )
@@ -59,18 +61,22 @@ func expectRecognised(_ seen: Observation, sourceLocation: SourceLocation = #_so
 
 /// Try Again is offered neither by the presentation nor inside `attempt`, and nothing retries on its own.
 func expectNoRetry(_ seen: Observation, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(!seen.offersTryAgain, "Try Again offered: \(seen.optionTitles)", sourceLocation: sourceLocation)
-    #expect(!seen.interpretation.isTransient, "transient", sourceLocation: sourceLocation)
+    let offersTryAgain = seen.offersTryAgain
+    let isTransient = seen.interpretation.isTransient
+    #expect(!offersTryAgain, "Try Again offered: \(seen.optionTitles)", sourceLocation: sourceLocation)
+    #expect(!isTransient, "transient", sourceLocation: sourceLocation)
 }
 
 /// A failure of the network: the other system is unavailable, and retrying (automatically) can help.
 func expectUnavailableAndTransient(_ seen: Observation, sourceLocation: SourceLocation = #_sourceLocation) {
+    let category = seen.presentation.category
+    let isTransient = seen.interpretation.isTransient
     #expect(
-        seen.presentation.category == .externalSystemUnavailable,
-        "category \(seen.presentation.category): “\(seen.presentation.title)”, “\(seen.presentation.message)”",
+        category == .externalSystemUnavailable,
+        "“\(seen.presentation.title)”, “\(seen.presentation.message)”",
         sourceLocation: sourceLocation
     )
-    #expect(seen.interpretation.isTransient, "not transient", sourceLocation: sourceLocation)
+    #expect(isTransient, "not transient", sourceLocation: sourceLocation)
 }
 
 /// The person's message names a thing (a file, a line, a key, a host).
@@ -79,8 +85,9 @@ func expectMessage(
     names thing: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
+    let message = seen.presentation.message
     #expect(
-        seen.presentation.message.contains(thing),
+        message.contains(thing),
         "“\(seen.presentation.message)” doesn't name \(thing)",
         sourceLocation: sourceLocation
     )
@@ -93,8 +100,9 @@ func expectReport(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     for fragment in fragments {
+        let report = seen.report
         #expect(
-            seen.report.contains(fragment),
+            report.contains(fragment),
             "the report lost “\(fragment)”:\n\(seen.report)",
             sourceLocation: sourceLocation
         )

@@ -59,7 +59,8 @@ struct FileTests {
     func permission(id: String, name: String, code: POSIXErrorCode) async throws {
         let seen = try await observe(id)
         expectPersonFacing(seen, codes: [513, Int(code.rawValue)])
-        #expect(seen.presentation.category == .permissionDenied)
+        let category = seen.presentation.category
+        #expect(category == .permissionDenied)
         expectNoRetry(seen)
         expectMessage(seen, names: name)
         expectReport(seen, keeps: [try #require(Self.path(of: seen.error))])
@@ -77,9 +78,10 @@ struct FileTests {
             for: CocoaError(.fileWriteUnknown))
         expectPersonFacing(seen, codes: [512, 20], sourceLocation: sourceLocation)
         expectRecognised(seen, sourceLocation: sourceLocation)
+        let title = seen.presentation.title
         #expect(
-            seen.presentation.title == saveEntry.title,
-            "“\(seen.presentation.title)”, not CocoaError 512's “\(saveEntry.title)”",
+            title == saveEntry.title,
+            "not CocoaError 512's own title",
             sourceLocation: sourceLocation
         )
         expectNoRetry(seen, sourceLocation: sourceLocation)

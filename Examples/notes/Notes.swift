@@ -12,7 +12,7 @@ struct Notes {
         let notes = await root.attempt("Loading the notes") {
             try String(contentsOfFile: "notes.txt", encoding: .utf8)
         }
-        guard let notes else { exit(1) }  // the person chose Cancel; notes.log says why
+        guard let notes else { exit(1) }  // the person was told why; notes.log has the details
         print(notes)  // standard output stays the tool's own
     }
 }

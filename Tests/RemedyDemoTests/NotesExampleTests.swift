@@ -35,59 +35,63 @@ struct NotesExampleTests {
     }
 
     @Test func theScreenIsGermanWithAGermanLang() async throws {
-        let (run, _) = try await runNotes(.terminal("2\n"), language: "de_DE.UTF-8")
+        let (run, _) = try await runNotes(.terminal("1\n"), language: "de_DE.UTF-8")
         #expect(run.stderr.contains("╭─ ⚠ Datei nicht gefunden"))
-        #expect(run.stderr.contains("  1) Erneut versuchen [e] (Standard)\n  2) Abbrechen [a]\n"))
-        #expect(run.stderr.contains("Wähle eine Option (Eingabetaste für „Erneut versuchen“): "))
+        #expect(run.stderr.contains("„notes.txt“ wurde nicht gefunden"))
+        #expect(run.stderr.contains("  1) OK [o] (Standard)\n"))
+        #expect(run.stderr.contains("Wähle eine Option (Eingabetaste für „OK“): "))
         #expect(run.stdout.isEmpty)
         #expect(run.status == 1)
     }
 
     @Test func theScreenIsJapaneseWithAJapaneseLang() async throws {
-        let (run, _) = try await runNotes(.terminal("2\n"), language: "ja_JP.UTF-8")
+        let (run, _) = try await runNotes(.terminal("1\n"), language: "ja_JP.UTF-8")
         #expect(run.stderr.contains("╭─ ⚠ ファイルが見つかりません"))
-        #expect(run.stderr.contains("  1) 再試行 (デフォルト)\n  2) キャンセル\n"))
-        #expect(run.stderr.contains("選択肢を選んでください（Enter で「再試行」）： "))
+        #expect(run.stderr.contains("「notes.txt」が見つかりませんでした。"))
+        #expect(run.stderr.contains("  1) OK [o] (デフォルト)\n"))
+        #expect(run.stderr.contains("選択肢を選んでください（Enter で「OK」）： "))
         #expect(run.stdout.isEmpty)
         #expect(run.status == 1)
     }
 
-    /// Try Again runs the failing read again, which fails again; then Cancel. Standard error holds the
-    /// two prompts and nothing else: Remedy's records go to the log file, and no swift-log line appears.
+    /// A missing file isn't fixed by trying again, so the alert names the file and offers OK only.
+    /// Standard error holds the prompt and nothing else: Remedy's records go to the log file, and no
+    /// swift-log line appears.
     @Test func nothingButThePersonsScreenOnStandardError() async throws {
-        let (run, _) = try await runNotes(.terminal("1\n2\n"))
+        let (run, _) = try await runNotes(.terminal("1\n"))
         let alert = """
             ╭─ ⚠ File Not Found ────────────────────────────────────────────────────────────
-            │ The file may have been moved, renamed or deleted. Check its location and try
-            │ again.
+            │ “notes.txt” couldn't be found. It may have been moved, renamed or deleted.
             ╰───────────────────────────────────────────────────────────────────────────────
-              1) Try Again [t] (default)
-              2) Cancel [c]
+              1) OK [o] (default)
 
-            """ + "Choose an option (Enter for Try Again): "
-        #expect(run.stderr == alert + alert)
+            """ + "Choose an option (Enter for OK): "
+        #expect(run.stderr == alert)
+        #expect(!run.stderr.contains("Try Again"))
         #expect(run.stdout.isEmpty)
         #expect(run.status == 1)
     }
 
     @Test func theLogFileHoldsRemedysRecordAtDebug() async throws {
-        let (run, log) = try await runNotes(.terminal("1\n2\n"))
+        let (run, log) = try await runNotes(.terminal("1\n"))
         #expect(run.status == 1)
         let lines = try #require(log).split(separator: "\n").filter { $0.contains(" Remedy: ") }
-        #expect(lines.count == 4, "received and outcome, for each of the two failures")
+        #expect(lines.count == 2, "received and outcome of the one failure")
         #expect(lines.allSatisfy { $0.contains(" debug Remedy: Loading the notes: ") })
-        #expect(lines.filter { $0.contains("event=received") }.count == 2)
-        #expect(lines.contains { $0.contains("option=Try Again") && $0.contains("retry=afterRecovery") })
-        #expect(lines.contains { $0.contains("option=Cancel") && $0.contains("outcome=gaveUp") })
+        #expect(lines.filter { $0.contains("event=received") }.count == 1)
+        #expect(lines.contains { $0.contains("option=OK") && $0.contains("outcome=presented") })
+        #expect(!lines.contains { $0.contains("retry=") }, "never retried")
+        // The report keeps the path the person's text leaves out.
+        #expect(try #require(log).contains("notes.txt"))
         #expect(try #require(log).contains("at: notes_example/Notes.swift:12"))
     }
 
-    @Test func withoutATerminalCancelIsChosenAtOnce() async throws {
+    @Test func withoutATerminalOKIsChosenAtOnce() async throws {
         let (run, log) = try await runNotes(.none)
-        #expect(run.stderr.contains("  2) Cancel [c]\n"))
-        #expect(run.stderr.contains("“Cancel”"))
+        #expect(run.stderr.contains("  1) OK [o] (default)\n"))
+        #expect(run.stderr.contains("“OK”"))
         #expect(run.status == 1)
-        #expect(log?.contains("outcome=gaveUp") == true)
+        #expect(log?.contains("option=OK") == true && log?.contains("outcome=presented") == true)
     }
 
     @Test func theNotesGoToStandardOutputAndNothingElseIsWritten() async throws {

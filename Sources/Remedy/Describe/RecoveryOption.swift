@@ -200,3 +200,13 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         )
     }
 }
+
+extension RecoveryOption {
+    /// Whether this is Remedy's ready-made "Try Again" (``RecoveryOption/retry`` or
+    /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again and
+    /// a retry can help: the handling drops it where there is nothing to run again, and the resolver
+    /// drops it from permanent failures (``ErrorInterpretation/isPermanent``).
+    public var isRetry: Bool {
+        titleKey == Self.retryKey
+    }
+}

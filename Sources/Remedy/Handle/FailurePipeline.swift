@@ -361,10 +361,10 @@ final class FailurePipeline: Sendable {
         return metadata
     }
 
-    /// Whether a failure offers "Try Again": it has no options of its own besides Try Again, and it is
-    /// transient or of a retryable category.
+    /// Whether a failure offers "Try Again": it isn't permanent, it has no options of its own besides
+    /// Try Again, and it is transient or of a retryable category.
     private func offersRetry(_ failure: HandledError) -> Bool {
-        failure.interpretation.options.allSatisfy(\.isRetry)
+        !failure.isPermanent && failure.interpretation.options.allSatisfy(\.isRetry)
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 
@@ -465,13 +465,5 @@ extension RecoveryResult {
     fileprivate var isTimeout: Bool {
         if case .timedOut = self { return true }
         return false
-    }
-}
-
-extension RecoveryOption {
-    /// Whether this is Remedy's ready-made "Try Again" (``RecoveryOption/retry`` or
-    /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again.
-    var isRetry: Bool {
-        titleKey == Self.retryKey
     }
 }

@@ -67,6 +67,12 @@ public struct HandledError: Sendable, CustomStringConvertible {
         resolved.interpretation.isTransient
     }
 
+    /// Whether retrying fails the same way (a constraint violation, a parse error, a missing file, a
+    /// denied permission): such a failure is never retried and never offers "Try Again".
+    public var isPermanent: Bool {
+        resolved.interpretation.isPermanent
+    }
+
     /// Whether the failure is a cancellation or marked silent: it is never shown.
     public var isSilent: Bool {
         resolved.isSilent

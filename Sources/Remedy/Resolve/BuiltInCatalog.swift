@@ -9,28 +9,39 @@ enum BuiltInCatalog {
     typealias Entry = ErrorCatalog.BuiltInEntry
 
     /// The built-in interpretation of one error, or `nil`.
-    static func interpretation(for error: any Error, localization: Localization) -> ErrorInterpretation? {
+    static func interpretation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        localization: Localization
+    ) -> ErrorInterpretation? {
         let errorType = type(of: error)
         if errorType == HTTPStatusError.self, let error = error as? HTTPStatusError {
             return interpretation(forHTTP: error, localization: localization)
         }
         if errorType == URLError.self, let error = error as? URLError {
-            return interpretation(urlEntry(error.code), localization: localization)
+            return named(interpretation(urlEntry(error.code), localization: localization), host: error.failingURL)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
-            return interpretation(cocoaEntry(error.code), localization: localization)
+            var interpretation = interpretation(cocoaEntry(error.code), localization: localization)
+            interpretation.subject = ErrorSubject.from(userInfo: error.userInfo)
+            return interpretation
         }
         if errorType == POSIXError.self, let error = error as? POSIXError {
             return interpretation(posixEntry(error.code), localization: localization)
         }
-        if errorType == DecodingError.self {
-            return dataUnreadable.interpretation(in: localization)
+        if errorType == DecodingError.self, let error = error as? DecodingError {
+            var interpretation = dataUnreadable.interpretation(in: localization)
+            interpretation.subject = subject(of: error)
+            return interpretation
         }
         if errorType == EncodingError.self {
             return dataUnsavable.interpretation(in: localization)
         }
         if errorType == CancellationError.self {
             return .silent
+        }
+        if let family = info.ecosystemFamily {
+            return family.interpretation(of: error, info: info, localization: localization)
         }
         if ErrorTree.isObjectError(error) {
             return interpretation(forObject: error, localization: localization)
@@ -43,26 +54,69 @@ enum BuiltInCatalog {
         entry?.interpretation(in: localization) ?? .silent
     }
 
+    /// The interpretation naming the host of a URL.
+    private static func named(_ interpretation: ErrorInterpretation, host url: URL?) -> ErrorInterpretation {
+        guard let host = url?.host, !host.isEmpty else { return interpretation }
+        var interpretation = interpretation
+        interpretation.subject = ErrorSubject(host: host)
+        return interpretation
+    }
+
+    /// Where in the data a decoding error happened: the coding path, and the line and column that
+    /// Foundation's JSON parser gives in its underlying error's debug description.
+    static func subject(of error: DecodingError) -> ErrorSubject? {
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let found), .keyNotFound(_, let found), .typeMismatch(_, let found),
+            .valueNotFound(_, let found):
+            context = found
+        @unknown default:
+            return nil
+        }
+        var subject = ErrorSubject(codingPath: ErrorSubject.codingPath(context.codingPath))
+        if let underlying = context.underlyingError {
+            let userInfo = (underlying as NSError).userInfo
+            let message = (userInfo[NSDebugDescriptionErrorKey] as? String) ?? context.debugDescription
+            if let location = ErrorSubject.location(inParserMessage: message) {
+                subject.line = location.line
+                subject.column = location.column
+            }
+        }
+        return subject.isEmpty ? nil : subject
+    }
+
     /// `NSError` instances in the domains of `URLError`, `CocoaError` and `POSIXError` map to the same
-    /// entries as the Swift types.
+    /// entries as the Swift types, and so do SQLite domains and Foundation's XML parser.
     private static func interpretation(forObject error: any Error, localization: Localization) -> ErrorInterpretation? {
         let nsError = error as NSError
+        var interpretation: ErrorInterpretation
         switch nsError.domain {
         case NSURLErrorDomain:
             // Failable on some platforms, not on others: the optional covers both.
             let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
-            guard let code else { return networkDefault.interpretation(in: localization) }
-            return interpretation(urlEntry(code), localization: localization)
+            interpretation =
+                (code.map { self.interpretation(urlEntry($0), localization: localization) })
+                ?? networkDefault.interpretation(in: localization)
         case NSCocoaErrorDomain:
-            return interpretation(cocoaEntry(CocoaError.Code(rawValue: nsError.code)), localization: localization)
+            interpretation = self.interpretation(
+                cocoaEntry(CocoaError.Code(rawValue: nsError.code)), localization: localization)
         case NSPOSIXErrorDomain:
             guard let raw = Int32(exactly: nsError.code), let code = POSIXErrorCode(rawValue: raw) else {
                 return systemDefault.interpretation(in: localization)
             }
-            return interpretation(posixEntry(code), localization: localization)
+            interpretation = posixEntry(code).interpretation(in: localization)
+        case "NSXMLParserErrorDomain":
+            interpretation = fileUnreadableFormat.interpretation(in: localization)
+        case let domain
+        where domain == "GRDB.DatabaseError" || domain.range(of: "sqlite", options: .caseInsensitive) != nil:
+            interpretation =
+                EcosystemFamily.sqliteEntry(primaryCode: nsError.code & 0xFF)?
+                .interpretation(in: localization) ?? .silent
         default:
             return nil
         }
+        interpretation.subject = ErrorSubject.from(userInfo: nsError.userInfo)
+        return interpretation
     }
 
     // MARK: - URLError
@@ -171,13 +225,27 @@ enum BuiltInCatalog {
             return fileReadOnlyVolume
         case .ENOENT:
             return fileNotFound
+        case .ENOTDIR:
+            return fileNotAFolder
+        case .EISDIR:
+            return fileIsAFolder
+        case .EEXIST:
+            return fileExists
+        case .ENAMETOOLONG:
+            return fileInvalidName
+        case .EFBIG:
+            return fileTooLarge
+        case .ETXTBSY, .EBUSY:
+            return fileLocked
         case .ECONNREFUSED, .EHOSTUNREACH:
             return networkCannotConnect
-        case .ECONNRESET, .EPIPE:
+        case .ECONNRESET, .EPIPE, .ECONNABORTED, .ENOTCONN:
             return networkConnectionLost
+        case .EHOSTDOWN:
+            return networkCannotConnect
         case .ETIMEDOUT:
             return networkTimedOut
-        case .ENETUNREACH:
+        case .ENETUNREACH, .ENETDOWN:
             return networkOffline
         default:
             return systemDefault
@@ -243,7 +311,8 @@ enum BuiltInCatalog {
         severity: .minor,
         isTransient: true,
         offersRetry: true,
-        icon: .network
+        icon: .network,
+        names: [.host]
     )
     static let networkHostNotFound = Entry(
         "network.hostNotFound",
@@ -251,7 +320,8 @@ enum BuiltInCatalog {
         severity: .minor,
         isTransient: true,
         offersRetry: true,
-        icon: .network
+        icon: .network,
+        names: [.host]
     )
     static let networkCannotConnect = Entry(
         "network.cannotConnect",
@@ -259,22 +329,29 @@ enum BuiltInCatalog {
         severity: .minor,
         isTransient: true,
         offersRetry: true,
-        icon: .network
+        icon: .network,
+        names: [.host]
     )
     static let networkSecureConnectionFailed = Entry(
         "network.secureConnectionFailed",
         category: .externalSystemUnavailable,
         offersRetry: true,
-        icon: .lock
+        icon: .lock,
+        names: [.host]
     )
     static let networkUntrustedServer = Entry(
-        "network.untrustedServer", category: .externalSystemUnexpected, icon: .lock)
+        "network.untrustedServer",
+        category: .externalSystemUnexpected,
+        icon: .lock,
+        names: [.host]
+    )
     static let networkClientCertificate = Entry(
         "network.clientCertificate",
         category: .permissionDenied,
+        isPermanent: true,
         icon: .lock
     )
-    static let networkBadAddress = Entry("network.badAddress", category: .invalidInput)
+    static let networkBadAddress = Entry("network.badAddress", category: .invalidInput, isPermanent: true)
     static let networkBadResponse = Entry(
         "network.badResponse",
         category: .externalSystemUnexpected,
@@ -284,6 +361,18 @@ enum BuiltInCatalog {
         "network.unreadableResponse",
         category: .externalSystemUnexpected,
         offersRetry: true
+    )
+    static let networkTooManyRedirects = Entry(
+        "network.tooManyRedirects",
+        category: .externalSystemUnexpected,
+        isPermanent: true,
+        icon: .server
+    )
+    static let networkResponseTooLarge = Entry(
+        "network.responseTooLarge",
+        category: .externalSystemUnexpected,
+        isPermanent: true,
+        icon: .server
     )
     static let networkResourceUnavailable = Entry(
         "network.resourceUnavailable",
@@ -306,38 +395,73 @@ enum BuiltInCatalog {
         "network.default",
         category: .externalSystemUnavailable,
         offersRetry: true,
+        isGeneric: true,
         icon: .network
     )
     static let signInRequired = Entry("auth.signInRequired", category: .authenticationRequired, severity: .critical)
 
     // Files and storage
-    static let fileNotFound = Entry("file.notFound", category: .externalSystemUnavailable)
-    static let fileNoPermission = Entry("file.noPermission", category: .permissionDenied)
-    static let fileWriteNoPermission = Entry("file.writeNoPermission", category: .permissionDenied)
+    static let fileNotFound = Entry(
+        "file.notFound", category: .externalSystemUnavailable, isPermanent: true, names: [.file])
+    static let fileNoPermission = Entry(
+        "file.noPermission", category: .permissionDenied, isPermanent: true, names: [.file])
+    static let fileWriteNoPermission = Entry(
+        "file.writeNoPermission", category: .permissionDenied, isPermanent: true, names: [.file])
     static let storageFull = Entry("storage.full", category: .resourceExhausted, offersRetry: true)
     static let storageQuota = Entry("storage.quota", category: .resourceExhausted, offersRetry: true)
-    static let fileLocked = Entry("file.locked", category: .permissionDenied, offersRetry: true)
-    static let fileCorrupt = Entry("file.corrupt", category: .externalSystemUnexpected)
-    static let fileReadOnlyVolume = Entry("file.readOnlyVolume", category: .permissionDenied, icon: .storage)
-    static let fileExists = Entry("file.exists", category: .invalidInput)
-    static let fileInvalidName = Entry("file.invalidName", category: .invalidInput)
-    static let fileTooLarge = Entry("file.tooLarge", category: .resourceExhausted)
-    static let fileUnsupportedEncoding = Entry("file.unsupportedEncoding", category: .externalSystemUnexpected)
-    static let fileReadFailed = Entry("file.readFailed", category: .externalSystemUnexpected, offersRetry: true)
-    static let fileWriteFailed = Entry("file.writeFailed", category: .externalSystemUnavailable, offersRetry: true)
+    static let fileLocked = Entry("file.locked", category: .permissionDenied, offersRetry: true, names: [.file])
+    static let fileCorrupt = Entry(
+        "file.corrupt", category: .externalSystemUnexpected, isPermanent: true, names: [.file])
+    static let fileReadOnlyVolume = Entry(
+        "file.readOnlyVolume", category: .permissionDenied, isPermanent: true, icon: .storage)
+    static let fileExists = Entry("file.exists", category: .invalidInput, isPermanent: true, names: [.file])
+    static let fileInvalidName = Entry("file.invalidName", category: .invalidInput, isPermanent: true, names: [.file])
+    static let fileNotAFolder = Entry("file.notAFolder", category: .invalidInput, isPermanent: true, names: [.file])
+    static let fileIsAFolder = Entry("file.isAFolder", category: .invalidInput, isPermanent: true, names: [.file])
+    static let fileTooLarge = Entry("file.tooLarge", category: .resourceExhausted, isPermanent: true, names: [.file])
+    static let fileUnsupportedEncoding = Entry(
+        "file.unsupportedEncoding", category: .externalSystemUnexpected, isPermanent: true, names: [.file])
+    static let fileUnreadableFormat = Entry(
+        "file.unreadableFormat", category: .invalidInput, isPermanent: true, names: [.file, .location])
+    static let fileReadFailed = Entry(
+        "file.readFailed", category: .externalSystemUnexpected, offersRetry: true, names: [.file])
+    static let fileWriteFailed = Entry(
+        "file.writeFailed", category: .externalSystemUnavailable, offersRetry: true, names: [.file])
 
     // Data
-    static let dataUnreadable = Entry("data.unreadable", category: .externalSystemUnexpected)
-    static let dataUnsavable = Entry("data.unsavable", category: .internalInconsistency)
+    static let dataUnreadable = Entry(
+        "data.unreadable", category: .externalSystemUnexpected, isPermanent: true, names: [.file, .location])
+    static let dataUnsavable = Entry("data.unsavable", category: .internalInconsistency, isPermanent: true)
+
+    // Databases
+    static let databaseConstraint = Entry("database.constraint", category: .invalidInput, isPermanent: true)
+    static let databaseBusy = Entry(
+        "database.busy",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .storage
+    )
+    static let databaseReadOnly = Entry(
+        "database.readOnly", category: .permissionDenied, isPermanent: true, icon: .storage)
+    static let databaseCorrupt = Entry(
+        "database.corrupt", category: .externalSystemUnexpected, isPermanent: true, icon: .storage)
+    static let databaseCannotOpen = Entry(
+        "database.cannotOpen", category: .externalSystemUnavailable, isPermanent: true, icon: .storage)
+    static let databaseDefault = Entry(
+        "database.default", category: .externalSystemUnexpected, offersRetry: true, isGeneric: true, icon: .storage)
 
     // Domain defaults
-    static let cocoaDefault = Entry("cocoa.default", category: .unknown, offersRetry: true)
-    static let systemDefault = Entry("system.default", category: .unknown, offersRetry: true)
+    static let cocoaDefault = Entry("cocoa.default", category: .unknown, offersRetry: true, isGeneric: true)
+    static let systemDefault = Entry("system.default", category: .unknown, offersRetry: true, isGeneric: true)
 
     // HTTP
-    static let httpBadRequest = Entry("http.badRequest", category: .externalSystemUnexpected, icon: .server)
-    static let httpForbidden = Entry("http.forbidden", category: .permissionDenied)
-    static let httpNotFound = Entry("http.notFound", category: .externalSystemUnexpected, icon: .server)
+    static let httpBadRequest = Entry(
+        "http.badRequest", category: .externalSystemUnexpected, isPermanent: true, icon: .server)
+    static let httpForbidden = Entry("http.forbidden", category: .permissionDenied, isPermanent: true)
+    static let httpNotFound = Entry(
+        "http.notFound", category: .externalSystemUnexpected, isPermanent: true, icon: .server)
     static let httpRequestTimeout = Entry(
         "http.requestTimeout",
         category: .externalSystemUnavailable,
@@ -346,8 +470,9 @@ enum BuiltInCatalog {
         icon: .server
     )
     static let httpConflict = Entry("http.conflict", category: .externalSystemUnexpected, icon: .server)
-    static let httpContentTooLarge = Entry("http.contentTooLarge", category: .invalidInput)
-    static let httpUnprocessableContent = Entry("http.unprocessableContent", category: .invalidInput)
+    static let httpContentTooLarge = Entry("http.contentTooLarge", category: .invalidInput, isPermanent: true)
+    static let httpUnprocessableContent = Entry(
+        "http.unprocessableContent", category: .invalidInput, isPermanent: true)
     static let httpTooManyRequests = Entry(
         "http.tooManyRequests",
         category: .externalSystemUnavailable,
@@ -382,16 +507,19 @@ enum BuiltInCatalog {
         offersRetry: true,
         icon: .server
     )
-    static let httpClientError = Entry("http.clientError", category: .externalSystemUnexpected, icon: .server)
+    static let httpClientError = Entry(
+        "http.clientError", category: .externalSystemUnexpected, isGeneric: true, icon: .server)
     static let httpServerError = Entry(
         "http.serverError",
         category: .externalSystemUnavailable,
         offersRetry: true,
+        isGeneric: true,
         icon: .server
     )
     static let httpUnexpectedStatus = Entry(
         "http.unexpectedStatus",
         category: .externalSystemUnexpected,
+        isGeneric: true,
         icon: .server
     )
 
@@ -399,11 +527,13 @@ enum BuiltInCatalog {
     static let allEntries: [Entry] = [
         networkOffline, networkConnectionLost, networkTimedOut, networkHostNotFound, networkCannotConnect,
         networkSecureConnectionFailed, networkUntrustedServer, networkClientCertificate, networkBadAddress,
-        networkBadResponse, networkUnreadableResponse, networkResourceUnavailable, networkDataNotAllowed,
-        networkRoamingOff, networkDefault, signInRequired,
+        networkBadResponse, networkUnreadableResponse, networkTooManyRedirects, networkResponseTooLarge,
+        networkResourceUnavailable, networkDataNotAllowed, networkRoamingOff, networkDefault, signInRequired,
         fileNotFound, fileNoPermission, fileWriteNoPermission, storageFull, storageQuota, fileLocked, fileCorrupt,
-        fileReadOnlyVolume, fileExists, fileInvalidName, fileTooLarge, fileUnsupportedEncoding, fileReadFailed,
-        fileWriteFailed, dataUnreadable, dataUnsavable, cocoaDefault, systemDefault,
+        fileReadOnlyVolume, fileExists, fileInvalidName, fileNotAFolder, fileIsAFolder, fileTooLarge,
+        fileUnsupportedEncoding, fileUnreadableFormat, fileReadFailed, fileWriteFailed, dataUnreadable, dataUnsavable,
+        databaseConstraint, databaseBusy, databaseReadOnly, databaseCorrupt, databaseCannotOpen, databaseDefault,
+        cocoaDefault, systemDefault,
         httpBadRequest, httpForbidden, httpNotFound, httpRequestTimeout, httpConflict, httpContentTooLarge,
         httpUnprocessableContent, httpTooManyRequests, httpInternalServerError, httpBadGateway,
         httpServiceUnavailable, httpGatewayTimeout, httpClientError, httpServerError, httpUnexpectedStatus,

@@ -6,7 +6,9 @@
 /// `nil` to let the next one (or the built-ins) answer.
 ///
 /// The built-in entries cover `URLError`, `CocoaError`, `POSIXError` (and `NSError`s of their domains),
-/// `DecodingError`, `EncodingError`, `CancellationError` and ``HTTPStatusError``, in every language of
+/// `DecodingError`, `EncodingError`, `CancellationError`, ``HTTPStatusError``, and the errors of SQLite
+/// (GRDB, SQLiteNIO), SwiftNIO, swift-nio-ssl, AsyncHTTPClient and the data-format parsers, recognised by
+/// their structure without depending on those packages, in every language of
 /// ``Localization/supportedLanguages``; ``builtInEntries`` lists them, and <doc:Catalog> tells which
 /// error maps to which entry and how to reword any of their texts by key.
 ///
@@ -24,6 +26,9 @@ public struct ErrorCatalog: Sendable {
     private var appEntries: [ObjectIdentifier: [Translator]] = [:]
     private var appPredicates: [Translator] = []
     private let includesBuiltIns: Bool
+    /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
+    var typeTrust: [ObjectIdentifier: TextTrust] = [:]
+    var domainTrust: [String: TextTrust] = [:]
 
     /// Creates a catalog.
     ///
@@ -69,6 +74,15 @@ public struct ErrorCatalog: Sendable {
     ///   - localization: The language of the texts.
     /// - Returns: The interpretation, or `nil` when no entry knows the error.
     public func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
+        interpretation(for: error, info: ErrorTypeInfo.of(error), localization: localization)
+    }
+
+    /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
+    func interpretation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        localization: Localization
+    ) -> ErrorInterpretation? {
         if !appEntries.isEmpty, let translators = appEntries[ObjectIdentifier(type(of: error))] {
             for interpret in translators.reversed() {
                 if let interpretation = interpret(error, localization) { return interpretation }
@@ -78,7 +92,7 @@ public struct ErrorCatalog: Sendable {
             if let interpretation = interpret(error, localization) { return interpretation }
         }
         guard includesBuiltIns,
-            var interpretation = BuiltInCatalog.interpretation(for: error, localization: localization)
+            var interpretation = BuiltInCatalog.interpretation(for: error, info: info, localization: localization)
         else { return nil }
         interpretation.isBuiltIn = true
         return interpretation

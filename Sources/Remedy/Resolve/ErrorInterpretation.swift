@@ -35,6 +35,10 @@ public struct ErrorInterpretation: Sendable {
     public var preferredStyle: PresentationStyle?
     /// Whether the failure may go away by itself, so retrying automatically makes sense.
     public var isTransient: Bool
+    /// Whether retrying the same operation fails the same way (a constraint violation, a parse error, a
+    /// missing file, a denied permission): "Try Again" is then never offered, by a button or
+    /// automatically, whatever else the tree says.
+    public var isPermanent: Bool
     /// Whether the error is never shown (cancellations): it is only logged.
     public var isSilent: Bool
     /// How long to wait before retrying, when the error says so (HTTP `Retry-After`).
@@ -53,6 +57,7 @@ public struct ErrorInterpretation: Sendable {
     ///   - icon: The icon.
     ///   - preferredStyle: A style that overrides the one chosen by severity.
     ///   - isTransient: Whether retrying automatically makes sense.
+    ///   - isPermanent: Whether retrying fails the same way, so "Try Again" is never offered.
     ///   - isSilent: Whether the error is never shown.
     ///   - retryAfter: How long to wait before retrying.
     public init(
@@ -66,6 +71,7 @@ public struct ErrorInterpretation: Sendable {
         icon: ErrorIcon? = nil,
         preferredStyle: PresentationStyle? = nil,
         isTransient: Bool = false,
+        isPermanent: Bool = false,
         isSilent: Bool = false,
         retryAfter: Duration? = nil
     ) {
@@ -79,6 +85,7 @@ public struct ErrorInterpretation: Sendable {
         self.icon = icon
         self.preferredStyle = preferredStyle
         self.isTransient = isTransient
+        self.isPermanent = isPermanent
         self.isSilent = isSilent
         self.retryAfter = retryAfter
     }
@@ -108,6 +115,18 @@ public struct ErrorInterpretation: Sendable {
     /// Whether the interpretation is one of Remedy's built-in catalog entries: generic texts that give way
     /// to any text the app wrote itself, wherever it stands in the tree.
     var isBuiltIn = false
+
+    /// The built-in entry the texts come from (also when an app's translator reuses one), so that the
+    /// merge can name the thing the failure concerns with the entry's named variant, and can tell a
+    /// generic fallback from a specific text.
+    var entry: ErrorCatalog.BuiltInEntry?
+
+    /// What the error concerns, as far as it says: a file, a host, a line.
+    var subject: ErrorSubject?
+
+    /// Whether the texts are a generic fallback of Remedy's (a domain's or an HTTP status class's
+    /// default), which any specific text outranks wherever it stands in the tree.
+    var isGenericFallback: Bool { isBuiltIn && entry?.isGeneric == true }
 
     /// Whether the interpretation carries a text a person can read.
     var hasText: Bool {

@@ -13,8 +13,12 @@ import Foundation
 /// 5. `RecoverableError` options.
 ///
 /// The merge: the most specific text wins — the deepest node whose text the app wrote (a presentable
-/// or localized error, `NSError` user-info texts, the app's own catalog entries), else the deepest
-/// built-in catalog text — unless an outer ``ContextError`` layer sets a ``PresentationOverride``.
+/// or localized error, trusted `NSError` user-info texts, the app's own catalog entries), else the deepest
+/// specific built-in catalog text, else the deepest generic fallback — unless an outer ``ContextError``
+/// layer sets a ``PresentationOverride``. Foreign texts the catalog doesn't trust
+/// (``ErrorCatalog/TextTrust``) are only detail. A tree with a permanent error
+/// (``ErrorInterpretation/isPermanent``) offers no Try Again, and a built-in text names the file, host or
+/// line an error of the tree carries.
 /// So an app's `StorageFullError` that wraps a `CocoaError` keeps its own words, while a bare
 /// `URLError` deep in a tree of plain enums still reads well. The highest severity wins; options of all
 /// layers are merged without duplicates. When no node has a text, a calm, generic, localized message
@@ -109,8 +113,11 @@ public struct ErrorResolver: Sendable {
             message = presentable.message
             category = presentable.category
         } else if let localized = info.asLocalized?(error) {
-            // The app's catalog may have an entry for the type, which outranks its own texts.
-            guard catalog.interpretation(for: error, localization: localization) == nil else { return nil }
+            // The app's catalog may have an entry for the type, which outranks its own texts, or may not
+            // trust them.
+            guard catalog.interpretation(for: error, info: info, localization: localization) == nil,
+                catalog.localizedTextTrust(of: error) == .trusted
+            else { return nil }
             message = Self.interpretation(of: localized)?.message
             category = .unknown
         } else {
@@ -160,7 +167,7 @@ public struct ErrorResolver: Sendable {
     private func walk(_ error: any Error, collecting facts: inout ResolvedFailure.Facts?) -> ErrorInterpretation {
         var winner: ErrorInterpretation?
         var winnerDepth = -1
-        var winnerIsAuthored = false
+        var winnerRank = -1
         var winnerOverride: PresentationOverride?
         // The outermost interpretation stands in when no node has a text: its title, detail, icon and
         // style still count, and only the message falls back to the category's.
@@ -168,8 +175,11 @@ public struct ErrorResolver: Sendable {
         var severity: Severity?
         var options: [RecoveryOption] = []
         var isTransient = false
+        var isPermanent = false
         var isSilent = false
         var retryAfter: Duration?
+        // What the tree concerns (a file, a host, a line), from the first node that says it.
+        var subject: ErrorSubject?
         var fallbackCategory: ErrorCategory?
         // Overrides of the context errors on the path to the current node, outermost first.
         var openOverrides: [(depth: Int, override: PresentationOverride)] = []
@@ -188,14 +198,13 @@ public struct ErrorResolver: Sendable {
             guard let interpretation = interpretation(ofNode: error, info: info) else { return }
             if outermost == nil { outermost = interpretation }
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
-            // built-in texts at any depth; among texts of the same kind, the deepest is the most specific.
-            let isAuthored = !interpretation.isBuiltIn
-            if interpretation.hasText,
-                (isAuthored && !winnerIsAuthored) || (isAuthored == winnerIsAuthored && depth > winnerDepth)
-            {
+            // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
+            // depth; among texts of the same rank, the deepest is the most specific.
+            let rank = interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2
+            if interpretation.hasText, rank > winnerRank || (rank == winnerRank && depth > winnerDepth) {
                 winner = interpretation
                 winnerDepth = depth
-                winnerIsAuthored = isAuthored
+                winnerRank = rank
                 winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
             }
             if fallbackCategory == nil { fallbackCategory = interpretation.category }
@@ -204,7 +213,11 @@ public struct ErrorResolver: Sendable {
             }
             if !interpretation.options.isEmpty { options += interpretation.options }
             isTransient = isTransient || interpretation.isTransient
+            isPermanent = isPermanent || interpretation.isPermanent
             isSilent = isSilent || interpretation.isSilent
+            if let nodeSubject = interpretation.subject {
+                if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
+            }
             if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
         }
 
@@ -225,10 +238,19 @@ public struct ErrorResolver: Sendable {
         if winner == nil { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
+        if isPermanent {
+            // Try Again can't help a failure that fails the same way every time, whoever offers it.
+            options.removeAll(where: \.isRetry)
+        }
         merged.options = Self.withoutDuplicates(override.map { $0.options + options } ?? options)
-        merged.isTransient = isTransient
+        merged.isTransient = isTransient && !isPermanent
+        merged.isPermanent = isPermanent
         merged.isSilent = isSilent
         merged.retryAfter = retryAfter
+        if winner != nil, let entry = merged.entry, let subject, !subject.isEmpty {
+            merged.message = entry.message(in: localization, naming: subject)
+        }
+        merged.subject = subject
         if let override {
             merged.title = override.title ?? merged.title
             merged.message = override.message ?? merged.message
@@ -269,14 +291,16 @@ public struct ErrorResolver: Sendable {
         if let presentable = info.asPresentable?(error) {
             return ErrorInterpretation(presentable)
         }
-        if let interpretation = catalog.interpretation(for: error, localization: localization) {
+        if let interpretation = catalog.interpretation(for: error, info: info, localization: localization) {
             return interpretation
         }
         // Texts come from the first source that has them; options from the first that has any, so a
         // LocalizedError's texts go with the recovery options of its user info or RecoverableError
-        // conformance. A RecoverableError's options are read once, here.
-        let localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
-        let userInfo = Self.userInfoTranslation(of: error, info: info)
+        // conformance. A RecoverableError's options are read once, here. Texts the catalog doesn't trust
+        // are only detail.
+        var localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
+        if localized != nil, catalog.localizedTextTrust(of: error) == .untrusted { localized = localized?.demoted }
+        let userInfo = userInfoTranslation(of: error, info: info)
         let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []
         guard var interpretation = localized ?? userInfo else {
             return recoverableOptions.isEmpty ? nil : ErrorInterpretation(options: recoverableOptions)
@@ -310,7 +334,7 @@ public struct ErrorResolver: Sendable {
         }
     }
 
-    static func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
+    func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
         // Only `NSError`s and `CustomNSError`s have user info; other types aren't even looked at.
         guard info.hasUserInfo, let userInfo = ErrorTree.userInfo(of: error, info: info) else { return nil }
         let title = (userInfo[ErrorBridging.titleKey] as? String).nonBlank
@@ -335,12 +359,17 @@ public struct ErrorResolver: Sendable {
             )
         }
         let message = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
-        return ErrorInterpretation(
+        let interpretation = ErrorInterpretation(
             message: message.isEmpty ? nil : message,
             detail: description == nil ? nil : reason,
             helpAnchor: helpAnchor,
             options: options
         )
+        let texts = [description, reason, suggestion].compactMap { $0 }
+        guard catalog.userInfoTextTrust(of: error, info: info, texts: texts) == .untrusted else {
+            return interpretation
+        }
+        return interpretation.demoted
     }
 
     /// The options of a `RecoverableError`, read once: indices refer to that one snapshot, so an index
@@ -355,6 +384,18 @@ public struct ErrorResolver: Sendable {
                 return recovered ? .recovered : .notRecovered
             }
         }
+    }
+}
+
+extension ErrorInterpretation {
+    /// The interpretation with its texts moved to the detail: texts a person may not see as the message.
+    var demoted: ErrorInterpretation {
+        var demoted = self
+        let texts = [title, message, detail].compactMap { $0.nonBlank }
+        demoted.title = nil
+        demoted.message = nil
+        demoted.detail = texts.isEmpty ? nil : texts.joined(separator: "\n")
+        return demoted
     }
 }
 

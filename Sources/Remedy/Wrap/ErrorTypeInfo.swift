@@ -49,6 +49,8 @@ final class ErrorTypeInfo: Sendable {
     let isCustomReflectable: Bool
     /// Whether values are `NSError` instances (or of a subclass).
     let isNSError: Bool
+    /// The error family of the ecosystem the built-in catalog recognises the type as, or `nil`.
+    let ecosystemFamily: EcosystemFamily?
     /// Whether values have a user info: `NSError` instances and `CustomNSError`s.
     var hasUserInfo: Bool { isNSError || asCustomNSError != nil }
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
@@ -70,9 +72,11 @@ final class ErrorTypeInfo: Sendable {
     private init(of error: any Error) {
         let type = type(of: error)
         name = String(describing: type)
+        let qualifiedName = Self.stableName(of: type)
         var hash = StableHash()
-        hash.combine(Self.stableName(of: type))
+        hash.combine(qualifiedName)
         qualifiedNameHash = hash.value
+        ecosystemFamily = EcosystemFamily(qualifiedName: qualifiedName)
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
         isCustomReflectable = type is any CustomReflectable.Type

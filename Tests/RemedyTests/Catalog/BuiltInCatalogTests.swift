@@ -39,7 +39,7 @@ struct BuiltInCatalogTests {
     }
 
     @Test func everyEntryIsReachedBySomeError() {
-        let reached = Set(CatalogFixtures.cases.map(\.entryName))
+        let reached = Set(CatalogFixtures.cases.map(\.entryName) + EcosystemFixtures.cases.map(\.entryName))
         let names = Set(ErrorCatalog.builtInEntries.map(\.name))
         #expect(names.subtracting(reached).isEmpty, "entries without a test case")
         #expect(reached.subtracting(names).isEmpty, "test cases naming no entry")
@@ -56,6 +56,10 @@ struct BuiltInCatalogTests {
         #expect(ErrorCatalog.builtInEntry(named: "") == nil)
         let offline = try #require(ErrorCatalog.builtInEntry(named: "network.offline"))
         #expect(offline.description == "network.offline (externalSystemUnavailable, minor, transient, retry)")
+        let notFound = try #require(ErrorCatalog.builtInEntry(named: "file.notFound"))
+        #expect(notFound.description == "file.notFound (externalSystemUnavailable, permanent)")
+        let fallback = try #require(ErrorCatalog.builtInEntry(named: "system.default"))
+        #expect(fallback.description == "system.default (unknown, generic, retry)")
     }
 
     @Test func unknownErrorsAreLeftToTheNextSource() {
@@ -159,7 +163,12 @@ struct BuiltInCatalogTests {
         let localization = CatalogFixtures.localization("en")
         let presentation = ErrorResolver(localization: localization).presentation(for: error)
         #expect(presentation.title == localization.string(forKey: "catalog.file.notFound.title"))
-        #expect(presentation.message == localization.string(forKey: "catalog.file.notFound.message"))
+        // The file is named as a person reads it: by its name, not its path.
+        #expect(
+            presentation.message
+                == localization.string(forKey: "catalog.file.notFound.message.file", url.lastPathComponent))
+        #expect(!presentation.message.contains(url.deletingLastPathComponent().path))
+        #expect(!presentation.options.contains { $0.isRetry }, "a missing file isn't fixed by trying again")
     }
 
     @Test func listingAMissingDirectorySaysFileNotFound() throws {
@@ -167,7 +176,8 @@ struct BuiltInCatalogTests {
         let error = try #require(throws: (any Error).self) { try FileManager.default.contentsOfDirectory(atPath: path) }
         let localization = CatalogFixtures.localization("en")
         let presentation = ErrorResolver(localization: localization).presentation(for: error)
-        #expect(presentation.message == localization.string(forKey: "catalog.file.notFound.message"))
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(presentation.message == localization.string(forKey: "catalog.file.notFound.message.file", name))
     }
 
     private func retry(_ localization: Localization) -> String {

@@ -58,6 +58,9 @@ struct CatalogArticleTests {
                 // The tables without the column say "None of these is transient".
                 #expect(!entry.isTransient, "\(name): transient")
             }
+            if let permanent = row.cells["permanent"] {
+                #expect((permanent == "yes") == entry.isPermanent, "\(name): permanent")
+            }
             if let retry = row.cells["Try Again"] {
                 #expect((retry == "yes") == entry.offersRetry, "\(name): Try Again")
             }

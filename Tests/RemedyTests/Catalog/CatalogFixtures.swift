@@ -34,6 +34,17 @@ struct CatalogCase: Sendable, CustomTestStringConvertible {
 enum CatalogFixtures {
     /// Every error the brief names, and a few more, with the entry each must map to.
     static let cases: [CatalogCase] = [
+        // Paths that aren't what they must be, SQLite domains, Foundation's XML parser
+        .posix(.ENOTDIR, "file.notAFolder"),
+        .posix(.EISDIR, "file.isAFolder"),
+        .nsError("NSXMLParserErrorDomain", 4, "file.unreadableFormat"),
+        .nsError("GRDB.DatabaseError", 2067, "database.constraint"),
+        .nsError("GRDB.DatabaseError", 5, "database.busy"),
+        .nsError("SQLiteErrorDomain", 6, "database.busy"),
+        .nsError("GRDB.DatabaseError", 8, "database.readOnly"),
+        .nsError("GRDB.DatabaseError", 26, "database.corrupt"),
+        .nsError("GRDB.DatabaseError", 14, "database.cannotOpen"),
+        .nsError("GRDB.DatabaseError", 1, "database.default"),
         // URLError
         .url(.notConnectedToInternet, "network.offline", "notConnectedToInternet"),
         .url(.networkConnectionLost, "network.connectionLost", "networkConnectionLost"),

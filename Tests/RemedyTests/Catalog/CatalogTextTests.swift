@@ -24,7 +24,26 @@ struct CatalogTextTests {
     }
 
     static var entryKeys: Set<String> {
-        Set(ErrorCatalog.builtInEntries.flatMap { [$0.titleKey, $0.messageKey] })
+        Set(ErrorCatalog.builtInEntries.flatMap { [$0.titleKey, $0.messageKey] + $0.namedMessageKeys })
+            .union(locationKeys)
+    }
+
+    /// The sentences that name a place in a document, after an entry's message.
+    static let locationKeys: Set<String> = [
+        "catalog.location.line", "catalog.location.lineColumn", "catalog.location.codingPath",
+    ]
+
+    /// The placeholders of a text, in order: `%@`, `%1$@`…
+    static func placeholders(_ text: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: "%") {
+            let tail = rest[start...]
+            let end = tail.firstIndex(of: "@").map { tail.index(after: $0) } ?? tail.index(after: start)
+            found.append(String(tail[..<end]))
+            rest = tail[end...]
+        }
+        return found
     }
 
     @Test(arguments: CatalogFixtures.languages)
@@ -34,9 +53,19 @@ struct CatalogTextTests {
         #expect(keys.subtracting(Self.entryKeys).sorted() == [], "keys no entry uses")
         #expect(Self.entryKeys.subtracting(keys).sorted() == [], "missing keys")
         #expect(keys.allSatisfy { $0.hasPrefix("catalog.") })
+        let english = try Self.sourceTable("en")
+        let named = Set(ErrorCatalog.builtInEntries.flatMap(\.namedMessageKeys)).union(Self.locationKeys)
         for (key, text) in table {
             #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(language) \(key) is blank")
-            #expect(!text.contains("%"), "\(language) \(key) has a placeholder")
+            if named.contains(key) {
+                // Named variants fill in the thing they name; a translation keeps every placeholder.
+                #expect(!Self.placeholders(text).isEmpty, "\(language) \(key) names nothing")
+                #expect(
+                    Self.placeholders(text).sorted() == Self.placeholders(english[key] ?? "").sorted(),
+                    "\(language) \(key) changes the placeholders")
+            } else {
+                #expect(!text.contains("%"), "\(language) \(key) has a placeholder")
+            }
         }
     }
 

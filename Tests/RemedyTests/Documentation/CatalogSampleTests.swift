@@ -10,6 +10,19 @@ struct CatalogSampleTests {
         var isOffline: Bool
     }
 
+    /// A stand-in for the article's vendor SDK error, whose texts are written for developers.
+    struct VendorSDKError: LocalizedError {
+        var errorDescription: String? { "VendorSDK.Session.refresh() failed: token_expired" }
+    }
+
+    func trustDeclarations(for error: any Error) -> (ErrorCatalog, ErrorCatalog.TextTrust) {
+        var catalog = ErrorCatalog.standard
+        catalog.setTextTrust(.trusted, forDomain: "com.example.sync")  // our servers' texts are for people
+        catalog.setTextTrust(.untrusted, for: VendorSDKError.self)  // this SDK's are not
+        let decision = catalog.textTrust(of: error)  // what the policy decides for one error
+        return (catalog, decision)
+    }
+
     func frenchOfflinePresentation() -> Presentation {
         let resolver = ErrorResolver(localization: Localization(locale: Locale(identifier: "fr")))
         let presentation = resolver.presentation(for: URLError(.notConnectedToInternet))
@@ -70,5 +83,22 @@ struct CatalogSampleTests {
         #expect(sdk.title == foundation.title)
         #expect(sdk.message == foundation.message)
         #expect(resolver.presentation(for: SyncSDKError(isOffline: false)).message != foundation.message)
+    }
+
+    @Test func theTrustDeclarationsDecideWhatAPersonReads() {
+        let vendor = VendorSDKError()
+        let (catalog, decision) = trustDeclarations(for: vendor)
+        #expect(decision == .untrusted)
+        let resolver = ErrorResolver(catalog: catalog, localization: Localization(language: "en"))
+        #expect(!resolver.presentation(for: vendor).message.contains("token_expired"))
+        #expect(resolver.presentation(for: vendor).detail?.contains("token_expired") == true)
+
+        // The sync server's text names a type, which the screen alone would hold back; the declaration wins.
+        let server = NSError(
+            domain: "com.example.sync", code: 3,
+            userInfo: [NSLocalizedDescriptionKey: "Your ShareError list is full. Remove a share to add another."])
+        #expect(ErrorCatalog.standard.textTrust(of: server) == .untrusted)
+        #expect(trustDeclarations(for: server).1 == .trusted)
+        #expect(resolver.presentation(for: server).message.hasPrefix("Your ShareError list is full."))
     }
 }

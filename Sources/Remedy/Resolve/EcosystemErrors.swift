@@ -1,0 +1,311 @@
+import Foundation
+
+/// The error families of the server-side and command-line ecosystem that the built-in catalog knows,
+/// recognised by their structure — module and type name, case name, errno, SQLite result code, the
+/// fields that hold a line or a host — so that Remedy's library products need none of those packages.
+///
+/// A family is found once per type (the answer is cached with the type's other facts in
+/// `ErrorTypeInfo`); reading a value's case or code is a `Mirror` over the value only when its type
+/// belongs to a family, so errors of other types cost one comparison here.
+package enum EcosystemFamily: Sendable, Equatable {
+    /// SQLite result codes: GRDB's `DatabaseError` (its `CustomNSError` code), SQLiteNIO's
+    /// `SQLiteError` (its `reason`).
+    case sqlite
+    /// SwiftNIO's `IOError`: an errno.
+    case nioIOError
+    /// SwiftNIO's `NIOConnectionError`: every connection attempt to a host failed.
+    case nioConnectionError
+    /// SwiftNIO's `ChannelError`.
+    case nioChannelError
+    /// SwiftNIO's `NIOTooManyBytesError`: a body past the size the caller accepts.
+    case nioTooManyBytes
+    /// swift-nio-ssl's `NIOSSLError`, `NIOSSLExtraError` and `BoringSSLError`.
+    case tls
+    /// AsyncHTTPClient's `HTTPClientError`.
+    case httpClient
+    /// The parse errors of data-format libraries: Yams, TOMLKit, SwiftCSV, CSV.swift, SWXMLHash,
+    /// XMLCoder and any type whose name says it is a YAML, TOML, CSV, XML or JSON error.
+    case parse
+
+    /// The family of a type, from its module-qualified name (`GRDB.DatabaseError`), or `nil`.
+    package init?(qualifiedName: String) {
+        let parts = qualifiedName.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let module = parts[0]
+        let name = parts[1]
+        switch (module, name) {
+        case ("GRDB", "DatabaseError"), ("SQLiteNIO", "SQLiteError"):
+            self = .sqlite
+        case ("NIOCore", "IOError"):
+            self = .nioIOError
+        case ("NIOPosix", "NIOConnectionError"):
+            self = .nioConnectionError
+        case ("NIOCore", "ChannelError"):
+            self = .nioChannelError
+        case ("NIOCore", "NIOTooManyBytesError"):
+            self = .nioTooManyBytes
+        case ("NIOSSL", "NIOSSLError"), ("NIOSSL", "NIOSSLExtraError"), ("NIOSSL", "BoringSSLError"):
+            self = .tls
+        case ("AsyncHTTPClient", "HTTPClientError"):
+            self = .httpClient
+        case ("Yams", "YamlError"), ("TOMLKit", "TOMLParseError"), ("SwiftCSV", "CSVParseError"),
+            ("CSV", "CSVError"), ("SWXMLHash", "ParsingError"), ("XMLCoder", "XMLCoderError"):
+            self = .parse
+        default:
+            guard Self.namesDataFormat(String(name)) else { return nil }
+            self = .parse
+        }
+    }
+
+    /// Whether an unqualified type name says it is a data format's error: `YAMLError`, `TomlParseError`,
+    /// `CSVReaderError`, `XMLParsingError`, `JSONError`.
+    static func namesDataFormat(_ name: String) -> Bool {
+        guard !name.contains("."), name.hasSuffix("Error") else { return false }
+        let formats = ["YAML", "Yaml", "TOML", "Toml", "CSV", "Csv", "XML", "Xml", "JSON", "Json"]
+        return formats.contains { name.hasPrefix($0) }
+    }
+
+    // MARK: - Interpretation
+
+    typealias Entry = ErrorCatalog.BuiltInEntry
+
+    /// The interpretation of an error as a member of this family, whatever its type's name: for tests
+    /// with stand-ins of the ecosystem's types, which can't live in modules of the real names.
+    package func interpretation(of error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
+        interpretation(of: error, info: ErrorTypeInfo.of(error), localization: localization)
+    }
+
+    /// The interpretation of an error of this family, or `nil` for a case the catalog has no text for
+    /// (a programming error of the library, which the generic text covers).
+    func interpretation(of error: any Error, info: ErrorTypeInfo, localization: Localization) -> ErrorInterpretation? {
+        switch self {
+        case .sqlite:
+            return Self.sqlite(error, info: info).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
+        case .nioIOError:
+            guard let errno = Reflection.errno(in: error) else { return nil }
+            return BuiltInCatalog.posixEntry(errno).interpretation(in: localization)
+        case .nioConnectionError:
+            var interpretation = Self.connectionEntry(error).interpretation(in: localization)
+            if let host = Reflection.field("host", of: error) as? String, !host.isEmpty {
+                interpretation.subject = ErrorSubject(host: host)
+            }
+            return interpretation
+        case .nioChannelError:
+            return Self.channelEntry(Reflection.caseName(of: error)).map { $0.interpretation(in: localization) }
+        case .nioTooManyBytes:
+            return BuiltInCatalog.networkResponseTooLarge.interpretation(in: localization)
+        case .tls:
+            return Self.tlsEntry(error).interpretation(in: localization)
+        case .httpClient:
+            guard let code = Reflection.field("code", of: error) else { return nil }
+            return Self.httpClientEntry(Reflection.caseName(of: code)).map {
+                $0.map { $0.interpretation(in: localization) } ?? .silent
+            }
+        case .parse:
+            let caseName = Reflection.caseName(of: error) ?? ""
+            if ["writer", "emitter", "representer"].contains(caseName) || caseName.hasPrefix("encod") {
+                return BuiltInCatalog.dataUnsavable.interpretation(in: localization)
+            }
+            if ["no", "memory"].contains(caseName) { return nil }
+            var interpretation = BuiltInCatalog.fileUnreadableFormat.interpretation(in: localization)
+            if let location = Reflection.location(in: error) {
+                interpretation.subject = ErrorSubject(line: location.line, column: location.column)
+            }
+            return interpretation
+        }
+    }
+
+    // MARK: SQLite
+
+    /// The entry of an SQLite failure; `.some(nil)` for an interruption (a cancellation), `nil` when
+    /// the code can't be read.
+    static func sqlite(_ error: any Error, info: ErrorTypeInfo) -> Entry?? {
+        if let custom = info.asCustomNSError?(error) {
+            return .some(sqliteEntry(primaryCode: custom.errorCode & 0xFF))
+        }
+        guard let reason = Reflection.field("reason", of: error), let name = Reflection.caseName(of: reason) else {
+            return nil
+        }
+        return .some(sqliteEntry(reason: name))
+    }
+
+    /// The entry of an SQLite primary result code (the low byte of an extended code).
+    static func sqliteEntry(primaryCode code: Int) -> Entry? {
+        switch code {
+        case 9: nil  // SQLITE_INTERRUPT: the operation was cancelled.
+        case 19: BuiltInCatalog.databaseConstraint  // SQLITE_CONSTRAINT
+        case 5, 6: BuiltInCatalog.databaseBusy  // SQLITE_BUSY, SQLITE_LOCKED
+        case 8: BuiltInCatalog.databaseReadOnly  // SQLITE_READONLY
+        case 13: BuiltInCatalog.storageFull  // SQLITE_FULL
+        case 11, 26: BuiltInCatalog.databaseCorrupt  // SQLITE_CORRUPT, SQLITE_NOTADB
+        case 14: BuiltInCatalog.databaseCannotOpen  // SQLITE_CANTOPEN
+        case 3, 23: BuiltInCatalog.fileNoPermission  // SQLITE_PERM, SQLITE_AUTH
+        default: BuiltInCatalog.databaseDefault
+        }
+    }
+
+    /// The entry of an SQLiteNIO reason, by the prefix of its case name (`constraintForeignKeyFailed`
+    /// is a constraint violation).
+    static func sqliteEntry(reason: String) -> Entry? {
+        let prefixes: [(String, Entry?)] = [
+            ("interrupt", nil), ("constraint", BuiltInCatalog.databaseConstraint),
+            ("busy", BuiltInCatalog.databaseBusy), ("locked", BuiltInCatalog.databaseBusy),
+            ("readOnly", BuiltInCatalog.databaseReadOnly), ("full", BuiltInCatalog.storageFull),
+            ("corrupt", BuiltInCatalog.databaseCorrupt), ("notADatabase", BuiltInCatalog.databaseCorrupt),
+            ("cantOpen", BuiltInCatalog.databaseCannotOpen), ("permission", BuiltInCatalog.fileNoPermission),
+            ("auth", BuiltInCatalog.fileNoPermission),
+        ]
+        for (prefix, entry) in prefixes where reason.hasPrefix(prefix) { return entry }
+        return BuiltInCatalog.databaseDefault
+    }
+
+    // MARK: Network
+
+    /// A failed connection: the host wasn't found when only its lookups failed, else it can't be reached.
+    static func connectionEntry(_ error: any Error) -> Entry {
+        let attempts = Reflection.field("connectionErrors", of: error).map { Mirror(reflecting: $0).children.count }
+        let lookupFailed =
+            Reflection.isSome(Reflection.field("dnsAError", of: error))
+            || Reflection.isSome(Reflection.field("dnsAAAAError", of: error))
+        return attempts == 0 && lookupFailed ? BuiltInCatalog.networkHostNotFound : BuiltInCatalog.networkCannotConnect
+    }
+
+    static func channelEntry(_ caseName: String?) -> Entry? {
+        switch caseName {
+        case "connectTimeout": BuiltInCatalog.networkTimedOut
+        case "ioOnClosedChannel", "alreadyClosed", "outputClosed", "inputClosed", "eof":
+            BuiltInCatalog.networkConnectionLost
+        case "writeHostUnreachable": BuiltInCatalog.networkCannotConnect
+        default: nil
+        }
+    }
+
+    /// TLS: a certificate or host name that can't be verified, else a failed secure connection.
+    static func tlsEntry(_ error: any Error) -> Entry {
+        var name = Reflection.caseName(of: error) ?? ""
+        if let base = Reflection.field("baseError", of: error) { name = Reflection.caseName(of: base) ?? name }
+        switch name {
+        case "unableToValidateCertificate", "noCertificateToValidate", "cannotMatchULabel",
+            "failedToValidateHostname", "serverHostnameImpossibleToMatch":
+            return BuiltInCatalog.networkUntrustedServer
+        case "uncleanShutdown":
+            return BuiltInCatalog.networkConnectionLost
+        default:
+            return BuiltInCatalog.networkSecureConnectionFailed
+        }
+    }
+
+    /// The entry of an `HTTPClientError` code; `.some(nil)` for a cancellation, `nil` for the client's
+    /// programming and configuration errors.
+    static func httpClientEntry(_ code: String?) -> Entry?? {
+        switch code {
+        case "cancelled", "requestStreamCancelled":
+            return .some(nil)
+        case "readTimeout", "writeTimeout", "connectTimeout", "getConnectionFromPoolTimeout", "deadlineExceeded",
+            "socksHandshakeTimeout", "httpProxyHandshakeTimeout", "tlsHandshakeTimeout":
+            return BuiltInCatalog.networkTimedOut
+        case "remoteConnectionClosed", "uncleanShutdown":
+            return BuiltInCatalog.networkConnectionLost
+        case "invalidURL", "emptyHost", "emptyScheme", "unsupportedScheme", "missingSocketPath":
+            return BuiltInCatalog.networkBadAddress
+        case "redirectLimitReached", "redirectCycleDetected":
+            return BuiltInCatalog.networkTooManyRedirects
+        case "bodyLengthMismatch", "invalidProxyResponse", "contentLengthMissing", "identityCodingIncorrectlyPresent",
+            "httpEndReceivedAfterHeadWith1xx", "serverOfferedUnsupportedApplicationProtocol":
+            return BuiltInCatalog.networkBadResponse
+        case "proxyAuthenticationRequired":
+            return BuiltInCatalog.networkClientCertificate
+        default:
+            return nil
+        }
+    }
+}
+
+/// Reads fields and cases of foreign values by reflection, for structural recognition.
+enum Reflection {
+    /// A stored property (or an enum payload's labelled element) of a value, by label.
+    static func field(_ label: String, of value: Any) -> Any? {
+        for child in Mirror(reflecting: value).children where child.label == label {
+            return child.value
+        }
+        return nil
+    }
+
+    /// Whether an optional held in an `Any` has a value.
+    static func isSome(_ value: Any?) -> Bool {
+        guard let value else { return false }
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle != .optional || !mirror.children.isEmpty
+    }
+
+    /// The case name of an enum value: its payload's label, or its description without a payload.
+    static func caseName(of value: Any) -> String? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum else { return nil }
+        if let label = mirror.children.first?.label { return label }
+        return ErrorFacts.caseName(fromDescription: String(describing: value))
+    }
+
+    /// The errno a value holds: a case named `errno` with an integer payload, or an integer field named
+    /// `errno` or `errnoCode`, searched a few levels deep.
+    static func errno(in value: Any, depth: Int = 3) -> POSIXErrorCode? {
+        for child in Mirror(reflecting: value).children {
+            if child.label == "errno" || child.label == "errnoCode", let code = integer(child.value),
+                let raw = Int32(exactly: code)
+            {
+                return POSIXErrorCode(rawValue: raw)
+            }
+            if depth > 1, !isScalar(child.value), let code = errno(in: child.value, depth: depth - 1) {
+                return code
+            }
+        }
+        return nil
+    }
+
+    /// The place in a document a value holds: the nearest value, breadth first, with an integer `line`
+    /// (and `column`) field, a few levels deep; lines counted from 1. Breadth first, because a parser's
+    /// error holds the mark of the problem beside the mark of its context, one level deeper (Yams'
+    /// `.parser(context:problem:_:yaml:)`, where the context's mark is where the enclosing block began).
+    static func location(in value: Any, depth: Int = 4) -> (line: Int, column: Int?)? {
+        var level: [Any] = [value]
+        for _ in 0..<depth {
+            var next: [Any] = []
+            for candidate in level {
+                let mirror = Mirror(reflecting: candidate)
+                var line: Int?
+                var column: Int?
+                for child in mirror.children {
+                    switch child.label {
+                    case "line", "lineNumber", "row": line = line ?? integer(child.value)
+                    case "column", "columnNumber": column = column ?? integer(child.value)
+                    default: if !isScalar(child.value) { next.append(child.value) }
+                    }
+                }
+                if let line, line > 0 { return (line, column.flatMap { $0 > 0 ? $0 : nil }) }
+            }
+            guard !next.isEmpty else { return nil }
+            level = next
+        }
+        return nil
+    }
+
+    /// An integer of any width, or `nil`.
+    static func integer(_ value: Any) -> Int? {
+        switch value {
+        case let value as Int: value
+        case let value as Int32: Int(value)
+        case let value as Int64: Int(exactly: value)
+        case let value as UInt: Int(exactly: value)
+        case let value as UInt32: Int(value)
+        case let value as UInt64: Int(exactly: value)
+        case let value as Int16: Int(value)
+        default: nil
+        }
+    }
+
+    /// Whether a value has nothing to search: text, numbers, data, booleans.
+    private static func isScalar(_ value: Any) -> Bool {
+        value is String || value is Substring || value is Data || value is Bool || integer(value) != nil
+            || value is Double || value is Float
+    }
+}

@@ -325,7 +325,37 @@ public enum Failures {
                 try JSONDecoder().decode(Settings.self, from: Data(contentsOf: file))
             }
         },
+        // An app that reads its configuration file says which file failed to decode, the way Foundation's own
+        // file errors do: a CocoaError with the path, the DecodingError underneath.
+        FailureCase(
+            "json.malformed.inFile", library: "Foundation",
+            summary: "JSONDecoder on config.json with a missing comma, rethrown with the file's path"
+        ) { workspace in
+            let file = try workspace.write("{\n  \"name\": \"notes\"\n  \"port\": 8080\n}\n", to: "config.json")
+            return try await workspace.failure { try decodeSettings(from: file) }
+        },
+        FailureCase(
+            "json.missingKey.inFile", library: "Foundation",
+            summary: "JSONDecoder on config.json without the key \"port\", rethrown with the file's path"
+        ) { workspace in
+            let file = try workspace.write("{\n  \"name\": \"notes\"\n}\n", to: "config.json")
+            return try await workspace.failure { try decodeSettings(from: file) }
+        },
     ]
+
+    /// Reads settings from a file; a decoding failure is rethrown as `CocoaError.fileReadCorruptFile` with
+    /// the file's path and the `DecodingError` as the underlying error.
+    private static func decodeSettings(from file: URL) throws -> Settings {
+        let data = try Data(contentsOf: file)
+        do {
+            return try JSONDecoder().decode(Settings.self, from: data)
+        } catch {
+            throw CocoaError(
+                .fileReadCorruptFile,
+                userInfo: [NSFilePathErrorKey: file.path, NSURLErrorKey: file, NSUnderlyingErrorKey: error]
+            )
+        }
+    }
 
     // MARK: - Foundation files
 

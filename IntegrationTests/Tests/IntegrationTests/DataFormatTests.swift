@@ -60,4 +60,28 @@ struct DataFormatTests {
         expectMessage(seen, names: "port")
         expectReport(seen, keeps: ["port"])
     }
+
+    @Test("Malformed JSON rethrown with its file: names “config.json”, not retried, no “update the app”")
+    func malformedJSONInFile() async throws {
+        let seen = try await observe("json.malformed.inFile")
+        expectPersonFacing(seen, codes: [259, 4864])
+        expectRecognised(seen)
+        expectNoRetry(seen)
+        expectMessage(seen, names: "config.json")
+        for text in seen.personTexts {
+            #expect(!text.localizedCaseInsensitiveContains("update the app"), "“\(text)”")
+        }
+        expectReport(seen, keeps: ["config.json", "not valid JSON"])
+    }
+
+    @Test("A missing key rethrown with its file: names “config.json” and the key, not retried")
+    func missingKeyInFile() async throws {
+        let seen = try await observe("json.missingKey.inFile")
+        expectPersonFacing(seen, codes: [259, 4865])
+        expectRecognised(seen)
+        expectNoRetry(seen)
+        expectMessage(seen, names: "config.json")
+        expectMessage(seen, names: "port")
+        expectReport(seen, keeps: ["config.json", "port"])
+    }
 }

@@ -25,13 +25,13 @@ struct FileTests {
         #expect(presentation.message.contains("config.json"), "\(language): “\(presentation.message)”")
     }
 
-    @Test("ENOTDIR under CocoaError 512 (Data.write): the save entry, not the generic system text; not retried")
+    @Test("ENOTDIR under CocoaError 512 (Data.write): a specific text, not the generic system one; not retried")
     func notDirectoryWrite() async throws {
         let seen = try await observe("file.notDirectory.write")
         expectSpecificSaveFailure(seen, names: "config.json")
     }
 
-    @Test("ENOTDIR under CocoaError 512 (createDirectory): the save entry, not the generic text; not retried")
+    @Test("ENOTDIR under CocoaError 512 (createDirectory): a specific text, not the generic one; not retried")
     func notDirectoryCreateDirectory() async throws {
         let seen = try await observe("file.notDirectory.createDirectory")
         expectSpecificSaveFailure(seen, names: "drafts")
@@ -67,23 +67,23 @@ struct FileTests {
         expectReport(seen, keepsErrno: code)
     }
 
-    /// A write whose parent isn't a directory: the title of CocoaError 512's own entry (the specific
-    /// one, which must win over the deeper POSIX error's generic system text), the file named, no Try Again.
+    /// A write whose parent isn't a directory: a specific text — not the generic system text that a POSIX
+    /// code without an entry of its own gets, which used to win because ENOTDIR is deeper than CocoaError
+    /// 512 — with the file named and no Try Again.
     private func expectSpecificSaveFailure(
         _ seen: Observation,
         names name: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let saveEntry = ErrorResolver(localization: Observation.english).presentation(
-            for: CocoaError(.fileWriteUnknown))
+        // A POSIX error whose code is no errno at all: no entry can be specific to it.
+        let generic = ErrorResolver(localization: Observation.english)
+            .presentation(for: NSError(domain: NSPOSIXErrorDomain, code: Int(Int32.max)))
         expectPersonFacing(seen, codes: [512, 20], sourceLocation: sourceLocation)
         expectRecognised(seen, sourceLocation: sourceLocation)
         let title = seen.presentation.title
-        #expect(
-            title == saveEntry.title,
-            "not CocoaError 512's own title",
-            sourceLocation: sourceLocation
-        )
+        let message = seen.presentation.message
+        #expect(title != generic.title, "the generic system title", sourceLocation: sourceLocation)
+        #expect(message != generic.message, "the generic system message", sourceLocation: sourceLocation)
         expectNoRetry(seen, sourceLocation: sourceLocation)
         expectMessage(seen, names: name, sourceLocation: sourceLocation)
         let path = Self.path(of: seen.error)

@@ -21,6 +21,8 @@ struct PersonFacingTextTests {
         "ahc.tls": [268_435_703, 127],
         "json.malformed": [4864],
         "json.missingKey": [4865],
+        "json.malformed.inFile": [259, 4864],
+        "json.missingKey.inFile": [259, 4865],
         "file.missing": [260, 2],
         "file.notDirectory.write": [512, 20],
         "file.notDirectory.createDirectory": [512, 20],

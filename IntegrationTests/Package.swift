@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+// The integration tests: real failures of widely used packages (GRDB, SwiftNIO, AsyncHTTPClient, Yams, TOMLKit)
+// and of Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
+// A package of its own, so library users never resolve these packages. See README.md.
+import Foundation
+import PackageDescription
+
+// SwiftPM names a local package after its folder, which differs between checkouts (a clone, a worktree).
+let remedy = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+let failureDependencies: [Target.Dependency] = [
+    .product(name: "Remedy", package: remedy),
+    .product(name: "RemedyTesting", package: remedy),
+    .product(name: "GRDB", package: "GRDB.swift"),
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    .product(name: "Yams", package: "Yams"),
+    .product(name: "TOMLKit", package: "TOMLKit"),
+]
+
+let package = Package(
+    name: "RemedyIntegrationTests",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
+    ],
+    targets: [
+        // Triggers each real failure and returns the error it throws; shared by the tests and the tools.
+        .target(name: "IntegrationSupport", dependencies: failureDependencies),
+        // Dumps each failure's real shape (type, description, NSError bridge, mirror tree) as Markdown.
+        .executableTarget(name: "shapes", dependencies: ["IntegrationSupport"]),
+        // Prints what a person sees for each failure as a Markdown table.
+        .executableTarget(
+            name: "integration-table",
+            dependencies: ["IntegrationSupport", .product(name: "Remedy", package: remedy)]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "IntegrationSupport",
+                .product(name: "Remedy", package: remedy),
+                .product(name: "RemedyTesting", package: remedy),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

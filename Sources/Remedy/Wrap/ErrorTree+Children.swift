@@ -23,6 +23,12 @@ extension ErrorTree {
     static let maximumReflectedValues = 256
     /// The most non-error values kept for a description.
     static let maximumFields = 16
+    /// How deep reflection searches values for errors: optionals, tuples, and structs, enums and
+    /// collections that aren't errors each count a level (`connectionErrors[0].error` is two levels).
+    static let maximumNesting = 8
+    /// The most values reflection looks at inside tuples and values that aren't errors, per error: it
+    /// bounds the search of a wide or deeply nested value (a collection of 100,000 structs).
+    static let maximumSearchedValues = 4_096
 
     /// The children of one error, at most `limit` of them, and how many more there were.
     static func inspect(
@@ -105,6 +111,13 @@ extension ErrorTree {
         "\(label ?? "")[\(index)]"
     }
 
+    /// A label inside another: `connectionErrors[0].error`.
+    static func joined(_ label: String?, _ name: String?) -> String? {
+        guard let name else { return label }
+        guard let label else { return name }
+        return label + "." + name
+    }
+
     /// Whether the error is an `NSError` instance (or a subclass), as opposed to a Swift error that
     /// would only be boxed into one.
     static func isNSError(_ error: any Error) -> Bool {
@@ -136,10 +149,27 @@ extension ErrorTree {
         func open<E: Error>(_ value: E) -> AnyObject? {
             // The error is a class instance: reinterpret its reference, instead of going through the
             // bridging machinery of `as AnyObject`, which costs more than the rest of a node's visit.
-            guard E.self is AnyClass else { return nil }
-            return unsafeBitCast(value, to: AnyObject.self)
+            if E.self is AnyClass { return unsafeBitCast(value, to: AnyObject.self) }
+            // A box around an `any Error` (see `unboxed(_:)`): the instance is inside.
+            if E.self == (any Error).self { return identity(of: unsafeBitCast(value, to: (any Error).self)) }
+            return nil
         }
         return open(error)
+    }
+
+    /// An error as the value it is, never a box around another `any Error`.
+    ///
+    /// A generic `E: Error` bound to `any Error` itself (the element of an `[any Error]`, the value of a
+    /// `[String: any Error]`) is boxed again when it is erased to `any Error`: the outer box's type is
+    /// `any Error`, so the instance's identity, its `NSError` facts and its bytes would be those of the
+    /// box, and a cycle through it would never close. Cheap: opening an error reads its box's type.
+    static func unboxed(_ error: consuming any Error) -> any Error {
+        @inline(__always)
+        func inner<E: Error>(_ value: E) -> (any Error)? {
+            E.self == (any Error).self ? unsafeBitCast(value, to: (any Error).self) : nil
+        }
+        guard let unwrapped = inner(error) else { return error }
+        return unboxed(unwrapped)
     }
 
     /// The error as an `NSError` when it is one (or a subclass), without bridging; `nil` for Swift
@@ -162,9 +192,9 @@ private struct ChildCollector {
 
     var isEmpty: Bool { inspection.children.isEmpty && inspection.omitted == 0 }
 
-    mutating func add(_ error: any Error, label: String?) {
+    mutating func add(_ error: consuming any Error, label: String?) {
         if inspection.children.count < limit {
-            inspection.children.append(ErrorTree.Child(error: error, label: label))
+            inspection.children.append(ErrorTree.Child(error: ErrorTree.unboxed(error), label: label))
         } else {
             inspection.omitted += 1
         }
@@ -197,6 +227,8 @@ private struct ChildCollector {
     // MARK: Reflection
 
     mutating func reflect(_ error: any Error) {
+        // Kept out of the collector's stored properties: only reflection needs it.
+        var budget = SearchBudget()
         let mirror = Mirror(reflecting: error)
         switch mirror.displayStyle {
         case .enum?:
@@ -204,14 +236,28 @@ private struct ChildCollector {
             // the payload (a tuple when there are several values).
             guard let payload = mirror.children.first else { return }
             inspection.caseLabel = payload.label
-            collect(payload.value, childLabel: payload.label, fieldLabel: nil, nesting: 0)
+            collect(
+                payload.value,
+                childLabel: payload.label,
+                fieldLabel: nil,
+                describes: true,
+                nesting: 0,
+                budget: &budget
+            )
         case .struct?, .class?:
             var current: Mirror? = mirror
             var looked = 0
             while let level = current, looked < ErrorTree.maximumReflectedValues {
                 for child in level.children.prefix(ErrorTree.maximumReflectedValues - looked) {
                     looked += 1
-                    collect(child.value, childLabel: child.label, fieldLabel: child.label, nesting: 0)
+                    collect(
+                        child.value,
+                        childLabel: child.label,
+                        fieldLabel: child.label,
+                        describes: true,
+                        nesting: 0,
+                        budget: &budget
+                    )
                 }
                 current = level.superclassMirror
             }
@@ -220,33 +266,129 @@ private struct ChildCollector {
         }
     }
 
-    private mutating func collect(_ value: Any, childLabel: String?, fieldLabel: String?, nesting: Int) {
+    /// Looks at one value that reflection found: an error is a child; optionals, tuples, and values that
+    /// may hold errors are searched, `maximumNesting` levels deep at most. A value that isn't an error
+    /// is a field of the error (for its description) when `describes` is set: at the error's own level,
+    /// not inside other values.
+    private mutating func collect(
+        _ value: Any,
+        childLabel: String?,
+        fieldLabel: String?,
+        describes: Bool,
+        nesting: Int,
+        budget: inout SearchBudget
+    ) {
         switch ReflectedValueKind.of(value) {
         case .error:
             if let error = value as? any Error { add(error, label: childLabel) }
         case .errorCollection:
             if let collection = value as? any ErrorCollection { add(collection, label: childLabel) }
         case .optional:
-            guard nesting < 4, let optional = value as? any OptionalValue else { return }
+            guard nesting < ErrorTree.maximumNesting, let optional = value as? any OptionalValue else { return }
             // `nil` says nothing a report needs; only a present value counts.
             if let wrapped = optional.wrappedValue {
-                collect(wrapped, childLabel: childLabel, fieldLabel: fieldLabel, nesting: nesting + 1)
+                collect(
+                    wrapped,
+                    childLabel: childLabel,
+                    fieldLabel: fieldLabel,
+                    describes: describes,
+                    nesting: nesting + 1,
+                    budget: &budget
+                )
             }
         case .tuple:
-            guard nesting < 4 else { return }
+            guard nesting < ErrorTree.maximumNesting else { return }
             for element in Mirror(reflecting: value).children.prefix(ErrorTree.maximumReflectedValues) {
-                // Unnamed elements are `.0`, `.1`: keep the case's name for them.
+                guard budget.spend() else { return }
+                // Unnamed elements are `.0`, `.1`: keep the case's name for them. A named element of the
+                // error's own payload is named alone (`cause`), inside another value after it
+                // (`outcome.cause`).
                 let name = element.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
-                collect(element.value, childLabel: name ?? childLabel, fieldLabel: name, nesting: nesting + 1)
+                collect(
+                    element.value,
+                    childLabel: describes ? name ?? childLabel : ErrorTree.joined(childLabel, name),
+                    fieldLabel: name,
+                    describes: describes,
+                    nesting: nesting + 1,
+                    budget: &budget
+                )
             }
+        case .structure:
+            if describes { addField(value, label: fieldLabel) }
+            guard nesting < ErrorTree.maximumNesting else { return }
+            search(structure: value, label: childLabel, nesting: nesting + 1, budget: &budget)
+        case .valueCollection:
+            if describes { addField(value, label: fieldLabel) }
+            guard nesting < ErrorTree.maximumNesting, let collection = value as? any ValueCollection else { return }
+            search(collection, label: childLabel, nesting: nesting + 1, budget: &budget)
         case .other:
-            addField(value, label: fieldLabel)
+            if describes { addField(value, label: fieldLabel) }
         }
+    }
+
+    /// Searches a struct's stored properties, or an enum case's payload, for errors.
+    private mutating func search(structure value: Any, label: String?, nesting: Int, budget: inout SearchBudget) {
+        let mirror = Mirror(reflecting: value)
+        for child in mirror.children {
+            guard budget.spend() else { return }
+            collect(
+                child.value,
+                childLabel: ErrorTree.joined(label, child.label),
+                fieldLabel: nil,
+                describes: false,
+                nesting: nesting,
+                budget: &budget
+            )
+        }
+    }
+
+    /// Searches the elements of a collection of values that aren't errors. An element the budget leaves
+    /// unsearched, wholly or in part, counts as one child left out: it may hold an error, and the node
+    /// must not look complete.
+    private mutating func search(
+        _ collection: any ValueCollection,
+        label: String?,
+        nesting: Int,
+        budget: inout SearchBudget
+    ) {
+        var searched = 0
+        for (elementLabel, element) in collection.values(prefix: budget.remaining, label: label) {
+            guard budget.spend() else { break }
+            collect(
+                element,
+                childLabel: elementLabel,
+                fieldLabel: nil,
+                describes: false,
+                nesting: nesting,
+                budget: &budget
+            )
+            guard !budget.isCut else { break }
+            searched += 1
+        }
+        inspection.omitted += collection.valueCount - searched
     }
 
     private mutating func addField(_ value: Any, label: String?) {
         guard collectsFields, inspection.fields.count < ErrorTree.maximumFields else { return }
         inspection.fields.append(ErrorTree.Field(label: label, value: value))
+    }
+}
+
+/// How many more values reflection may look at inside tuples and values that aren't errors, for one
+/// error (``ErrorTree/maximumSearchedValues``).
+private struct SearchBudget {
+    private(set) var remaining = ErrorTree.maximumSearchedValues
+    /// Whether the budget ran out before a value was looked at.
+    private(set) var isCut = false
+
+    /// Takes one value from the budget; `false` when it is spent.
+    mutating func spend() -> Bool {
+        guard remaining > 0 else {
+            isCut = true
+            return false
+        }
+        remaining -= 1
+        return true
     }
 }
 

@@ -14,11 +14,17 @@ import Foundation
 ///    properties that are errors, optional errors, tuples holding errors, or collections of errors
 ///    (`[any Error]`, `[ServiceError]`, `Set`, dictionary values). So
 ///    `ViewModelError.download(ServiceError.parsing(DecodingError))` is a three-level tree with no
-///    conformance at all. Other values (strings, URLs, `[Any]`) are never searched, so reflection costs
-///    the same for a huge array of numbers as for a small one.
+///    conformance at all. Errors inside values that aren't errors are found too: a plain struct's or
+///    enum's stored properties and payload, and collections of such values, as SwiftNIO's
+///    `NIOConnectionError.connectionErrors[0].error`. That search goes eight values deep and looks at
+///    4,096 values per error at most; an element of a collection it leaves out counts as an omitted
+///    child. Values that can't hold an error (plain data, strings, `Data`, URLs, classes that aren't
+///    errors, types with a custom mirror, `[Any]`) are never searched, so reflection costs the same for
+///    a huge array of numbers as for a small one.
 ///
 /// Traversal is iterative and pre-order, so a tree can be arbitrarily deep without exhausting the
-/// stack. Class instances (`NSError`s among them) are tracked by identity and expanded once: a node
+/// stack. Class instances (`NSError`s among them) are tracked by identity and expanded once, however
+/// they are reached (directly, or through collections, optionals, tuples and other values): a node
 /// that is its own ancestor is marked ``Node/isCycle``, one met before elsewhere (a shared cause) is
 /// marked ``Node/isRepeated``; neither is expanded again. Swift value errors can't form a cycle except
 /// through a class instance, which is where the walk cuts it. Depth, width and the number of nodes are
@@ -43,7 +49,8 @@ public struct ErrorTree: Sequence, Sendable {
         public let parentIndex: Int?
         /// Where the parent keeps it: `"cause"` for a ``ContextError``'s, `"underlying"` for user-info
         /// and coding-context errors, the enum case or property name for reflected ones (with an index
-        /// for collections: `"failures[2]"`), `nil` for ``WrappingError`` children and the root.
+        /// for collections: `"failures[2]"`, and a path through values that aren't errors:
+        /// `"connectionErrors[0].error"`), `nil` for ``WrappingError`` children and the root.
         public let label: String?
         /// Extra facts for developers: a decoding or encoding error's coding path, as
         /// `coding path: days[0].temp`.
@@ -55,7 +62,8 @@ public struct ErrorTree: Sequence, Sendable {
         }
         /// How many children the traversal visits below this node.
         public let childCount: Int
-        /// How many children the width cap left out.
+        /// How many children the width cap left out. Elements of a collection of values that aren't
+        /// errors which reflection's search didn't reach count one each, as they may hold an error.
         public let omittedChildCount: Int
         /// Whether the depth cap stopped the traversal here although the error has children.
         public let isDepthLimited: Bool

@@ -211,7 +211,8 @@ final class ErrorTypeInfo: Sendable {
         func open<E: Error>(_ value: E) -> Result {
             withUnsafeBytes(of: value, body)
         }
-        return open(error)
+        // The bytes of the value, never those of a box around it (which are an address).
+        return open(ErrorTree.unboxed(error))
     }
 
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
@@ -224,96 +225,7 @@ final class ErrorTypeInfo: Sendable {
         // `_isPOD` is the standard library's test for types without references (no retain/release):
         // such a value can't hold another error, so it needs no reflection.
         func test<E: Error>(_: E) -> Bool { _isPOD(E.self) }
-        return test(error)
+        return test(ErrorTree.unboxed(error))
     }
 
-}
-
-/// What kind of value a reflected child is, found once per type.
-enum ReflectedValueKind: Sendable {
-    /// A value whose type conforms to `Error`.
-    case error
-    /// An `Optional`: it may hold an error or a collection of errors.
-    case optional
-    /// A collection whose elements are errors.
-    case errorCollection
-    /// A tuple (an enum case's payload of several values).
-    case tuple
-    /// Anything else: never an error, never searched further.
-    case other
-
-    private static let cache = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
-
-    /// The kind of a value, by its dynamic type.
-    static func of(_ value: Any) -> ReflectedValueKind {
-        let type = type(of: value)
-        let id = ObjectIdentifier(type)
-        if let kind = cache.withLock({ $0[id] }) { return kind }
-        let kind: ReflectedValueKind
-        if type is any Error.Type {
-            kind = .error
-        } else if type is any OptionalValue.Type {
-            kind = .optional
-        } else if type is any ErrorCollection.Type {
-            kind = .errorCollection
-        } else if Mirror(reflecting: value).displayStyle == .tuple {
-            kind = .tuple
-        } else {
-            kind = .other
-        }
-        cache.withLock { $0[id] = kind }
-        return kind
-    }
-}
-
-/// `Optional`, whatever it wraps.
-protocol OptionalValue {
-    /// The wrapped value, or `nil`.
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    var wrappedValue: Any? { self.map { $0 as Any } }
-}
-
-/// A collection whose elements are errors: searched without reflection, in bounded time.
-protocol ErrorCollection {
-    /// How many errors the collection holds.
-    var errorCount: Int { get }
-    /// The first `limit` errors, with a label for each.
-    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child]
-}
-
-extension ErrorCollection where Self: Collection, Element: Error {
-    var errorCount: Int { count }
-
-    /// Ordered collections label each error with its index: `failures[2]`.
-    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
-        prefix(limit).enumerated().map { ErrorTree.Child(error: $1, label: ErrorTree.indexed(label, $0)) }
-    }
-}
-
-extension Array: ErrorCollection where Element: Error {}
-
-extension ContiguousArray: ErrorCollection where Element: Error {}
-
-extension ArraySlice: ErrorCollection where Element: Error {}
-
-extension Set: ErrorCollection where Element: Error {
-    var errorCount: Int { count }
-    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
-        prefix(limit).map { ErrorTree.Child(error: $0, label: label) }
-    }
-}
-
-extension Dictionary: ErrorCollection where Value: Error {
-    var errorCount: Int { count }
-    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
-        // Dictionary order is not stable between runs; sort the keys' descriptions so that reports
-        // and grouping keys are. Bounded: only the first `limit` entries are looked at.
-        prefix(limit)
-            .map { (key: String(describing: $0.key), value: $0.value) }
-            .sorted { $0.key < $1.key }
-            .map { ErrorTree.Child(error: $0.value, label: "\(label ?? "")[\($0.key)]") }
-    }
 }

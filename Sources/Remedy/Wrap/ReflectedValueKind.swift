@@ -1,0 +1,196 @@
+import Foundation
+
+/// What kind of value a reflected child is, found once per type.
+enum ReflectedValueKind: Sendable {
+    /// A value whose type conforms to `Error`.
+    case error
+    /// An `Optional`: it may hold an error, or a value that holds one.
+    case optional
+    /// A collection whose elements are errors.
+    case errorCollection
+    /// A tuple (an enum case's payload of several values).
+    case tuple
+    /// A collection whose elements aren't errors but may hold some (`[SingleConnectionFailure]`): its
+    /// elements are searched.
+    case valueCollection
+    /// A struct or an enum that isn't an error but may hold some: its stored properties or its payload
+    /// are searched.
+    case structure
+    /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
+    /// mirror, classes that aren't errors, and untyped bags (`Any`).
+    case other
+
+    private static let cache = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
+
+    /// Types that hold references but never an error, and whose default mirror would show their
+    /// storage: not searched. (Most such types choose their own mirror and are left out for that.)
+    private static let opaqueTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Any.self),  // also `any Sendable`: untyped bags, like a user info's values
+        ObjectIdentifier(AnyObject.self),
+        ObjectIdentifier((any CodingKey).self),
+        ObjectIdentifier(URL.self),
+        ObjectIdentifier(CharacterSet.self),
+    ]
+
+    /// The kind of a value, by its dynamic type.
+    static func of(_ value: Any) -> ReflectedValueKind {
+        let type = type(of: value)
+        let id = ObjectIdentifier(type)
+        if let kind = cache.withLock({ $0[id] }) { return kind }
+        let kind: ReflectedValueKind
+        if type is any Error.Type {
+            kind = .error
+        } else if type is any OptionalValue.Type {
+            kind = .optional
+        } else if type is any ErrorCollection.Type {
+            kind = .errorCollection
+        } else if let collection = type as? any ValueCollection.Type {
+            kind = collection.elementsMayHoldErrors ? .valueCollection : .other
+        } else if isOpaque(type) {
+            kind = .other
+        } else {
+            switch Mirror(reflecting: value).displayStyle {
+            case .tuple?: kind = .tuple
+            case .struct?, .enum?: kind = isPlainData(type) ? .other : .structure
+            default: kind = .other
+            }
+        }
+        cache.withLock { $0[id] = kind }
+        return kind
+    }
+
+    /// Whether values of a type may hold an error, judged by the type alone: `false` for plain data,
+    /// strings, classes that aren't errors, `Any`, and collections and optionals of those.
+    static func mayHoldErrors(_ type: Any.Type) -> Bool {
+        if type is any Error.Type || type is any ErrorCollection.Type { return true }
+        if let optional = type as? any OptionalValue.Type { return mayHoldErrors(optional.wrappedType) }
+        if let collection = type as? any ValueCollection.Type { return collection.elementsMayHoldErrors }
+        return !isOpaque(type) && !isPlainData(type)
+    }
+
+    /// Types never searched, whatever their values: classes (an error class is an `.error`, and the
+    /// state of other objects may be shared and mutable), types that choose their own mirror (it may
+    /// compute: `Data`'s copies its bytes), and the ``opaqueTypes``.
+    private static func isOpaque(_ type: Any.Type) -> Bool {
+        type is AnyClass || type is any CustomReflectable.Type || opaqueTypes.contains(ObjectIdentifier(type))
+    }
+
+    /// Whether a type holds no references: it can't hold an error.
+    private static func isPlainData(_ type: Any.Type) -> Bool {
+        func test<T>(_: T.Type) -> Bool { _isPOD(T.self) }
+        return test(type)
+    }
+}
+
+/// `Optional`, whatever it wraps.
+protocol OptionalValue {
+    /// The type of the wrapped value.
+    static var wrappedType: Any.Type { get }
+    /// The wrapped value, or `nil`.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    static var wrappedType: Any.Type { Wrapped.self }
+    var wrappedValue: Any? { self.map { $0 as Any } }
+}
+
+// MARK: - Collections of errors
+
+/// A collection whose elements are errors: searched without reflection, in bounded time.
+protocol ErrorCollection {
+    /// How many errors the collection holds.
+    var errorCount: Int { get }
+    /// The first `limit` errors, with a label for each.
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child]
+}
+
+extension ErrorCollection where Self: Collection, Element: Error {
+    var errorCount: Int { count }
+
+    /// Ordered collections label each error with its index: `failures[2]`.
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        // `unboxed`: an element of an `[any Error]` erased to `any Error` again would be a box around it.
+        prefix(limit).enumerated().map {
+            ErrorTree.Child(error: ErrorTree.unboxed($1), label: ErrorTree.indexed(label, $0))
+        }
+    }
+}
+
+extension Array: ErrorCollection where Element: Error {}
+
+extension ContiguousArray: ErrorCollection where Element: Error {}
+
+extension ArraySlice: ErrorCollection where Element: Error {}
+
+extension Set: ErrorCollection where Element: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        prefix(limit).map { ErrorTree.Child(error: ErrorTree.unboxed($0), label: label) }
+    }
+}
+
+extension Dictionary: ErrorCollection where Value: Error {
+    var errorCount: Int { count }
+    func errors(prefix limit: Int, label: String?) -> [ErrorTree.Child] {
+        // Dictionary order is not stable between runs; sort the keys' descriptions so that reports
+        // and grouping keys are. Bounded: only the first `limit` entries are looked at.
+        prefix(limit)
+            .map { (key: String(describing: $0.key), value: $0.value) }
+            .sorted { $0.key < $1.key }
+            .map { ErrorTree.Child(error: ErrorTree.unboxed($0.value), label: "\(label ?? "")[\($0.key)]") }
+    }
+}
+
+// MARK: - Collections of other values
+
+/// A collection whose elements aren't errors but may hold some, as NIO's
+/// `NIOConnectionError.connectionErrors: [SingleConnectionFailure]`: searched element by element.
+protocol ValueCollection {
+    /// Whether the element type may hold an error at all: `false` for `[Int]`, `[String]`, `[Any]`, so
+    /// that such collections are never searched, whatever their size.
+    static var elementsMayHoldErrors: Bool { get }
+    /// How many elements the collection holds.
+    var valueCount: Int { get }
+    /// The first `limit` elements, each with its label, one at a time: a search that stops early
+    /// doesn't pay for the rest.
+    func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)>
+}
+
+extension ValueCollection where Self: Collection {
+    static var elementsMayHoldErrors: Bool { ReflectedValueKind.mayHoldErrors(Element.self) }
+    var valueCount: Int { count }
+
+    /// Ordered collections label each element with its index: `connectionErrors[2]`.
+    func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {
+        var elements = prefix(limit).enumerated().makeIterator()
+        return AnyIterator { elements.next().map { (ErrorTree.indexed(label, $0.offset), $0.element) } }
+    }
+}
+
+extension Array: ValueCollection {}
+
+extension ContiguousArray: ValueCollection {}
+
+extension ArraySlice: ValueCollection {}
+
+extension Set: ValueCollection {
+    func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {
+        var elements = prefix(limit).makeIterator()
+        return AnyIterator { elements.next().map { (label, $0) } }
+    }
+}
+
+extension Dictionary: ValueCollection {
+    static var elementsMayHoldErrors: Bool { ReflectedValueKind.mayHoldErrors(Value.self) }
+    var valueCount: Int { count }
+
+    /// The values, labelled with their keys in sorted order (as dictionaries of errors are).
+    func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {
+        var entries = prefix(limit)
+            .map { (key: String(describing: $0.key), value: $0.value) }
+            .sorted { $0.key < $1.key }
+            .makeIterator()
+        return AnyIterator { entries.next().map { ("\(label ?? "")[\($0.key)]", $0.value) } }
+    }
+}

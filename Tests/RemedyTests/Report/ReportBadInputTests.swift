@@ -92,7 +92,8 @@ struct ReportBadInputTests {
         let lines = ErrorReport(error, limits: .init(maximumMessageLength: 20)).text.split(separator: "\n")
         #expect(
             lines[0]
-                == #"HugeValues(numbers: [1, 1, 1, … (1000000 elements)], text: "tttttttttttttttttttt… (2000 bytes, truncated)")"#)
+                == #"HugeValues(numbers: [1, 1, 1, … (1000000 elements)], text: "tttttttttttttttttttt… (2000 bytes, truncated)")"#
+        )
         #expect(lines.last == "  1: Leaf.timeout")
     }
 

@@ -270,7 +270,7 @@ struct ErrorTreeCollectionIdentityTests {
         #expect(tree.all(IOErrorLike.self).map(\.errnoCode) == [111, 113])
         let report = ErrorReport(error).text
         #expect(report.contains("IOErrorLike(errnoCode: 111, reason: \"connect\")"))
-        #expect(report.contains("connectionErrors: [2 elements]"))
+        #expect(report.contains("connectionErrors: [SingleConnectionFailure(…), SingleConnectionFailure(…)]"))
     }
 
     @Test func aClassErrorInAPlainStructKeepsItsIdentity() {

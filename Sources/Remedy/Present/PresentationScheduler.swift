@@ -353,7 +353,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     private let bannerDuration: Duration
     private let coalescingWindow: Duration
 
-    private let lock = LockedValue<Void>(())
+    private let lock = LockedValue<Void>()
     private var nextID: UInt64 = 0
     private var isClosed = false
     /// The entries a caller with the same identity joins: blocking ones waiting or showing, banners
@@ -417,10 +417,10 @@ package final class PresentationScheduler: @unchecked Sendable {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
         let identity = PresentationIdentity(presentation)
-        let waiterID = lock.withLock { _ in makeID() }
+        let waiterID = lock.withLock { makeID() }
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
-                lock.withLock { _ in
+                lock.withLock {
                     enter(
                         presentation,
                         identity: identity,
@@ -437,14 +437,14 @@ package final class PresentationScheduler: @unchecked Sendable {
         } onCancel: {
             // Not here and now: the task may be cancelled by code that runs while the lock is held (a
             // presenter's cancellation handler, an observer of the state), and the lock isn't re-entrant.
-            Task { self.lock.withLock { _ in self.cancelWaiter(waiterID) } }
+            Task { self.lock.withLock { self.cancelWaiter(waiterID) } }
         }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
     /// (resolution ``Resolution/closed``), and answers later callers the same way at once.
     package func close() async {
-        lock.withLock { _ in closeLocked() }
+        lock.withLock { closeLocked() }
     }
 
     // MARK: - Callers (the lock is held from here on)
@@ -617,7 +617,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let task = Task.detached { [presenter] in
             let result = await captureResult { try await presenter.present(presentation) }
             let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
-            self.lock.withLock { _ in self.presenterAnswered(entryID, answer) }
+            self.lock.withLock { self.presenterAnswered(entryID, answer) }
         }
         entry.phase = .showing(task, presenterDeadline: deadline)
         return deadline
@@ -724,7 +724,7 @@ package final class PresentationScheduler: @unchecked Sendable {
                     return  // Cancelled: replaced by a watchdog with a sooner target, or closed.
                 }
                 guard let scheduler = self,
-                    let next = scheduler.lock.withLock({ _ in scheduler.watchdogWoke(token) })
+                    let next = scheduler.lock.withLock({ scheduler.watchdogWoke(token) })
                 else { return }
                 target = next
             }

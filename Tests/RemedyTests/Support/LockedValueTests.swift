@@ -26,6 +26,29 @@ struct LockedValueTests {
         #expect(box.withLock { $0 } == tasks * increments)
     }
 
+    @Test func aPlainLockExcludesForStateKeptElsewhere() async {
+        /// A counter kept in a property, guarded by a plain lock as the scheduler guards its state.
+        final class Counter: @unchecked Sendable {
+            // @unchecked: `value` is only touched with `lock` held.
+            let lock = LockedValue<Void>()
+            var value = 0
+        }
+        let counter = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<20_000 {
+                        counter.lock.withLock {
+                            let read = counter.value
+                            counter.value = read + 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(counter.lock.withLock { counter.value } == 160_000)
+    }
+
     @Test func aThrowingBodyReleasesTheLock() {
         struct Refused: Error {}
         let box = LockedValue([1])

@@ -207,9 +207,37 @@ package final class PresentationScheduler: @unchecked Sendable {
         /// within the coalescing window.
         package var isCoalesced: Bool
         /// The presentation as shown, with its count of occurrences when the answer was given.
-        package var presentation: Presentation
+        package var presentation: Presentation {
+            get { shown.presentation }
+            set { shown = Shown(newValue) }
+        }
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
+        /// The presentation, shared by the answers of all callers: each of 10,000 coalesced callers
+        /// would otherwise copy it (a retain per text and list).
+        private var shown: Shown
+
+        init(
+            option: RecoveryOption,
+            resolution: Resolution,
+            isCoalesced: Bool,
+            presentation: Presentation,
+            group: RecoveryGroup
+        ) {
+            self.option = option
+            self.resolution = resolution
+            self.isCoalesced = isCoalesced
+            self.group = group
+            self.shown = Shown(presentation)
+        }
+
+        private final class Shown: Sendable {
+            let presentation: Presentation
+
+            init(_ presentation: Presentation) {
+                self.presentation = presentation
+            }
+        }
     }
 
     /// A caller waiting for an entry's answer.

@@ -132,7 +132,11 @@ func installSerialLoop() {
     symbol.assumingMemoryBound(to: Hook?.self).pointee = { job, _ in SerialLoop.shared.push(job) }
 }
 
-installSerialLoop()
+// `REMEDY_PROFILE_THREADS=1` leaves the jobs on the global executor's threads, to time an operation with
+// its thread switches (never for counting: see above).
+if ProcessInfo.processInfo.environment["REMEDY_PROFILE_THREADS"] != "1" {
+    installSerialLoop()
+}
 Task.detached {
     await operation()
     let clock = ContinuousClock()

@@ -52,26 +52,7 @@ func registerHandling() {
     // `info` level, where Remedy's handling lines (`debug`) are dropped before they are built.
     Benchmark("storm.10000", configuration: slow(samples: 50)) { benchmark in
         for _ in benchmark.scaledIterations {
-            let tasks = 1_000
-            let errorsPerTask = 10
-            let presenter = StormPresenter(occurrences: tasks * errorsPerTask)
-            let root = makeQuietRoot(presenter: presenter, counter: CountingLogHandler.Counter())
-            presenter.state = root.state
-            let coalesced = await withTaskGroup(of: Int.self) { group in
-                for _ in 0..<tasks {
-                    group.addTask {
-                        let handling = (0..<errorsPerTask).map { _ in root.handle(DraftNotSavedError()) }
-                        var coalesced = 0
-                        for task in handling where await task.value == .coalesced {
-                            coalesced += 1
-                        }
-                        return coalesced
-                    }
-                }
-                return await group.reduce(0, +)
-            }
-            precondition(coalesced == tasks * errorsPerTask - 1, "every error but the first joins: \(coalesced)")
-            precondition(presenter.presentationCount == 1, "one presentation: \(presenter.presentationCount)")
+            await runStorm(tasks: 1_000, errorsPerTask: 10)
         }
     }
 }

@@ -128,3 +128,28 @@ package func opaque<Value>(_ value: Value) -> Value {
 package func loadValue() async throws -> Int {
     opaque(42)
 }
+
+/// A storm: `errorsPerTask` identical errors handed to one root from each of `tasks` tasks at once. They
+/// make one presentation with a count, which the presenter holds until every error joined it; every
+/// error is handled. The log handler is at the usual `info` level, where Remedy's handling lines
+/// (`debug`) are dropped before they are built.
+package func runStorm(tasks: Int, errorsPerTask: Int) async {
+    let presenter = StormPresenter(occurrences: tasks * errorsPerTask)
+    let root = makeQuietRoot(presenter: presenter, counter: CountingLogHandler.Counter())
+    presenter.state = root.state
+    let coalesced = await withTaskGroup(of: Int.self) { group in
+        for _ in 0..<tasks {
+            group.addTask {
+                let handling = (0..<errorsPerTask).map { _ in root.handle(DraftNotSavedError()) }
+                var coalesced = 0
+                for task in handling where await task.value == .coalesced {
+                    coalesced += 1
+                }
+                return coalesced
+            }
+        }
+        return await group.reduce(0, +)
+    }
+    precondition(coalesced == tasks * errorsPerTask - 1, "every error but the first joins: \(coalesced)")
+    precondition(presenter.presentationCount == 1, "one presentation: \(presenter.presentationCount)")
+}

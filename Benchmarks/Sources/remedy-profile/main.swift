@@ -39,6 +39,7 @@ let operations: [String: @Sendable () async -> Void] = [
     "context100k.build": { _ = makeContextStack(layers: 100_000) },
     "handle.major": { _ = await presentingRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
+    "storm.1000": { await runStorm(tasks: 100, errorsPerTask: 10) },
     "attempt.failure": {
         let value = await presentingRoot.attempt("Saving the draft") { () throws(DraftNotSavedError) -> Int in
             throw DraftNotSavedError()
@@ -75,9 +76,12 @@ func measuredRuns(_ count: Int, of operation: @Sendable () async -> Void) async 
 final class SerialLoop: @unchecked Sendable {
     static let shared = SerialLoop()
 
-    // `jobs` and `isFinished` are behind the condition's lock.
+    // `jobs`, `head` and `isFinished` are behind the condition's lock.
     private let condition = NSCondition()
+    /// The queue: `jobs[head...]`, oldest first. Taking a job moves `head` instead of removing the first
+    /// element, which would move every other job: a storm queues thousands.
     private var jobs: [UnownedJob] = []
+    private var head = 0
     private var isFinished = false
 
     func push(_ job: UnownedJob) {
@@ -98,10 +102,17 @@ final class SerialLoop: @unchecked Sendable {
     func run() {
         while true {
             let next: UnownedJob? = condition.withLock {
-                while jobs.isEmpty && !isFinished {
+                while head == jobs.count && !isFinished {
                     condition.wait()
                 }
-                return jobs.isEmpty ? nil : jobs.removeFirst()
+                guard head < jobs.count else { return nil }
+                let job = jobs[head]
+                head += 1
+                if head == jobs.count {
+                    jobs.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+                return job
             }
             guard let next else { return }
             // On the global executor's own behalf, so a job runs with no isolation, as it does there,
@@ -121,7 +132,11 @@ func installSerialLoop() {
     symbol.assumingMemoryBound(to: Hook?.self).pointee = { job, _ in SerialLoop.shared.push(job) }
 }
 
-installSerialLoop()
+// `REMEDY_PROFILE_THREADS=1` leaves the jobs on the global executor's threads, to time an operation with
+// its thread switches (never for counting: see above).
+if ProcessInfo.processInfo.environment["REMEDY_PROFILE_THREADS"] != "1" {
+    installSerialLoop()
+}
 Task.detached {
     await operation()
     let clock = ContinuousClock()

@@ -27,10 +27,10 @@ struct FailureContext: Sendable {
     var recoveries = 0
     /// Automatic retries since the person was last asked, limited by ``RetryPolicy/maximumRetries``.
     var automaticRetries = 0
-    /// Waits until `minimumDuration` after the person's last choice; the next presentation waits for it.
-    /// A deadline, not a task: most failures are never presented again, and a sleeping task per choice
-    /// would cost a task and a timer for nothing.
-    var gate: (@Sendable () async throws -> Void)?
+    /// `minimumDuration` after the person's last choice, on the pipeline's timeline: the next
+    /// presentation waits for it. A deadline, not a task: most failures are never presented again, and a
+    /// sleeping task per choice would cost a task and a timer for nothing.
+    var gate: Duration?
 
     var scopePath: String { chain.first?.path ?? "" }
 }
@@ -56,6 +56,8 @@ final class FailurePipeline: Sendable {
     /// The root's logger, or `nil` to log to swift-log's task-local `Logger.current`.
     let rootLogger: Logger?
     let clock: any Clock<Duration>
+    /// The clock as durations since the root was made: deadlines without a closure each.
+    let timeline: Timeline
     let configuration: ErrorScope.Configuration
     let scheduler: PresentationScheduler
     /// What the presenter can show: the style of each presentation is chosen from it.
@@ -76,6 +78,7 @@ final class FailurePipeline: Sendable {
         self.resolver = resolver
         self.rootLogger = logger
         self.clock = clock
+        self.timeline = Timeline(clock)
         self.configuration = configuration
         self.terminate = terminate
         self.capabilities = presenter.capabilities
@@ -127,10 +130,18 @@ final class FailurePipeline: Sendable {
         case newError(any Error)
     }
 
+    // The synchronous steps are kept out of line (`@inline(never)`): inlined into the async functions
+    // that call them, every temporary presentation and handled error (hundreds of bytes each) becomes
+    // part of the async frame, which the task allocates on each call (24 KB for `handle`, 20 KB for
+    // `present`, malloc'd in slabs by every handling task).
+    @inline(never)
     private func received(_ error: any Error, _ context: FailureContext) -> HandledError {
         HandledError(resolved: resolver.resolve(error), scopePath: context.scopePath, action: context.action)
     }
 
+    // `handle` and `present` are inlined into `process`: one async frame, so a handling task allocates
+    // one slab for the three instead of one each.
+    @inline(__always)
     private func handle(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout FailureContext)
         async -> Step
     {
@@ -173,6 +184,7 @@ final class FailurePipeline: Sendable {
     }
 
     /// The delay before an automatic retry, or `nil` when the failure isn't retried automatically.
+    @inline(never)
     private func automaticRetryDelay(_ failure: HandledError, _ context: FailureContext) -> Duration? {
         guard context.canRetry,
             context.retryPolicy.retries(
@@ -197,6 +209,7 @@ final class FailurePipeline: Sendable {
     }
 
     /// The rules, innermost scope first. A replacement goes on to the next rule in the original's place.
+    @inline(never)
     private func applyRules(to failure: inout HandledError, _ record: inout FailureRecord, _ context: FailureContext)
         -> RuleVerdict
     {
@@ -242,6 +255,7 @@ final class FailurePipeline: Sendable {
         return .passedOn
     }
 
+    @inline(never)
     private func takeOver(
         _ failure: HandledError,
         by rule: ErrorRule,
@@ -279,6 +293,7 @@ final class FailurePipeline: Sendable {
 
     // MARK: - Presenting and recovering
 
+    @inline(__always)
     private func present(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout FailureContext)
         async -> Step
     {
@@ -290,7 +305,7 @@ final class FailurePipeline: Sendable {
         )
         if let gate = context.gate {
             // Cancellation ends the wait; the check below then gives up.
-            try? await gate()
+            try? await timeline.sleep(until: gate)
             context.gate = nil
         }
         if Task.isCancelled {
@@ -304,7 +319,7 @@ final class FailurePipeline: Sendable {
             runningGroups: RecoveryRunner.runningGroups
         )
         if answer.resolution.isChoice, configuration.minimumDuration > .zero {
-            context.gate = clock.wait(for: configuration.minimumDuration)
+            context.gate = timeline.deadline(after: configuration.minimumDuration)
         }
         let recovery: RecoveryResult =
             answer.resolution.runsAction
@@ -341,6 +356,7 @@ final class FailurePipeline: Sendable {
 
     /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the
     /// usual `info` level, a `debug` outcome costs no dictionary and no string.
+    @inline(never)
     private static func metadata(
         _ answer: PresentationScheduler.Answer,
         _ recovery: RecoveryResult,
@@ -369,6 +385,7 @@ final class FailurePipeline: Sendable {
     }
 
     /// The presentation of a failure, made only now, just before it is shown.
+    @inline(never)
     func makePresentation(
         _ failure: HandledError,
         offeringRetry: Bool,
@@ -450,14 +467,6 @@ final class FailurePipeline: Sendable {
             return task
         }
         await task.value
-    }
-}
-
-extension Clock where Duration == Swift.Duration {
-    /// A wait until a duration from now has passed on this clock: the minimum-duration gate of a choice.
-    fileprivate func wait(for duration: Duration) -> @Sendable () async throws -> Void {
-        let deadline = now.advanced(by: duration)
-        return { try await sleep(until: deadline, tolerance: nil) }
     }
 }
 

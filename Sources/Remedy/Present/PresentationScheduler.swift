@@ -6,15 +6,19 @@
 ///
 /// The hash is computed once, when the identity is made: the scheduler looks an identity up several
 /// times per presentation (open, recently answered, forgotten), and hashing the texts each time would
-/// cost more than all the lookups.
+/// cost more than all the lookups. It is an FNV-1a hash of the texts' UTF-8 bytes, a few instructions
+/// per byte, where `Hasher` costs several times that: the dictionaries hash the result again with their
+/// seeded hasher, and equality still compares every field, so the hash only has to spread identities,
+/// not resist an attacker (a collision costs one comparison).
 struct PresentationIdentity: Hashable, Sendable {
     let title: String
     let message: String
     let detail: String?
     let severity: Severity
     let style: PresentationStyle
-    let optionTitles: [String]
-    let optionRoles: [RecoveryOption.Role]
+    /// The options, of which only the titles and roles count, in order. Kept whole: sharing the array
+    /// costs nothing, a list of titles and a list of roles would cost two allocations per presentation.
+    private let options: [RecoveryOption]
     private let hash: Int
 
     init(_ presentation: Presentation) {
@@ -23,28 +27,76 @@ struct PresentationIdentity: Hashable, Sendable {
         detail = presentation.detail
         severity = presentation.severity
         style = presentation.style
-        optionTitles = presentation.options.map(\.title)
-        optionRoles = presentation.options.map(\.role)
-        var hasher = Hasher()
+        options = presentation.options
+        var hasher = TextHasher()
         hasher.combine(title)
         hasher.combine(message)
-        hasher.combine(detail)
-        hasher.combine(severity)
-        hasher.combine(style)
-        hasher.combine(optionTitles)
-        hasher.combine(optionRoles)
-        hash = hasher.finalize()
+        if let detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
+        hasher.combine(byte: UInt8(truncatingIfNeeded: severity.rawValue))
+        hasher.combine(style.rawValue)
+        for option in options {
+            hasher.combine(option.title)
+            hasher.combine(option.role.rawValue)
+        }
+        hash = Int(truncatingIfNeeded: hasher.value)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.hash == rhs.hash && lhs.title == rhs.title && lhs.message == rhs.message && lhs.detail == rhs.detail
-            && lhs.severity == rhs.severity && lhs.style == rhs.style && lhs.optionTitles == rhs.optionTitles
-            && lhs.optionRoles == rhs.optionRoles
+            && lhs.severity == rhs.severity && lhs.style == rhs.style && sameOptions(lhs.options, rhs.options)
+    }
+
+    private static func sameOptions(_ lhs: [RecoveryOption], _ rhs: [RecoveryOption]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in lhs.indices where lhs[index].title != rhs[index].title || lhs[index].role != rhs[index].role {
+            return false
+        }
+        return true
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
+}
+
+/// 64-bit FNV-1a over the UTF-8 bytes of texts, each followed by a byte that can't occur in UTF-8, so
+/// that `("ab", "c")` and `("a", "bc")` hash differently.
+///
+/// Only ASCII texts are hashed by their bytes. Swift compares other texts by canonical equivalence
+/// ("é" as one scalar equals "e" followed by a combining accent), so equal texts can have different
+/// bytes; those are mixed in through `String`'s own hash, which agrees with its equality.
+struct TextHasher {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ text: String) {
+        let ascii: UInt64?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var value = self.value
+            var seen: UInt8 = 0
+            for byte in bytes {
+                seen |= byte
+                value = (value ^ UInt64(byte)) &* Self.prime
+            }
+            return seen < 0x80 ? value : nil
+        }
+        if let ascii = ascii ?? nil {
+            value = ascii
+        } else {
+            var hasher = Hasher()
+            hasher.combine(text)
+            let hash = UInt64(UInt(bitPattern: hasher.finalize()))
+            for shift in stride(from: 0, to: 64, by: 8) {
+                combine(byte: UInt8(truncatingIfNeeded: hash >> UInt64(shift)))
+            }
+        }
+        combine(byte: 0xFF)
+    }
+
+    /// Mixes in one byte.
+    mutating func combine(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* Self.prime
+    }
+
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
 }
 
 /// The root's scheduler of presentations. It only schedules: it decides what is shown when, and answers
@@ -67,7 +119,17 @@ struct PresentationIdentity: Hashable, Sendable {
 ///   presentation, returns `nil`, or doesn't answer within the presenter timeout; a caller that is
 ///   cancelled; the scheduler closing — each answers every caller, with the fallback option where nobody
 ///   chose.
-package actor PresentationScheduler {
+///
+/// Every presentation of a root goes through here, so the bookkeeping is a few dictionary operations
+/// behind one lock, done in the caller's task: no actor hop on the way in, and the presenter's task
+/// answers the callers directly. Two kinds of task run besides the callers': one per presentation, that
+/// hands it to the presenter (whose code may never return), and one watchdog per scheduler, that sleeps
+/// until the earliest deadline (a presenter timeout, a banner's dismissal) instead of a sleeping task
+/// per presentation.
+package final class PresentationScheduler: @unchecked Sendable {
+    // @unchecked: every stored `var` of the scheduler, and every `var` of its entries, is read and written
+    // only inside `lock.withLock`, so accesses are serialized; the `let`s are Sendable values.
+
     /// Why a presentation was answered as it was.
     package enum Resolution: Sendable, CustomStringConvertible {
         /// The person chose the option.
@@ -145,20 +207,115 @@ package actor PresentationScheduler {
         /// within the coalescing window.
         package var isCoalesced: Bool
         /// The presentation as shown, with its count of occurrences when the answer was given.
-        package var presentation: Presentation
+        package var presentation: Presentation {
+            get { shown.presentation }
+            set { shown = Shown(newValue) }
+        }
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
+        /// The presentation, shared by the answers of all callers: each of 10,000 coalesced callers
+        /// would otherwise copy it (a retain per text and list).
+        private var shown: Shown
+
+        init(
+            option: RecoveryOption,
+            resolution: Resolution,
+            isCoalesced: Bool,
+            presentation: Presentation,
+            group: RecoveryGroup
+        ) {
+            self.option = option
+            self.resolution = resolution
+            self.isCoalesced = isCoalesced
+            self.group = group
+            self.shown = Shown(presentation)
+        }
+
+        private final class Shown: Sendable {
+            let presentation: Presentation
+
+            init(_ presentation: Presentation) {
+                self.presentation = presentation
+            }
+        }
     }
 
-    /// One presentation and its callers.
+    /// A caller waiting for an entry's answer.
+    private struct Waiter {
+        let continuation: WaiterContinuation
+        let isCoalesced: Bool
+    }
+
+    // Release builds use unchecked continuations: a checked one costs an allocation per caller, and
+    // every failure presented (each of 10,000 in a storm) waits on one.
+    //
+    // Why this is safe: a continuation is resumed exactly once. `enter` either resumes it at once (the
+    // scheduler is closed, or the entry was already answered) or registers it, in `entry.waiters` under
+    // the caller's own ID, and nowhere else. Every resumption of a registered continuation (`finish`,
+    // `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so a second path finds
+    // nothing to resume. Every registered waiter is resumed: `finish` answers all of an entry's waiters,
+    // and each way an entry ends (answered, withdrawn, preempted, closed) goes through `finish` or
+    // `cancelWaiter`.
+    //
+    // Debug builds, which the tests run, use checked continuations, which trap when one is resumed twice;
+    // a continuation never resumed would leave a test waiting until its time limit.
+    #if DEBUG
+    private typealias WaiterContinuation = CheckedContinuation<Answer, Never>
+    #else
+    private typealias WaiterContinuation = UnsafeContinuation<Answer, Never>
+    #endif
+
+    private static func waitForAnswer(_ register: (WaiterContinuation) -> Void) async -> Answer {
+        #if DEBUG
+        await withCheckedContinuation(register)
+        #else
+        await withUnsafeContinuation(register)
+        #endif
+    }
+
+    /// An entry's callers, by waiter ID. Nearly every presentation has a single caller: the first is kept
+    /// inline, so it costs no dictionary.
+    private struct Waiters {
+        private var first: (id: UInt64, waiter: Waiter)?
+        private var others: [UInt64: Waiter] = [:]
+
+        var isEmpty: Bool { first == nil && others.isEmpty }
+
+        mutating func insert(_ waiter: Waiter, id: UInt64) {
+            if first == nil {
+                first = (id, waiter)
+            } else {
+                others[id] = waiter
+            }
+        }
+
+        mutating func remove(_ id: UInt64) -> Waiter? {
+            if let first, first.id == id {
+                self.first = nil
+                return first.waiter
+            }
+            return others.removeValue(forKey: id)
+        }
+
+        /// Takes every waiter out.
+        mutating func removeAll() -> (first: (id: UInt64, waiter: Waiter)?, others: [UInt64: Waiter]) {
+            defer {
+                first = nil
+                others = [:]
+            }
+            return (first, others)
+        }
+    }
+
+    /// One presentation and its callers. Only touched with the scheduler's lock held.
     private final class Entry {
         /// Where an entry is on its way. Each phase says everything there is to know.
         enum Phase {
             /// Blocking, waiting for its turn.
             case waiting
-            /// The presenter has it: the first task delivers the presenter's answer, the second the
-            /// presenter timeout.
-            case showing(Task<Void, Never>, timeout: Task<Void, Never>)
+            /// The presenter has it: the task delivers the presenter's answer; the watchdog answers at
+            /// `presenterDeadline` when it doesn't.
+            case showing(Task<Void, Never>, presenterDeadline: Duration)
             /// Answered. A banner stays here while it is visible, a blocking presentation while its
             /// coalescing window is open: identical callers get the answer at once.
             case answered(Answer)
@@ -171,7 +328,9 @@ package actor PresentationScheduler {
         let group: RecoveryGroup
         var presentation: Presentation
         var phase = Phase.waiting
-        var waiters: [UInt64: (continuation: CheckedContinuation<Answer, Never>, isCoalesced: Bool)] = [:]
+        /// When a visible banner goes away; `nil` for blocking entries.
+        var dismissal: Duration?
+        var waiters = Waiters()
 
         init(id: UInt64, identity: PresentationIdentity, presentation: Presentation, group: RecoveryGroup) {
             self.id = id
@@ -188,17 +347,41 @@ package actor PresentationScheduler {
             case .answered, .finished: true
             }
         }
+
+        /// The presenter timeout, while the presenter has the entry.
+        var presenterDeadline: Duration? {
+            if case .showing(_, let deadline) = phase { return deadline }
+            return nil
+        }
+
+        /// Cancels the presenter's task while the presenter has the entry.
+        ///
+        /// Cancelling runs the task's cancellation handlers in this thread, with the scheduler's lock
+        /// held: none of them takes the lock (a cancelled caller of
+        /// ``present(_:reusesRecentAnswer:runningGroups:)`` leaves in a task of its own).
+        func cancelPresenter() {
+            if case .showing(let task, _) = phase { task.cancel() }
+        }
+    }
+
+    /// The task that sleeps until the earliest deadline. `target` is the deadline it sleeps until; a
+    /// deadline that comes later needs nothing, an earlier one replaces the task.
+    private struct Watchdog {
+        let task: Task<Void, Never>
+        var target: Duration
+        let token: UInt64
     }
 
     /// The observable view of what is shown.
-    package nonisolated let state: PresentationState
+    package let state: PresentationState
 
     private let presenter: any ErrorPresenter
-    private let clock: any Clock<Duration>
+    private let timeline: Timeline
     private let presenterTimeout: Duration
     private let bannerDuration: Duration
     private let coalescingWindow: Duration
 
+    private let lock = LockedValue<Void>()
     private var nextID: UInt64 = 0
     private var isClosed = false
     /// The entries a caller with the same identity joins: blocking ones waiting or showing, banners
@@ -213,6 +396,7 @@ package actor PresentationScheduler {
     /// Answered blocking entries whose coalescing window may still be open.
     private var recent: [PresentationIdentity: Entry] = [:]
     private var entryOfWaiter: [UInt64: Entry] = [:]
+    private var watchdog: Watchdog?
 
     /// Creates a scheduler.
     ///
@@ -233,7 +417,7 @@ package actor PresentationScheduler {
         state: PresentationState = PresentationState()
     ) {
         self.presenter = presenter
-        self.clock = clock
+        self.timeline = Timeline(clock)
         self.presenterTimeout = presenterTimeout
         self.bannerDuration = bannerDuration
         self.coalescingWindow = coalescingWindow
@@ -253,53 +437,88 @@ package actor PresentationScheduler {
     ///   - runningGroups: The recovery groups whose action the caller runs inside; their answers are
     ///     never reused for it (``RecoveryRunner/runningGroups``).
     /// - Returns: The answer.
-    nonisolated package func present(
+    package func present(
         _ presentation: Presentation,
         reusesRecentAnswer: Bool = true,
         runningGroups: Set<UInt64> = []
     ) async -> Answer {
-        // Made before entering the actor: callers build their identities in parallel, and the actor,
-        // which every presentation of the root goes through, only looks them up.
+        // Made outside the lock: callers build their identities in parallel, and the lock, which every
+        // presentation of the root goes through, is held only to look them up.
         let identity = PresentationIdentity(presentation)
-        return await present(
-            presentation,
-            identity: identity,
-            reusesRecentAnswer: reusesRecentAnswer,
-            runningGroups: runningGroups
-        )
+        let waiterID = lock.withLock { makeID() }
+        return await withTaskCancellationHandler {
+            await Self.waitForAnswer { continuation in
+                lock.withLock {
+                    enter(
+                        presentation,
+                        identity: identity,
+                        waiter: waiterID,
+                        continuation,
+                        reusesRecentAnswer: reusesRecentAnswer,
+                        runningGroups: runningGroups
+                    )
+                    // The cancellation handler finds nothing to cancel when it ran before the waiter was
+                    // registered; the cancelled flag is set before it runs, so this sees it.
+                    if Task.isCancelled { cancelWaiter(waiterID) }
+                }
+            }
+        } onCancel: {
+            // Not here and now: the task may be cancelled by code that runs while the lock is held (a
+            // presenter's cancellation handler, an observer of the state), and the lock isn't re-entrant.
+            Task { self.lock.withLock { self.cancelWaiter(waiterID) } }
+        }
     }
 
-    private func present(
+    /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
+    /// (resolution ``Resolution/closed``), and answers later callers the same way at once.
+    package func close() async {
+        lock.withLock { closeLocked() }
+    }
+
+    // MARK: - Callers (the lock is held from here on)
+
+    private func makeID() -> UInt64 {
+        nextID += 1
+        return nextID
+    }
+
+    private func enter(
         _ presentation: Presentation,
         identity: PresentationIdentity,
+        waiter waiterID: UInt64,
+        _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
         runningGroups: Set<UInt64>
-    ) async -> Answer {
+    ) {
         guard !isClosed else {
-            return Answer(
-                option: presentation.fallbackOption,
-                resolution: .closed,
-                isCoalesced: false,
-                presentation: presentation,
-                group: RecoveryGroup(id: 0, clock: clock, window: .zero)
+            continuation.resume(
+                returning: Answer(
+                    option: presentation.fallbackOption,
+                    resolution: .closed,
+                    isCoalesced: false,
+                    presentation: presentation,
+                    group: RecoveryGroup(id: 0, timeline: timeline, window: .zero)
+                )
             )
+            return
         }
-        nextID += 1
-        let waiterID = nextID
         if let entry = open[identity] {
-            return await join(entry, waiterID)
+            join(entry, waiterID, continuation)
+            return
         }
         if reusesRecentAnswer, let entry = recentlyAnswered(identity, runningGroups: runningGroups) {
-            return await join(entry, waiterID)
+            join(entry, waiterID, continuation)
+            return
         }
-        nextID += 1
+        let id = makeID()
         let entry = Entry(
-            id: nextID,
+            id: id,
             identity: identity,
             presentation: presentation,
-            group: RecoveryGroup(id: nextID, clock: clock, window: coalescingWindow)
+            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
         )
         open[identity] = entry
+        register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
             pending.append(entry)
             if presentation.severity == .fatal, let current, current.presentation.severity < .fatal {
@@ -309,19 +528,66 @@ package actor PresentationScheduler {
         } else {
             showBanner(entry)
         }
-        return await wait(waiterID, on: entry, isCoalesced: false)
     }
 
-    /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
-    /// (resolution ``Resolution/closed``), and answers later callers the same way at once.
-    package func close() {
+    private func join(_ entry: Entry, _ waiterID: UInt64, _ continuation: WaiterContinuation) {
+        entry.presentation.occurrences += 1
+        publishOccurrences(of: entry)
+        if case .answered(var answer) = entry.phase {
+            answer.isCoalesced = true
+            answer.presentation = entry.presentation
+            continuation.resume(returning: answer)
+            return
+        }
+        register(waiterID, continuation, on: entry, isCoalesced: true)
+    }
+
+    private func register(
+        _ waiterID: UInt64,
+        _ continuation: WaiterContinuation,
+        on entry: Entry,
+        isCoalesced: Bool
+    ) {
+        entry.waiters.insert(Waiter(continuation: continuation, isCoalesced: isCoalesced), id: waiterID)
+        entryOfWaiter[waiterID] = entry
+    }
+
+    private func cancelWaiter(_ waiterID: UInt64) {
+        guard let entry = entryOfWaiter.removeValue(forKey: waiterID),
+            let waiter = entry.waiters.remove(waiterID)
+        else { return }
+        waiter.continuation.resume(
+            returning: Answer(
+                option: entry.presentation.fallbackOption,
+                resolution: .cancelled,
+                isCoalesced: waiter.isCoalesced,
+                presentation: entry.presentation,
+                group: entry.group
+            )
+        )
+        guard entry.waiters.isEmpty, entry.isBlocking, !entry.isAnswered else { return }
+        // Nobody waits for this presentation any more: withdraw it.
+        entry.cancelPresenter()
+        entry.phase = .finished
+        forgetOpen(entry)
+        if let index = pending.firstIndex(where: { $0 === entry }) {
+            pending.remove(at: index)
+            state.setWaitingCount(pending.count)
+        }
+        if current === entry {
+            current = nil
+            state.setCurrent(nil)
+            showNext()
+        }
+    }
+
+    private func closeLocked() {
         guard !isClosed else { return }
         isClosed = true
+        watchdog?.task.cancel()
+        watchdog = nil
         for entry in banners + pending + [current].compactMap({ $0 }) {
-            if case .showing(let task, let timeout) = entry.phase {
-                task.cancel()
-                timeout.cancel()
-            }
+            entry.cancelPresenter()
         }
         // Entries with callers: a second visit of one entry finds it answered and does nothing.
         for entry in Array(entryOfWaiter.values) {
@@ -335,62 +601,6 @@ package actor PresentationScheduler {
         state.setCurrent(nil)
         state.setBanners([])
         state.setWaitingCount(0)
-    }
-
-    // MARK: - Callers
-
-    private func join(_ entry: Entry, _ waiterID: UInt64) async -> Answer {
-        entry.presentation.occurrences += 1
-        publish(entry)
-        if case .answered(var answer) = entry.phase {
-            answer.isCoalesced = true
-            answer.presentation = entry.presentation
-            return answer
-        }
-        return await wait(waiterID, on: entry, isCoalesced: true)
-    }
-
-    private func wait(_ waiterID: UInt64, on entry: Entry, isCoalesced: Bool) async -> Answer {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
-                entry.waiters[waiterID] = (continuation, isCoalesced)
-                entryOfWaiter[waiterID] = entry
-            }
-        } onCancel: {
-            Task { await self.cancelWaiter(waiterID) }
-        }
-    }
-
-    private func cancelWaiter(_ waiterID: UInt64) {
-        guard let entry = entryOfWaiter.removeValue(forKey: waiterID),
-            let waiter = entry.waiters.removeValue(forKey: waiterID)
-        else { return }
-        waiter.continuation.resume(
-            returning: Answer(
-                option: entry.presentation.fallbackOption,
-                resolution: .cancelled,
-                isCoalesced: waiter.isCoalesced,
-                presentation: entry.presentation,
-                group: entry.group
-            )
-        )
-        guard entry.waiters.isEmpty, entry.isBlocking, !entry.isAnswered else { return }
-        // Nobody waits for this presentation any more: withdraw it.
-        if case .showing(let task, let timeout) = entry.phase {
-            task.cancel()
-            timeout.cancel()
-        }
-        entry.phase = .finished
-        forgetOpen(entry)
-        if let index = pending.firstIndex(where: { $0 === entry }) {
-            pending.remove(at: index)
-            state.setWaitingCount(pending.count)
-        }
-        if current === entry {
-            current = nil
-            state.setCurrent(nil)
-            showNext()
-        }
     }
 
     // MARK: - Showing
@@ -410,42 +620,35 @@ package actor PresentationScheduler {
         current = entry
         state.setCurrent(entry.presentation)
         state.setWaitingCount(pending.count)
-        entry.phase = ask(entry)
+        let deadline = ask(entry)
+        arm(at: deadline)
     }
 
     private func showBanner(_ entry: Entry) {
         banners.append(entry)
         state.setBanners(banners.map(\.presentation))
-        entry.phase = ask(entry)
-        Task { [clock, bannerDuration] in
-            try? await clock.sleep(for: bannerDuration)
-            self.dismissBanner(entry.id)
-        }
+        let dismissal = timeline.deadline(after: bannerDuration)
+        entry.dismissal = dismissal
+        let deadline = ask(entry)
+        arm(at: min(deadline, dismissal))
     }
 
-    /// Hands a presentation to the presenter, within the presenter timeout.
+    /// Hands a presentation to the presenter, in a task of its own, and returns its presenter deadline.
     ///
-    /// Two unstructured tasks race: the presenter's and the timeout's. Whichever reports first answers
-    /// the entry; the other finds it answered and does nothing, and `finish` cancels both. A presenter
-    /// that ignores cancellation and never returns leaves only its own task behind.
-    private func ask(_ entry: Entry) -> Entry.Phase {
+    /// The presenter's task answers the entry; the watchdog answers it at the deadline when the presenter
+    /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
+    /// leaves only its own task behind.
+    private func ask(_ entry: Entry) -> Duration {
         let presentation = entry.presentation
         let entryID = entry.id
-        // The timeout first: its sleep starts before a presenter that answers at once can cancel it, as a
-        // test clock that counts sleeps expects.
-        let timeout = Task.detached { [clock, presenterTimeout] in
-            do {
-                try await clock.sleep(for: max(presenterTimeout, .zero))
-            } catch {
-                return  // Cancelled: answered first.
-            }
-            await self.presenterAnswered(entryID, .timedOut)
-        }
+        let deadline = timeline.deadline(after: max(presenterTimeout, .zero))
         let task = Task.detached { [presenter] in
             let result = await captureResult { try await presenter.present(presentation) }
-            await self.presenterAnswered(entryID, Task.isCancelled ? .cancelled : .value(result))
+            let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
+            self.lock.withLock { self.presenterAnswered(entryID, answer) }
         }
-        return .showing(task, timeout: timeout)
+        entry.phase = .showing(task, presenterDeadline: deadline)
+        return deadline
     }
 
     private func presenterAnswered(_ entryID: UInt64, _ result: RaceResult<Result<RecoveryOption?, any Error>>) {
@@ -457,36 +660,33 @@ package actor PresentationScheduler {
         } else {
             return  // Withdrawn, preempted or closed meanwhile.
         }
-        let presentation = entry.presentation
         switch result {
         case .value(.success(let answer?)):
-            if let option = presentation.option(matching: answer) {
+            if let option = entry.presentation.option(matching: answer) {
                 finish(entry, option: option, resolution: .chosen)
             } else {
-                finish(entry, option: presentation.fallbackOption, resolution: .unknownOption)
+                finish(entry, option: entry.presentation.fallbackOption, resolution: .unknownOption)
             }
         case .value(.success(nil)):
-            finish(entry, option: presentation.fallbackOption, resolution: .dismissed)
+            finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
         case .value(.failure(let error)):
-            finish(entry, option: presentation.fallbackOption, resolution: .presenterFailed(error))
+            finish(entry, option: entry.presentation.fallbackOption, resolution: .presenterFailed(error))
         case .timedOut:
-            finish(entry, option: presentation.fallbackOption, resolution: .timedOut)
+            finish(entry, option: entry.presentation.fallbackOption, resolution: .timedOut)
         case .cancelled:
-            finish(entry, option: presentation.fallbackOption, resolution: .cancelled)
+            finish(entry, option: entry.presentation.fallbackOption, resolution: .cancelled)
         }
     }
 
     private func dismissBanner(_ entryID: UInt64) {
         guard let index = banners.firstIndex(where: { $0.id == entryID }) else { return }
         let entry = banners.remove(at: index)
+        entry.dismissal = nil
         state.setBanners(banners.map(\.presentation))
         forgetOpen(entry)
         if !entry.isAnswered {
             // The presenter is still busy with a banner that is gone: answer its callers now.
-            if case .showing(let task, let timeout) = entry.phase {
-                task.cancel()
-                timeout.cancel()
-            }
+            entry.cancelPresenter()
             finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
         }
         entry.phase = .finished
@@ -496,10 +696,7 @@ package actor PresentationScheduler {
     /// answer where identical callers may still get it.
     private func finish(_ entry: Entry, option: RecoveryOption, resolution: Resolution) {
         guard !entry.isAnswered else { return }
-        if case .showing(let task, let timeout) = entry.phase {
-            timeout.cancel()
-            if !resolution.isChoice { task.cancel() }
-        }
+        if !resolution.isChoice { entry.cancelPresenter() }
         let answer = Answer(
             option: option,
             resolution: resolution,
@@ -518,26 +715,102 @@ package actor PresentationScheduler {
         } else {
             entry.phase = isClosed || !banners.contains(where: { $0 === entry }) ? .finished : .answered(answer)
         }
-        let waiters = entry.waiters
-        entry.waiters.removeAll()
-        for (waiterID, waiter) in waiters {
+        let (first, others) = entry.waiters.removeAll()
+        for (waiterID, waiter) in others {
             entryOfWaiter.removeValue(forKey: waiterID)
             var answer = answer
             answer.isCoalesced = waiter.isCoalesced
             waiter.continuation.resume(returning: answer)
         }
+        if let (waiterID, waiter) = first {
+            entryOfWaiter.removeValue(forKey: waiterID)
+            var answer = consume answer
+            answer.isCoalesced = waiter.isCoalesced
+            waiter.continuation.resume(returning: answer)
+        }
+    }
+
+    // MARK: - Watchdog
+
+    /// Makes sure the watchdog wakes by a deadline.
+    ///
+    /// Presenter timeouts and banner durations are constant, so deadlines mostly come in order and the
+    /// sleeping watchdog covers them: it wakes at its target and sleeps again until the next deadline.
+    /// A sooner deadline (a banner after an alert) replaces it.
+    private func arm(at deadline: Duration) {
+        if let watchdog, watchdog.target <= deadline { return }
+        watchdog?.task.cancel()
+        let token = makeID()
+        let timeline = self.timeline
+        // Weak: a watchdog sleeping until a deadline far off must not keep a released scheduler alive.
+        let task = Task.detached { [weak self] in
+            var target = deadline
+            while true {
+                do {
+                    try await timeline.sleep(until: target)
+                } catch {
+                    return  // Cancelled: replaced by a watchdog with a sooner target, or closed.
+                }
+                guard let scheduler = self,
+                    let next = scheduler.lock.withLock({ scheduler.watchdogWoke(token) })
+                else { return }
+                target = next
+            }
+        }
+        watchdog = Watchdog(task: task, target: deadline, token: token)
+    }
+
+    /// Times out the presentations and dismisses the banners whose deadline has passed, and returns the
+    /// next deadline to sleep until, or `nil` when there is none (the watchdog then ends).
+    private func watchdogWoke(_ token: UInt64) -> Duration? {
+        guard let watchdog, watchdog.token == token, !isClosed else { return nil }
+        let now = timeline.now
+        enum Due {
+            case timeout(UInt64)
+            case dismissal(UInt64)
+        }
+        var due: [(deadline: Duration, what: Due)] = []
+        if let current, let deadline = current.presenterDeadline, deadline <= now {
+            due.append((deadline, .timeout(current.id)))
+        }
+        for banner in banners {
+            if let deadline = banner.presenterDeadline, deadline <= now { due.append((deadline, .timeout(banner.id))) }
+            if let deadline = banner.dismissal, deadline <= now { due.append((deadline, .dismissal(banner.id))) }
+        }
+        // Earliest first, as the sleeping tasks of separate deadlines would have woken.
+        for (_, what) in due.sorted(by: { $0.deadline < $1.deadline }) {
+            switch what {
+            case .timeout(let id): presenterAnswered(id, .timedOut)
+            case .dismissal(let id): dismissBanner(id)
+            }
+        }
+        var next = current?.presenterDeadline
+        for banner in banners {
+            if let deadline = banner.presenterDeadline { next = min(next ?? deadline, deadline) }
+            if let deadline = banner.dismissal { next = min(next ?? deadline, deadline) }
+        }
+        guard let next else {
+            self.watchdog = nil
+            return nil
+        }
+        self.watchdog?.target = next
+        return next
     }
 
     // MARK: - Coalescing window
 
     /// Keeps a blocking entry's answer for identical presentations, or finishes the entry.
     private func remember(_ entry: Entry, _ answer: Answer) {
-        recent = recent.filter { !$0.value.group.isWindowOver }
+        if !recent.isEmpty {
+            recent = recent.filter { !$0.value.group.isWindowOver }
+        }
         guard coalescingWindow > .zero, !isClosed, entry.presentation.severity < .fatal,
             answer.resolution.isReusable
         else {
             entry.phase = .finished
-            if recent[entry.identity] === entry { recent.removeValue(forKey: entry.identity) }
+            if let index = recent.index(forKey: entry.identity), recent.values[index] === entry {
+                recent.remove(at: index)
+            }
             return
         }
         entry.phase = .answered(answer)
@@ -558,14 +831,16 @@ package actor PresentationScheduler {
     // MARK: - Bookkeeping
 
     private func forgetOpen(_ entry: Entry) {
-        if open[entry.identity] === entry {
-            open.removeValue(forKey: entry.identity)
+        // One lookup: an index, then removal at it.
+        if let index = open.index(forKey: entry.identity), open.values[index] === entry {
+            open.remove(at: index)
         }
     }
 
-    private func publish(_ entry: Entry) {
+    /// Publishes a joined entry's count: only the count changes, so the state's copy is updated in place.
+    private func publishOccurrences(of entry: Entry) {
         if current === entry {
-            state.setCurrent(entry.presentation)
+            state.setCurrentOccurrences(entry.presentation.occurrences)
         } else if banners.contains(where: { $0 === entry }) {
             state.setBanners(banners.map(\.presentation))
         }

@@ -3,7 +3,7 @@ import Observation
 /// What the root ``ErrorScope`` is showing right now, observable by SwiftUI and anything else that
 /// uses Observation.
 ///
-/// The ``PresentationQueue`` updates it: ``current`` is the blocking presentation (alert, route or
+/// The root's scheduler updates it: ``current`` is the blocking presentation (alert, route or
 /// fatal) being shown, ``banners`` are the minor ones shown alongside. A SwiftUI view binds to it
 /// directly:
 ///
@@ -18,8 +18,8 @@ import Observation
 /// }
 /// ```
 ///
-/// The state is safe to read from any thread. It changes on Remedy's queue, not on the main actor:
-/// UIKit or AppKit code that reacts to changes in `withObservationTracking`'s `onChange` hops to the
+/// The state is safe to read from any thread. It changes in the tasks that handle errors and hear from
+/// the presenter, not on the main actor: UIKit or AppKit code that reacts to changes in `withObservationTracking`'s `onChange` hops to the
 /// main actor itself. (The SwiftUI presenters of the planned `RemedyUI` module are Apple-only and not
 /// part of this package yet.)
 public final class PresentationState: Observable, Sendable {
@@ -55,11 +55,19 @@ public final class PresentationState: Observable, Sendable {
         return storage.withLock { $0.waitingCount }
     }
 
-    // MARK: - Updates (by the queue)
+    // MARK: - Updates (by the scheduler)
 
     func setCurrent(_ presentation: Presentation?) {
         registrar.withMutation(of: self, keyPath: \.current) {
             storage.withLock { $0.current = presentation }
+        }
+        changes.signal()
+    }
+
+    /// Sets the count of occurrences of the current presentation, in place: an identical error joined it.
+    func setCurrentOccurrences(_ occurrences: Int) {
+        registrar.withMutation(of: self, keyPath: \.current) {
+            storage.withLock { $0.current?.occurrences = occurrences }
         }
         changes.signal()
     }

@@ -11,6 +11,10 @@ import Logging
 ///
 /// Every line passes the error through swift-log's `error:` parameter and names the call site of the
 /// `attempt` or `handle` as its file and line.
+///
+/// Its methods are `@inline(never)`: the pipeline's async functions call them, and inlined, their
+/// temporaries (metadata, copies of the failure) would enlarge the async frames that every handling task
+/// allocates.
 struct FailureRecord {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
@@ -23,6 +27,7 @@ struct FailureRecord {
     private var isFinished = false
 
     /// Logs the error's arrival and starts its record.
+    @inline(never)
     init(_ failure: HandledError, logger: Logger, fileID: String, line: Int) {
         self.logger = logger
         self.original = failure
@@ -52,6 +57,7 @@ struct FailureRecord {
     }
 
     /// Logs a fatal error before it is presented.
+    @inline(never)
     func fatal(_ failure: HandledError) {
         logger.log(
             level: .error,
@@ -65,6 +71,7 @@ struct FailureRecord {
     }
 
     /// Logs a problem of the handling itself (a rule that threw, a take-over that was skipped).
+    @inline(never)
     func problem(_ message: String, error: (any Error)? = nil, _ metadata: Logger.Metadata) {
         logger.log(
             level: .info,
@@ -85,11 +92,12 @@ struct FailureRecord {
     ///   - extra: Metadata of the outcome: the option, the resolution, the rule… Built only when the
     ///     line is logged.
     ///   - presentation: The presentation as shown, whose grouping key and count are logged.
+    @inline(never)
     mutating func outcome(
         _ outcome: HandlingOutcome,
         level: Logger.Level = .debug,
         _ extra: @autoclosure () -> Logger.Metadata = [:],
-        presentation: Presentation? = nil
+        presentation: @autoclosure () -> Presentation? = nil
     ) {
         guard !isFinished else { return }
         isFinished = true
@@ -97,6 +105,7 @@ struct FailureRecord {
         guard logger.logLevel <= level else { return }
         let failure = replacement ?? original
         let replacement = self.replacement
+        let presentation = presentation()
         logger.log(
             level: level,
             "\(original.description)",

@@ -27,43 +27,52 @@ package enum RecoveryResult: Sendable {
 /// The scheduler makes one per presentation; the runner runs the action at most once per group and hands
 /// every caller its result. The group also keeps the presentation's coalescing window: it ends a window's
 /// length after the answer and after the action finished, whichever is later.
-package final class RecoveryGroup: Sendable {
+///
+/// Copies of a group are the same group: they share its state (one allocation per presentation).
+package struct RecoveryGroup: Sendable {
     private enum Run {
         case notStarted
         case running(Task<RecoveryResult, Never>)
         case finished(RecoveryResult)
     }
 
-    private struct State {
+    private struct State: Sendable {
+        let timeline: Timeline
+        let window: Duration
         var run = Run.notStarted
-        var isWindowOver: (@Sendable () -> Bool)?
+        /// When the coalescing window ends, on the scheduler's timeline; `nil` while it isn't open.
+        var windowEnd: Duration?
+
+        /// When a window opened now ends. Without a window the clock isn't read: a window of zero is
+        /// over as soon as it opens.
+        var windowEndFromNow: Duration {
+            window > .zero ? timeline.deadline(after: window) : .zero
+        }
     }
 
     /// Unique within a root; `0` for the groups of answers given by a closed scheduler.
     package let id: UInt64
-    private let clock: any Clock<Duration>
-    private let window: Duration
-    private let state = LockedValue(State())
+    private let state: LockedValue<State>
 
-    init(id: UInt64, clock: any Clock<Duration>, window: Duration) {
+    init(id: UInt64, timeline: Timeline, window: Duration) {
         self.id = id
-        self.clock = clock
-        self.window = window
+        self.state = LockedValue(State(timeline: timeline, window: window))
     }
+
+    // The clock is read with the group's lock held: the clock doesn't know this lock.
 
     /// Starts (or restarts) the coalescing window now.
     func openWindow() {
-        let deadline = Self.deadline(on: clock, after: window)
-        state.withLock { $0.isWindowOver = deadline }
+        state.withLock { $0.windowEnd = $0.windowEndFromNow }
     }
 
     /// Whether the coalescing window has ended. Never while the action runs.
     var isWindowOver: Bool {
-        let isWindowOver = state.withLock { state -> (@Sendable () -> Bool)? in
-            if case .running = state.run { return nil }
-            return state.isWindowOver
+        state.withLock { state in
+            if case .running = state.run { return false }
+            guard let end = state.windowEnd else { return false }
+            return state.window <= .zero || state.timeline.now >= end
         }
-        return isWindowOver?() ?? false
     }
 
     /// Where a caller finds the group's one run.
@@ -91,18 +100,11 @@ package final class RecoveryGroup: Sendable {
     /// Records the run's result and restarts the window, the first time only: callers that join later
     /// don't stretch the window.
     func finished(_ result: RecoveryResult) {
-        let deadline = Self.deadline(on: clock, after: window)
         state.withLock { state in
             if case .finished = state.run { return }
             state.run = .finished(result)
-            state.isWindowOver = deadline
+            state.windowEnd = state.windowEndFromNow
         }
-    }
-
-    /// A test of whether a duration has passed on a clock since now, without sleeping on it.
-    private static func deadline<C: Clock<Duration>>(on clock: C, after duration: Duration) -> @Sendable () -> Bool {
-        let deadline = clock.now.advanced(by: duration)
-        return { clock.now >= deadline }
     }
 }
 

@@ -1,0 +1,31 @@
+/// A clock seen as durations since a fixed start, so deadlines on an `any Clock<Duration>` can be stored,
+/// compared and waited for without knowing the clock's instant type, and without a closure per deadline.
+struct Timeline: Sendable {
+    private let elapsed: @Sendable () -> Duration
+    private let sleeper: @Sendable (Duration) async throws -> Void
+
+    init(_ clock: any Clock<Duration>) {
+        self.init(opening: clock)
+    }
+
+    private init<C: Clock<Duration>>(opening clock: C) {
+        let start = clock.now
+        elapsed = { start.duration(to: clock.now) }
+        sleeper = { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
+    }
+
+    /// The time since the start.
+    var now: Duration { elapsed() }
+
+    /// The deadline a duration from now.
+    func deadline(after duration: Duration) -> Duration {
+        now + duration
+    }
+
+    /// Sleeps until the clock reaches a deadline.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled first (as the clock's own sleep does).
+    func sleep(until deadline: Duration) async throws {
+        try await sleeper(deadline)
+    }
+}

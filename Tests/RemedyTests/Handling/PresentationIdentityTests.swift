@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Remedy
+
+/// What makes two presentations one: what a person sees of them, and nothing else.
+@Suite
+struct PresentationIdentityTests {
+    private static func identity(
+        _ message: String,
+        severity: Severity = .major,
+        style: PresentationStyle? = nil,
+        options: [RecoveryOption] = [.retry, .cancel]
+    ) -> PresentationIdentity {
+        PresentationIdentity(presentation(message, severity: severity, style: style, options: options))
+    }
+
+    @Test func presentationsThatLookAlikeAreOneWhateverTheirActions() {
+        let first = Self.identity("Saved?", options: [RecoveryOption(title: "Fix", role: .recommended) { .recovered }])
+        let second = Self.identity(
+            "Saved?",
+            options: [RecoveryOption(title: "Fix", role: .recommended) { .notRecovered }]
+        )
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(Set([first, second]).count == 1)
+    }
+
+    @Test func anyDifferenceAPersonCanSeeMakesTwo() {
+        // The options as the presentation normalizes them: Try Again, then the Cancel it adds.
+        let base = Self.identity("Saved?")
+        let others = [
+            Self.identity("Saved!"),
+            Self.identity("Saved?", severity: .critical),
+            Self.identity("Saved?", style: .banner),
+            Self.identity("Saved?", options: [.cancel, .retry]),
+            Self.identity("Saved?", options: [.retry, .cancel, .ok]),
+            Self.identity(
+                "Saved?", options: [.retry, RecoveryOption(title: "Not Now", role: .cancel) { .notRecovered }]),
+        ]
+        for other in others {
+            #expect(base != other)
+        }
+        #expect(Set(others + [base]).count == others.count + 1)
+    }
+
+    @Test func aRoleAloneMakesTwo() {
+        let recommended = Self.identity(
+            "Saved?",
+            options: [RecoveryOption(title: "Fix", role: .recommended) { .recovered }, .cancel]
+        )
+        let normal = Self.identity("Saved?", options: [RecoveryOption(title: "Fix") { .recovered }, .cancel])
+        #expect(recommended != normal)
+    }
+
+    @Test func textsAreHashedApartFromTheirNeighbours() {
+        var split = TextHasher()
+        split.combine("ab")
+        split.combine("c")
+        var shifted = TextHasher()
+        shifted.combine("a")
+        shifted.combine("bc")
+        #expect(split.value != shifted.value)
+        var empty = TextHasher()
+        empty.combine("")
+        empty.combine("x")
+        var trailing = TextHasher()
+        trailing.combine("x")
+        trailing.combine("")
+        #expect(empty.value != trailing.value)
+    }
+
+    @Test func canonicallyEqualTextsAreOneIdentity() {
+        // "é" as one scalar, and as "e" with a combining accent: equal Swift strings with different bytes.
+        let composed = Self.identity("Caf\u{E9} closed")
+        let decomposed = Self.identity("Cafe\u{301} closed")
+        #expect(composed == decomposed)
+        #expect(composed.hashValue == decomposed.hashValue)
+        #expect(Set([composed, decomposed]).count == 1)
+        #expect(Self.identity("Cafe closed") != composed)
+    }
+}

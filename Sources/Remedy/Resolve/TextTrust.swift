@@ -61,7 +61,9 @@ extension ErrorCatalog {
         if info.asPresentable != nil { return .trusted }
         if info.asLocalized != nil { return localizedTextTrust(of: error) }
         let userInfo = ErrorTree.userInfo(of: error, info: info) ?? [:]
-        return userInfoTextTrust(of: error, info: info, texts: userInfo.values.compactMap { $0 as? String })
+        // The texts the resolver would show, so that this answer is the resolver's decision.
+        let keys = [NSLocalizedDescriptionKey, NSLocalizedFailureReasonErrorKey, NSLocalizedRecoverySuggestionErrorKey]
+        return userInfoTextTrust(of: error, info: info, texts: keys.compactMap { userInfo[$0] as? String })
     }
 
     /// The trust of a `LocalizedError`'s texts: the app's declaration for its type, else trusted.

@@ -46,6 +46,8 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// The outcome of a ready-made action that does nothing but answer (OK, Cancel, Try Again), so the
     /// recovery runner can answer without starting a task; `nil` for every other action.
     let constantOutcome: RecoveryOutcome?
+    /// The id given at creation (``init(id:title:role:action:)``), kept by ``titled(_:)`` and ``withRole(_:)``.
+    private(set) var explicitID: String?
 
     /// Creates an option.
     ///
@@ -64,13 +66,32 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         self.init(title: title, role: role, titleKey: nil, isAcknowledgement: false, action: action)
     }
 
+    /// Creates an option with a stable id, which names it where its title can't: in a Problem Details
+    /// response's `actions` (``ProblemDetails/Action/id``), whatever the language of the title.
+    ///
+    /// - Parameters:
+    ///   - id: A stable id, such as `"contactSupport"`.
+    ///   - title: The text on the button.
+    ///   - role: How presenters show the option.
+    ///   - action: What choosing the option does.
+    public init(
+        id: String,
+        title: String,
+        role: Role = .normal,
+        action: @escaping @Sendable () async throws -> RecoveryOutcome
+    ) {
+        self.init(title: title, role: role, titleKey: nil, isAcknowledgement: false, action: action)
+        self.explicitID = id
+    }
+
     init(
         title: String,
         role: Role,
         titleKey: String?,
         isAcknowledgement: Bool,
         constantOutcome: RecoveryOutcome? = nil,
-        action: @escaping @Sendable () async throws -> RecoveryOutcome
+        action: @escaping @Sendable () async throws -> RecoveryOutcome,
+        explicitID: String? = nil
     ) {
         self.title = title
         self.role = role
@@ -78,6 +99,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         self.isAcknowledgement = isAcknowledgement
         self.constantOutcome = constantOutcome
         self.action = action
+        self.explicitID = explicitID
     }
 
     /// Runs the option's action.
@@ -102,7 +124,8 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             titleKey: nil,
             isAcknowledgement: isAcknowledgement,
             constantOutcome: constantOutcome,
-            action: action
+            action: action,
+            explicitID: explicitID
         )
     }
 
@@ -117,7 +140,8 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             titleKey: titleKey,
             isAcknowledgement: isAcknowledgement,
             constantOutcome: constantOutcome,
-            action: action
+            action: action,
+            explicitID: explicitID
         )
     }
 
@@ -208,5 +232,18 @@ extension RecoveryOption {
     /// drops it from permanent failures (``ErrorInterpretation/isPermanent``).
     public var isRetry: Bool {
         titleKey == Self.retryKey
+    }
+
+    /// A stable id of the option: the one given to ``init(id:title:role:action:)``, or for Remedy's
+    /// ready-made options `"retry"`, `"cancel"`, `"ok"` and `"signIn"`; `nil` for other options.
+    public var id: String? {
+        if let explicitID { return explicitID }
+        switch titleKey {
+        case Self.retryKey: return "retry"
+        case Self.cancelKey: return "cancel"
+        case Self.okKey: return "ok"
+        case Self.signInKey: return "signIn"
+        default: return nil
+        }
     }
 }

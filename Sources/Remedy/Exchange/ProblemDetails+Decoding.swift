@@ -1,0 +1,264 @@
+import Foundation
+
+extension ProblemDetails {
+    /// How much a decoder reads before it gives up: bounds that keep a hostile or broken body cheap.
+    public struct DecodingLimits: Sendable, Hashable {
+        /// The largest body read, in bytes; a larger one is refused before it is parsed. Default: 1 MiB.
+        public var maximumBodySize: Int
+        /// The deepest nesting of arrays and objects read. Default: 32.
+        public var maximumDepth: Int
+
+        /// Creates limits.
+        ///
+        /// - Parameters:
+        ///   - maximumBodySize: The largest body read, in bytes. Default: 1 MiB.
+        ///   - maximumDepth: The deepest nesting of arrays and objects read. Default: 32.
+        public init(maximumBodySize: Int = 1 << 20, maximumDepth: Int = 32) {
+            self.maximumBodySize = max(0, maximumBodySize)
+            self.maximumDepth = max(1, maximumDepth)
+        }
+
+        /// The default limits: 1 MiB, 32 levels.
+        public static var `default`: DecodingLimits { DecodingLimits() }
+    }
+
+    /// Why a body is not a Problem Details document.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try ProblemDetails(decoding: Data("<html>".utf8), contentType: "text/html")
+    /// } catch {
+    ///     error.code // .unsupportedContentType
+    /// }
+    /// ```
+    public struct DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What kind of failure it is.
+        public struct Code: Sendable, Hashable, CustomStringConvertible {
+            private enum Base: String, Sendable, Hashable {
+                case unsupportedContentType, emptyBody, bodyTooLarge, invalidJSON, invalidUTF8, nestingTooDeep
+                case notAnObject
+            }
+            private let base: Base
+
+            /// The response's content type is neither `application/problem+json` nor `application/json`.
+            public static let unsupportedContentType = Code(base: .unsupportedContentType)
+            /// The body is empty.
+            public static let emptyBody = Code(base: .emptyBody)
+            /// The body is larger than ``DecodingLimits/maximumBodySize``; it was not parsed.
+            public static let bodyTooLarge = Code(base: .bodyTooLarge)
+            /// The body is not JSON.
+            public static let invalidJSON = Code(base: .invalidJSON)
+            /// A string of the body is not valid UTF-8.
+            public static let invalidUTF8 = Code(base: .invalidUTF8)
+            /// Arrays and objects nest deeper than ``DecodingLimits/maximumDepth``.
+            public static let nestingTooDeep = Code(base: .nestingTooDeep)
+            /// The body is JSON, but not an object.
+            public static let notAnObject = Code(base: .notAnObject)
+
+            /// The name of the code, such as `"bodyTooLarge"`.
+            public var description: String { base.rawValue }
+        }
+
+        /// What kind of failure it is.
+        public let code: Code
+        /// The byte offset in the body where reading failed, when it failed at one place.
+        public let offset: Int?
+        /// What went wrong, for developers.
+        public let description: String
+
+        init(_ code: Code, offset: Int? = nil, _ description: String) {
+            self.code = code
+            self.offset = offset
+            self.description = description
+        }
+    }
+
+    /// Whether a `Content-Type` names a Problem Details body: `application/problem+json`, or
+    /// `application/json` (which some servers send), case-insensitive, with any parameters.
+    ///
+    /// - Parameter contentType: The header's value, such as `"application/problem+json; charset=utf-8"`.
+    /// - Returns: `true` for the two JSON media types.
+    public static func isProblemContentType(_ contentType: String) -> Bool {
+        let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let name = essence.trimmingCharacters(in: .whitespaces).lowercased()
+        return name == mediaType || name == "application/json"
+    }
+
+    /// Reads a Problem Details body.
+    ///
+    /// Reading follows RFC 9457 §3.1: a member whose value has the wrong type (or a value Remedy can't use,
+    /// such as a status of `42` or an unknown role) is ignored, and reading goes on; a missing `type` is
+    /// `about:blank`. Members it doesn't know are kept in ``extensions``. What isn't a problem at all throws:
+    /// a body over ``DecodingLimits/maximumBodySize`` (refused before it is parsed), a content type that is
+    /// not JSON, an empty body, text that is not JSON or not UTF-8, nesting deeper than
+    /// ``DecodingLimits/maximumDepth``, and JSON that is not an object.
+    ///
+    /// ```swift
+    /// let problem = try ProblemDetails(
+    ///     decoding: Data(#"{"title":"Out of Credit","status":403}"#.utf8),
+    ///     contentType: "application/problem+json"
+    /// )
+    /// problem.type // "about:blank"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The response body.
+    ///   - contentType: The response's `Content-Type`, or `nil` when the caller doesn't know it (the body is
+    ///     then read as JSON).
+    ///   - limits: How much to read. Default: ``DecodingLimits/default``.
+    /// - Throws: ``DecodingError`` when the body is not a Problem Details object.
+    public init(
+        decoding data: Data,
+        contentType: String?,
+        limits: DecodingLimits = .default
+    ) throws(DecodingError) {
+        if let contentType, !Self.isProblemContentType(contentType) {
+            throw DecodingError(
+                .unsupportedContentType,
+                "content type “\(contentType.prefix(100))” is not \(Self.mediaType) or application/json"
+            )
+        }
+        guard data.count <= limits.maximumBodySize else {
+            throw DecodingError(
+                .bodyTooLarge,
+                "body of \(data.count) bytes is larger than the limit of \(limits.maximumBodySize)"
+            )
+        }
+        guard !data.isEmpty else { throw DecodingError(.emptyBody, "empty body") }
+        let value: JSONValue
+        do {
+            value = try ProblemDetailsJSONReader.read([UInt8](data), maximumDepth: limits.maximumDepth)
+        } catch {
+            switch error.reason {
+            case .syntax(let message):
+                throw DecodingError(.invalidJSON, offset: error.offset, "not JSON: \(message) at byte \(error.offset)")
+            case .invalidUTF8:
+                throw DecodingError(.invalidUTF8, offset: error.offset, "invalid UTF-8 at byte \(error.offset)")
+            case .tooDeep:
+                throw DecodingError(
+                    .nestingTooDeep,
+                    offset: error.offset,
+                    "arrays and objects nest deeper than \(limits.maximumDepth) levels at byte \(error.offset)"
+                )
+            }
+        }
+        guard case .object(let members) = value else {
+            throw DecodingError(.notAnObject, "the JSON value is \(value.kindName), not an object")
+        }
+        self.init(members: members)
+    }
+
+    /// A problem from the members of a JSON object, each read by RFC 9457 §3.1's rule: a value of the
+    /// wrong type is ignored.
+    init(members: [String: JSONValue]) {
+        self.init()
+        var extensions = members
+        for name in Self.memberNames { extensions[name] = nil }
+        self.extensions = extensions
+        type = members["type"]?.stringValue ?? Self.blankType
+        title = members["title"]?.stringValue
+        status = members["status"]?.integerValue.flatMap { (100...599).contains($0) ? $0 : nil }
+        detail = members["detail"]?.stringValue
+        instance = members["instance"]?.stringValue
+        category = members["category"]?.stringValue.flatMap(Self.category(identifier:))
+        severity = members["severity"]?.stringValue.flatMap(Self.severity(named:))
+        supportReference = members["reference"]?.stringValue.flatMap(Self.reference(from:))
+        retryAfter = members["retryAfter"]?.integerValue.flatMap(Self.retryAfter(seconds:))
+        if case .array(let elements) = members["actions"] {
+            actions = elements.compactMap(Action.init(json:))
+        }
+    }
+
+    /// The category an identifier names: a built-in one, or the app's own; `nil` for text that can't be
+    /// an identifier (empty, longer than 64 characters, or with characters other than letters, digits,
+    /// `.`, `_` and `-`).
+    static func category(identifier: String) -> ErrorCategory? {
+        guard !identifier.isEmpty, identifier.utf8.count <= 64,
+            identifier.utf8.allSatisfy({ $0.isIdentifierByte })
+        else { return nil }
+        return ErrorCategory.builtIn.first { $0.identifier == identifier } ?? ErrorCategory(identifier)
+    }
+
+    /// The severity a name names (`"minor"`, `"major"`, `"critical"`, `"fatal"`), ignoring case.
+    static func severity(named name: String) -> Severity? {
+        let lowered = name.lowercased()
+        return Severity.allCases.first { $0.description == lowered }
+    }
+
+    /// A support reference as sent: printable ASCII, 1 to 64 characters.
+    static func reference(from text: String) -> String? {
+        guard !text.isEmpty, text.utf8.count <= 64, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 })
+        else { return nil }
+        return text
+    }
+
+    /// A wait of whole seconds, never negative, at most ``HTTPStatusError/maximumRetryAfter``.
+    static func retryAfter(seconds: Int) -> Duration? {
+        guard seconds >= 0 else { return nil }
+        return min(.seconds(seconds), HTTPStatusError.maximumRetryAfter)
+    }
+}
+
+extension ProblemDetails.Action {
+    /// An action from an element of the `actions` member, or `nil` when the element is not an object with
+    /// a non-empty string `id` and `title`. A `role` that isn't a role's name is `normal`; a `request`
+    /// without a string `href` or with a method that isn't an HTTP token is left out.
+    init?(json: ProblemDetails.JSONValue) {
+        guard case .object(let members) = json,
+            let id = members["id"]?.stringValue, !id.isEmpty, id.utf8.count <= 64,
+            let title = members["title"]?.stringValue, !title.isBlank
+        else { return nil }
+        let role = members["role"]?.stringValue.flatMap(RecoveryOption.Role.init(rawValue:)) ?? .normal
+        var request: Request?
+        if case .object(let requestMembers) = members["request"], let href = requestMembers["href"]?.stringValue,
+            !href.isEmpty
+        {
+            let method = requestMembers["method"]?.stringValue ?? "POST"
+            if Self.isHTTPMethod(method) { request = Request(method: method.uppercased(), href: href) }
+        }
+        self.init(id: id, title: title, role: role, request: request)
+    }
+
+    /// Whether text is an HTTP method: a token of letters only (RFC 9110 allows more; no method uses it),
+    /// 1 to 16 characters.
+    static func isHTTPMethod(_ method: String) -> Bool {
+        !method.isEmpty && method.utf8.count <= 16
+            && method.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+    }
+}
+
+extension ProblemDetails.JSONValue {
+    /// The string, when the value is one.
+    var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The number as an `Int`, when the value is a whole number an `Int` can hold.
+    var integerValue: Int? {
+        guard case .number(let number) = self, number.isFinite, number == number.rounded(),
+            abs(number) < 9_007_199_254_740_992
+        else { return nil }
+        return Int(number)
+    }
+
+    /// The kind of value, for messages: "an array", "a string"…
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a Boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+extension UInt8 {
+    /// A letter, a digit, `.`, `_` or `-`.
+    fileprivate var isIdentifierByte: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
+            || self == UInt8(ascii: ".") || self == UInt8(ascii: "_") || self == UInt8(ascii: "-")
+    }
+}

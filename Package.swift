@@ -10,8 +10,18 @@ let package = Package(
         .library(name: "Remedy", targets: ["Remedy"]),
         .library(name: "RemedyTerminal", targets: ["RemedyTerminal"]),
         .library(name: "RemedyTesting", targets: ["RemedyTesting"]),
+        // Empty unless the package trait "Hummingbird" is enabled (see `traits` below).
+        .library(name: "RemedyHummingbird", targets: ["RemedyHummingbird"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
+    ],
+    // Opt-in integrations. A dependency used only under a trait that is not enabled is not resolved at all, so a
+    // package that depends on Remedy without the trait never fetches or builds Hummingbird (nor SwiftNIO).
+    traits: [
+        .trait(
+            name: "Hummingbird",
+            description: "RemedyHummingbird: a Hummingbird 2 middleware that answers route errors with Problem Details."
+        )
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -19,6 +29,11 @@ let package = Package(
         // its scenarios fail against for real (async/await, no SwiftNIO, so it builds in seconds).
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        // Only under the trait "Hummingbird" (RemedyHummingbird and the demo's `serve`); swift-metrics and
+        // swift-distributed-tracing come with it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.6.0"),
     ],
     targets: [
         .target(
@@ -31,6 +46,18 @@ let package = Package(
             dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "RemedyTesting", dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]),
+        // Every file is under `#if Hummingbird`: without the trait the target builds empty and resolves nothing.
+        .target(
+            name: "RemedyHummingbird",
+            dependencies: [
+                "Remedy",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
         .executableTarget(
             name: "remedy-demo",
             dependencies: [
@@ -39,6 +66,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
+                // `serve` and the `server` scenario: only with the trait (`swift run --traits Hummingbird …`).
+                .target(name: "RemedyHummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
             path: "Examples/remedy-demo"
         ),

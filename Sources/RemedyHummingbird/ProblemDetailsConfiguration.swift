@@ -1,0 +1,125 @@
+#if Hummingbird
+public import HTTPTypes
+public import Metrics
+public import Remedy
+public import Tracing
+
+/// How a ``ProblemDetailsMiddleware`` resolves the errors of routes, and what it records about them.
+///
+/// The defaults suit most servers: Remedy's catalog, no rules of the app's, the languages Remedy ships,
+/// statuses by category, the error recorded on the active span and counted.
+///
+/// ```swift
+/// var configuration = ProblemDetailsConfiguration()
+/// configuration.rules = [
+///     .matching(SessionExpired.self) { _, _ in
+///         .replace(MessageError("Your session has ended. Sign in again to continue.", category: .authenticationRequired))
+///     }
+/// ]
+/// configuration.actionRequests = ["signIn": ProblemDetails.Action.Request(method: "POST", href: "/session")]
+/// router.add(middleware: ProblemDetailsMiddleware(configuration))
+/// ```
+public struct ProblemDetailsConfiguration: Sendable {
+    /// The app's rules, applied to every route's error before it is answered (innermost first, as in an
+    /// ``ErrorScope``): replace an error with one that says more, silence one, or take it over.
+    ///
+    /// A take-over whose handler reports ``RecoveryOutcome/recovered`` runs the route again, up to
+    /// ``maximumReruns`` times; so a take-over suits idempotent routes whose body can be read again.
+    public var rules: [ErrorRule]
+    /// Translates foreign errors. Default: ``ErrorCatalog/standard``. Hummingbird's `HTTPResponseError`s
+    /// are read with the catalog's texts for their status unless the catalog knows them better.
+    public var catalog: ErrorCatalog
+    /// The languages the server answers in, as `.lproj` names. `Accept-Language` picks among them (its
+    /// q-values honoured); English when none is acceptable. Default: ``Localization/supportedLanguages``.
+    public var languages: [String]
+    /// Makes the localization of a language chosen from ``languages``: the place for the app's overrides
+    /// or string tables. Default: `Localization(language:)`.
+    public var localization: @Sendable (String) -> Localization
+    /// The status of each category, where the error's tree holds no status of its own (Hummingbird's
+    /// `HTTPResponseError`, Remedy's ``HTTPStatusError``). Categories not listed answer 500.
+    public var statuses: [ErrorCategory: HTTPResponse.Status]
+    /// The problem type URI of a presentation (RFC 9457 `type`). Default: `about:blank`, which says the
+    /// status is all there is to know about the type.
+    public var problemType: @Sendable (Presentation) -> String
+    /// The requests that perform actions, by action id (``ProblemDetails/Action/id``), so a client can
+    /// perform them: such as `["signIn": .init(method: "POST", href: "/session")]`. Every 401 answer
+    /// carries a sign-in action (`"signIn"`), with its request when there is one here.
+    public var actionRequests: [String: ProblemDetails.Action.Request]
+    /// How often a take-over that recovered runs the route again for one request. Default: 1.
+    public var maximumReruns: Int
+    /// Whether the error is recorded on the request's active span (`recordError`, and an error status
+    /// for 5xx answers, as OpenTelemetry's HTTP conventions ask of servers). Default: `true`: without a
+    /// tracer bootstrapped this costs one lookup, and with one, a route's error belongs on its span.
+    public var recordsErrorsOnSpans: Bool
+    /// The tracer whose active span is looked up; `nil` for `InstrumentationSystem.tracer`.
+    public var tracer: (any Tracer)?
+    /// Whether every answered error increments a counter labelled ``counterLabel`` with the dimensions
+    /// `category`, `status` and `groupingKey`. Default: `true`: without a metrics backend bootstrapped the
+    /// counter does nothing, and the grouping key is the error's shape (its types and codes, never its
+    /// values), so the dimension stays as small as the set of distinct failures.
+    public var countsProblems: Bool
+    /// The label of the counter. Default: `"remedy_problems"`.
+    public var counterLabel: String
+    /// The metrics factory of the counter; `nil` for `MetricsSystem.factory`.
+    public var metricsFactory: (any MetricsFactory)?
+
+    /// The status of each built-in category: invalid input 422, authentication 401, permission 403,
+    /// an unavailable or exhausted resource 503, a misbehaving upstream 502, everything else 500.
+    public static let defaultStatuses: [ErrorCategory: HTTPResponse.Status] = [
+        .invalidInput: .unprocessableContent,
+        .authenticationRequired: .unauthorized,
+        .permissionDenied: .forbidden,
+        .externalSystemUnavailable: .serviceUnavailable,
+        .resourceExhausted: .serviceUnavailable,
+        .externalSystemUnexpected: .badGateway,
+        .internalInconsistency: .internalServerError,
+        .unknown: .internalServerError,
+    ]
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - rules: The app's rules.
+    ///   - catalog: Translates foreign errors.
+    ///   - languages: The languages the server answers in.
+    ///   - localization: Makes the localization of a chosen language.
+    ///   - statuses: The status of each category.
+    ///   - problemType: The problem type URI of a presentation.
+    ///   - actionRequests: The requests that perform actions, by action id.
+    ///   - maximumReruns: How often a recovered take-over runs the route again; negative counts as 0.
+    ///   - recordsErrorsOnSpans: Whether errors are recorded on the active span.
+    ///   - tracer: The tracer; `nil` for the bootstrapped one.
+    ///   - countsProblems: Whether answered errors are counted.
+    ///   - counterLabel: The counter's label.
+    ///   - metricsFactory: The metrics factory; `nil` for the bootstrapped one.
+    public init(
+        rules: [ErrorRule] = [],
+        catalog: ErrorCatalog = .standard,
+        languages: [String] = Localization.supportedLanguages,
+        localization: @escaping @Sendable (String) -> Localization = { Localization(language: $0) },
+        statuses: [ErrorCategory: HTTPResponse.Status] = ProblemDetailsConfiguration.defaultStatuses,
+        problemType: @escaping @Sendable (Presentation) -> String = { _ in "about:blank" },
+        actionRequests: [String: ProblemDetails.Action.Request] = [:],
+        maximumReruns: Int = 1,
+        recordsErrorsOnSpans: Bool = true,
+        tracer: (any Tracer)? = nil,
+        countsProblems: Bool = true,
+        counterLabel: String = "remedy_problems",
+        metricsFactory: (any MetricsFactory)? = nil
+    ) {
+        self.rules = rules
+        self.catalog = catalog
+        self.languages = languages
+        self.localization = localization
+        self.statuses = statuses
+        self.problemType = problemType
+        self.actionRequests = actionRequests
+        self.maximumReruns = max(0, maximumReruns)
+        self.recordsErrorsOnSpans = recordsErrorsOnSpans
+        self.tracer = tracer
+        self.countsProblems = countsProblems
+        self.counterLabel = counterLabel
+        self.metricsFactory = metricsFactory
+    }
+}
+#endif

@@ -1,0 +1,85 @@
+#if Hummingbird
+import Foundation
+public import Hummingbird
+import Logging
+import Remedy
+
+/// Answers every error a route throws with an RFC 9457 Problem Details response
+/// (`application/problem+json`) that a person can act on, and logs what the developer needs.
+///
+/// Each failed request gets an ``ErrorScope`` of its own, with the app's rules and catalog
+/// (``ProblemDetailsConfiguration``) and the language its `Accept-Language` asks for. The scope resolves
+/// the error as it would in an app — rules first, then the catalog — and its presentation becomes the
+/// response: the title, message and detail (text written for a person, never the error's own
+/// description), the options as actions (Try Again, Sign In…), the category, severity, support reference
+/// and `Retry-After`. The developer report goes to the request's logger, with Hummingbird's request id
+/// and the same support reference, and never into the response: no SQL, no type names, no paths.
+///
+/// ```swift
+/// let router = Router()
+/// router.add(middleware: ProblemDetailsMiddleware())
+/// router.get("/invoices/:id") { _, context in
+///     try await invoices.find(context.parameters.require("id"))
+/// }
+/// ```
+///
+/// The status comes from the error: Hummingbird's `HTTPResponseError`s and Remedy's ``HTTPStatusError``s
+/// keep theirs; otherwise the category decides (``ProblemDetailsConfiguration/statuses``): invalid input
+/// 422 (400 when the request couldn't be decoded), authentication 401, permission 403, an unavailable or
+/// exhausted resource 503, everything unexpected 500. An `HTTPResponseError` below 400 (a redirect thrown
+/// as an error) isn't a failure: it is passed on untouched.
+///
+/// A 5xx answer is logged at `info` (the server failed and nobody else saw the report), a 4xx at `debug`
+/// (the client's request was answered as designed); the scope's own lines are `debug`, as everywhere in
+/// Remedy. None is an `error`: a handled error is not a failure of the program.
+public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The rules, catalog, languages and records.
+    public let configuration: ProblemDetailsConfiguration
+    private let resolver: ProblemResolver
+
+    /// Creates the middleware.
+    ///
+    /// - Parameter configuration: The rules, catalog, languages and records.
+    public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
+        self.configuration = configuration
+        self.resolver = ProblemResolver(configuration)
+    }
+
+    /// Runs the rest of the chain, and answers its error with Problem Details.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - context: The request's context; its logger receives the error's log lines.
+    ///   - next: The rest of the chain: the route.
+    /// - Returns: The route's response, or the Problem Details response of its error.
+    /// - Throws: Only an `HTTPResponseError` whose status is below 400, untouched.
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var failure: any Error
+        do {
+            return try await next(request, context)
+        } catch {
+            failure = error
+        }
+        var reruns = 0
+        while true {
+            if let passed = failure as? any HTTPResponseError, passed.status.code < 400 { throw passed }
+            let canRerun = reruns < configuration.maximumReruns
+            switch await resolver.answer(failure, to: request, context: context, canRerun: canRerun) {
+            case .response(let response):
+                return response
+            case .rerun:
+                reruns += 1
+                do {
+                    return try await next(request, context)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+    }
+}
+#endif

@@ -93,6 +93,7 @@ final class DemoSession: Sendable {
         case .fatal: await fatal()
         case .storm: await storm()
         case .offline: try await offline()
+        case .server: try await server()
         }
         console.line("")
         console.line(log.summaryLine())

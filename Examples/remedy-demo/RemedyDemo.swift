@@ -19,6 +19,9 @@ struct RemedyDemo: AsyncParsableCommand {
             Scenarios:
 
             \(Scenario.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n\n"))
+
+            remedy-demo serve --port N runs the demo's Hummingbird server (see remedy-demo serve --help). It \
+            and the server scenario need the package trait Hummingbird: \(ServerTrait.scenarioCommand)
             """
     )
 

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The scenarios of Remedy's design, under the names the demo runs them by.
 enum Scenario: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case feed, storage, forecast, unauthorized, wrapping, validation, fatal, storm, offline
+    case feed, storage, forecast, unauthorized, wrapping, validation, fatal, storm, offline, server
 
     /// A short title.
     var title: String {
@@ -16,6 +16,7 @@ enum Scenario: String, CaseIterable, Sendable, ExpressibleByArgument {
         case .fatal: "Fatal"
         case .storm: "Storm"
         case .offline: "Offline"
+        case .server: "Server"
         }
     }
 
@@ -40,6 +41,8 @@ enum Scenario: String, CaseIterable, Sendable, ExpressibleByArgument {
             "Hundreds of requests fail at once: one alert, every caller answered, every error logged."
         case .offline:
             "A refused connection: automatic retries with backoff first, then Try Again or Cancel."
+        case .server:
+            "A Hummingbird server's routes fail; each answers Problem Details, presented with the server's actions."
         }
     }
 }

@@ -70,6 +70,7 @@ struct CommandLineTests {
         #expect(run.status == 0)
         for name in [
             "feed", "storage", "forecast", "unauthorized", "wrapping", "validation", "fatal", "storm", "offline",
+            "server",
         ] {
             #expect(run.stdout.contains("\n\(name): "), "help lacks \(name)")
         }

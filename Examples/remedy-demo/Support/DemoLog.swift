@@ -64,6 +64,12 @@ final class DemoLog: @unchecked Sendable {
         return logger
     }
 
+    /// A log of its own that prints the same way, for another program's records (the server of the
+    /// `server` scenario), so they don't count among this program's handled errors.
+    func sibling() -> DemoLog {
+        DemoLog(console: console, jsonOutput: jsonOutput, format: format, includesReports: includesReports, text: text)
+    }
+
     /// The records of handled errors (those with an outcome) so far.
     var handledErrors: [Record] {
         lock.lock()

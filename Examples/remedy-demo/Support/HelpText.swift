@@ -6,9 +6,21 @@ extension RemedyDemo {
     /// Runs the command as ArgumentParser's `main()` does, but lays out help and usage errors for the
     /// terminal's width (`COLUMNS` first) itself: ArgumentParser's own layout keeps a fixed column for
     /// option names, which breaks words at 40 columns and can't lay out 20 at all.
+    ///
+    /// `remedy-demo serve …` runs ``Serve``: as a subcommand it would never be reached, because the
+    /// optional scenario argument takes the word first.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "serve" {
+            await run(Serve.self, Array(arguments.dropFirst()))
+        } else {
+            await run(RemedyDemo.self, arguments)
+        }
+    }
+
+    private static func run<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) async {
         do {
-            var command = try parseAsRoot()
+            var command = try Command.parseAsRoot(arguments)
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
@@ -18,9 +30,9 @@ extension RemedyDemo {
             let width = TerminalAppearance.detect(for: FileDescriptorOutput.standardOutput).lineWidth
             // ArgumentParser lays out for COLUMNS even where it is given columns; wide, it can't fail.
             setenv("COLUMNS", "1000", 1)
-            let code = exitCode(for: error)
+            let code = Command.exitCode(for: error)
             let output: FileDescriptorOutput = code == .success ? .standardOutput : .standardError
-            let message = fullMessage(for: error, columns: 1_000)
+            let message = Command.fullMessage(for: error, columns: 1_000)
             if !message.isEmpty { output.write(HelpText.fit(message, width: width) + "\n") }
             Foundation.exit(code.rawValue)
         }

@@ -1,0 +1,100 @@
+import Foundation
+import Remedy
+
+extension DemoSession {
+    /// The app's own Hummingbird server fails for real; each error answers Problem Details, and the app
+    /// presents the server's title, message and actions: OK for a taken name, Sign In (taken over by
+    /// the app's sign-in flow) for an ended session, Try Again after an overload, and for an unexpected
+    /// error a calm message whose SQL and paths stayed in the server's log.
+    func server() async throws {
+        #if Hummingbird
+        let serverLog = log.sibling()
+        let server = try await RunningDemoServer.start(logger: serverLog.logger(label: "remedy-demo.server"))
+        do {
+            try await callServer(at: server.baseURL)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        #else
+        throw ServerTrait.missing(ServerTrait.scenarioCommand)
+        #endif
+    }
+
+    #if Hummingbird
+    private func callServer(at baseURL: URL) async throws {
+        let api = DemoClient(baseURL: baseURL)
+        console.note(
+            "The app's server runs on \(baseURL.absoluteString): Hummingbird, with Remedy's Problem Details middleware."
+        )
+        console.step("GET \(baseURL.absoluteString)/")
+        let listing = try await api.send("", as: RouteListing.self)
+        console.result("The server lists \(listing.routes.count) failing routes")
+
+        // The server's 401 goes to the app's sign-in flow, as any 401 would.
+        let scope = root.child(
+            "Server",
+            rules: [
+                .category(
+                    .authenticationRequired, .takeOver { [account] failure in try await account.signIn(after: failure) }
+                )
+            ]
+        )
+
+        let created: Account? = await scope.attempt("Creating the account", idempotent: false) {
+            console.step("POST \(baseURL.absoluteString)/accounts (name “ada”)")
+            return try await api.send("accounts", method: "POST", as: Account.self)
+        }
+        if created == nil { console.note("No account was created: the name is taken.") }
+
+        var loads = 0
+        let loaded = await scope.attempt("Loading the account") {
+            loads += 1
+            let token = await self.account.token
+            console.step(
+                "GET \(baseURL.absoluteString)/account (\(token == nil ? "expired session" : "new session"))")
+            return try await api.send("account", token: token ?? "expired", as: Account.self)
+        }
+        if let loaded {
+            console.result("Account: \(loaded.name), \(loaded.plan) plan — loaded on attempt \(loads)")
+        }
+
+        let report = await scope.attempt("Loading today's report", retryPolicy: .disabled) {
+            console.step("GET \(baseURL.absoluteString)/reports/today")
+            return try await api.send("reports/today", as: Report.self)
+        }
+        if let report {
+            console.result("Report “\(report.title)”: \(report.orders) orders")
+        } else {
+            console.note("No report today: the person gave up.")
+        }
+
+        let invoice = await scope.attempt("Loading invoice 42", retryPolicy: .disabled) {
+            console.step("GET \(baseURL.absoluteString)/invoices/42")
+            return try await api.send("invoices/42")
+        }
+        if invoice == nil {
+            console.note("The invoice stays closed. What went wrong is in the server's log, under the same reference.")
+        }
+    }
+
+    private struct RouteListing: Decodable {
+        struct Route: Decodable {
+            var method: String
+            var path: String
+        }
+        var routes: [Route]
+    }
+
+    private struct Account: Decodable {
+        var name: String
+        var plan: String
+    }
+
+    private struct Report: Decodable {
+        var title: String
+        var orders: String
+    }
+    #endif
+}

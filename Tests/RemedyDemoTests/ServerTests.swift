@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if Hummingbird
+/// The `server` scenario and `remedy-demo serve`, built with the package trait Hummingbird
+/// (`swift test --traits Hummingbird`): a real Hummingbird server on loopback, its failures answered
+/// with Problem Details, and the demo's client presenting them.
+@Suite(.timeLimit(.minutes(5)))
+struct ServerTests {
+    @Test func serveListsItsFailingRoutesAndAnswersProblemDetails() async throws {
+        let serve = try ServeRun(["serve", "--port", "0"])
+        defer { serve.stop() }
+        let baseURL = try serve.waitForBaseURL()
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+
+        let (listing, _) = try await session.data(from: baseURL)
+        let routes = try JSONDecoder().decode(Listing.self, from: listing).routes
+        #expect(routes.map(\.path) == ["/accounts", "/account", "/reports/today", "/invoices/42"])
+
+        for route in routes {
+            var request = URLRequest(url: baseURL.appending(path: route.path))
+            request.httpMethod = route.method
+            request.setValue("de", forHTTPHeaderField: "Accept-Language")
+            let (body, response) = try await session.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode >= 400, "\(route.path) answered \(http.statusCode)")
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
+            let text = String(decoding: body, as: UTF8.self)
+            for fragment in [
+                "SELECT", "INSERT", "SQLITE", "/srv/", ".swift", "SessionExpired", "ReportQueue", "UNIQUE",
+            ] {
+                #expect(!text.contains(fragment), "\(route.path) sends “\(fragment)”: \(text)")
+            }
+        }
+        let (crash, _) = try await session.data(from: baseURL.appending(path: "/invoices/42"))
+        #expect(String(decoding: crash, as: UTF8.self).contains(#""status":500"#))
+    }
+
+    @Test func servePortOutOfRangeIsAUsageError() async throws {
+        let run = try await DemoProcess.run(["serve", "--port", "70000"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("between 0 and 65535"))
+    }
+
+    private struct Listing: Decodable {
+        struct Route: Decodable {
+            var method: String
+            var path: String
+        }
+        var routes: [Route]
+    }
+}
+
+/// `remedy-demo serve` running until stopped: its first line names the address.
+private final class ServeRun: @unchecked Sendable {
+    // @unchecked: used from one test task only.
+    private let process = Process()
+    private let stdout = Pipe()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = DemoProcess.executable("remedy-demo")
+        process.arguments = arguments
+        process.environment = DemoProcess.environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Reads standard output until the server says where it listens.
+    func waitForBaseURL() throws -> URL {
+        var seen = ""
+        while true {
+            if let range = seen.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+                seen[range.upperBound...].contains(" ")
+            {
+                return try #require(URL(string: String(seen[range])))
+            }
+            let data = stdout.fileHandleForReading.availableData
+            if data.isEmpty { throw CocoaError(.fileReadUnknown) }
+            seen += String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    func stop() {
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+    }
+}
+#else
+/// Without the package trait Hummingbird, the server parts of the demo say how to run them.
+@Suite(.timeLimit(.minutes(2)))
+struct ServerTraitMissingTests {
+    @Test func serveSaysHowToRunItWithTheTrait() async throws {
+        let run = try await DemoProcess.run(["serve", "--port", "8080"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("swift run --traits Hummingbird remedy-demo serve --port 8080"))
+        #expect(!run.stdout.contains("Listening"))
+    }
+
+    @Test func serverScenarioSaysHowToRunItWithTheTrait() async throws {
+        let run = try await DemoProcess.run(["server"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("swift run --traits Hummingbird remedy-demo server"))
+    }
+}
+#endif

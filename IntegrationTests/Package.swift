@@ -2,6 +2,8 @@
 // The integration tests: real failures of widely used packages (GRDB, SwiftNIO, AsyncHTTPClient, Yams, TOMLKit)
 // and of Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
 // A package of its own, so library users never resolve these packages. See README.md.
+// It enables Remedy's package trait "Hummingbird" to test the Problem Details middleware (RemedyHummingbird) against
+// a real Hummingbird server on loopback, with real clients (URLSession and AsyncHTTPClient).
 import Foundation
 import PackageDescription
 
@@ -24,12 +26,15 @@ let package = Package(
     name: "RemedyIntegrationTests",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..", traits: ["Hummingbird"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
     ],
     targets: [
         // Triggers each real failure and returns the error it throws; shared by the tests and the tools.
@@ -47,6 +52,14 @@ let package = Package(
                 "IntegrationSupport",
                 .product(name: "Remedy", package: remedy),
                 .product(name: "RemedyTesting", package: remedy),
+                // The round trip: the middleware on a real Hummingbird server, URLSession and AsyncHTTPClient.
+                .product(name: "RemedyHummingbird", package: remedy),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
     ],

@@ -14,6 +14,8 @@ final class DemoSession: Sendable {
     let presenter: DemoPresenter
     let account: AccountSession
     let root: ErrorScope
+    /// The language of Remedy's texts in this run.
+    let localization: Localization
 
     private init(
         console: Console,
@@ -22,7 +24,8 @@ final class DemoSession: Sendable {
         disk: DemoDisk,
         presenter: DemoPresenter,
         account: AccountSession,
-        root: ErrorScope
+        root: ErrorScope,
+        localization: Localization
     ) {
         self.console = console
         self.log = log
@@ -32,6 +35,7 @@ final class DemoSession: Sendable {
         self.presenter = presenter
         self.account = account
         self.root = root
+        self.localization = localization
     }
 
     /// Starts the backend, prepares the disk, and makes the root scope with the app's rules.
@@ -70,7 +74,8 @@ final class DemoSession: Sendable {
             disk: disk,
             presenter: presenter,
             account: account,
-            root: root
+            root: root,
+            localization: localization
         )
     }
 

@@ -27,7 +27,7 @@ import Remedy
 /// keep theirs; otherwise the category decides (``ProblemDetailsConfiguration/statuses``): invalid input
 /// 422 (400 when the request couldn't be decoded), authentication 401, permission 403, an unavailable or
 /// exhausted resource 503, everything unexpected 500. An `HTTPResponseError` below 400 (a redirect thrown
-/// as an error) isn't a failure: it is passed on untouched.
+/// as an error) isn't a failure, and a cancellation is never presented: both are passed on untouched.
 ///
 /// A 5xx answer is logged at `info` (the server failed and nobody else saw the report), a 4xx at `debug`
 /// (the client's request was answered as designed); the scope's own lines are `debug`, as everywhere in
@@ -52,7 +52,7 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
     ///   - context: The request's context; its logger receives the error's log lines.
     ///   - next: The rest of the chain: the route.
     /// - Returns: The route's response, or the Problem Details response of its error.
-    /// - Throws: Only an `HTTPResponseError` whose status is below 400, untouched.
+    /// - Throws: Only an `HTTPResponseError` whose status is below 400, or a cancellation, untouched.
     public func handle(
         _ request: Request,
         context: Context,
@@ -67,6 +67,8 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
         var reruns = 0
         while true {
             if let passed = failure as? any HTTPResponseError, passed.status.code < 400 { throw passed }
+            // A cancellation (the client went away, the server is shutting down) is never presented.
+            if ErrorTree(failure).containsCancellation { throw failure }
             let canRerun = reruns < configuration.maximumReruns
             switch await resolver.answer(failure, to: request, context: context, canRerun: canRerun) {
             case .response(let response):

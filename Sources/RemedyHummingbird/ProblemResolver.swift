@@ -100,7 +100,6 @@ struct ProblemResolver: Sendable {
         headers[.contentLanguage] = localization.language
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         let body = problem.encoded()
-        headers[.contentLength] = "\(body.count)"
 
         record(presentation, problem: problem, status: status, logger: context.logger)
         return .response(

@@ -32,14 +32,17 @@ extension DemoSession {
         let listing = try await api.send("", as: RouteListing.self)
         console.result("The server lists \(listing.routes.count) failing routes")
 
-        // The server's 401 goes to the app's sign-in flow, as any 401 would.
+        // The server's 401 goes to the app's sign-in flow, which signs in with this server (its
+        // `POST /session`, the request the answer's sign-in action names).
+        let session = AccountSession(
+            client: api,
+            presenter: presenter.terminal,
+            console: console,
+            localization: localization
+        )
         let scope = root.child(
             "Server",
-            rules: [
-                .category(
-                    .authenticationRequired, .takeOver { [account] failure in try await account.signIn(after: failure) }
-                )
-            ]
+            rules: [.httpStatus(401, .takeOver { failure in try await session.signIn(after: failure) })]
         )
 
         let created: Account? = await scope.attempt("Creating the account", idempotent: false) {
@@ -51,7 +54,7 @@ extension DemoSession {
         var loads = 0
         let loaded = await scope.attempt("Loading the account") {
             loads += 1
-            let token = await self.account.token
+            let token = await session.token
             console.step(
                 "GET \(baseURL.absoluteString)/account (\(token == nil ? "expired session" : "new session"))")
             return try await api.send("account", token: token ?? "expired", as: Account.self)

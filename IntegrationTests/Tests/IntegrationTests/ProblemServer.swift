@@ -1,0 +1,281 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import InMemoryTracing
+import IntegrationSupport
+import Logging
+import NIOCore
+import Remedy
+import RemedyHummingbird
+import RemedyTesting
+import Tracing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real Hummingbird server on 127.0.0.1 (a port the system picks) whose routes fail, wrapped in
+/// `ProblemDetailsMiddleware`; its log is recorded.
+///
+/// | route | fails with |
+/// | --- | --- |
+/// | `GET /constraint` | a real GRDB UNIQUE violation (SQL in its text) |
+/// | `GET /account` | an expired session unless `Authorization: Bearer <token>`; a rule makes it a 401 |
+/// | `POST /session` | never: answers the token |
+/// | `GET /overload` | Hummingbird's `HTTPError(.serviceUnavailable)` with `Retry-After: 7` |
+/// | `GET /crash` | an unexpected error whose text holds SQL, a path and a type name |
+/// | `GET /flaky` | a 503 the first time, then 200 |
+/// | `GET /conflict` | Remedy's `HTTPStatusError(status: 409)` |
+/// | `GET /redirect` | Hummingbird's `HTTPError(.seeOther)`: not a failure |
+/// | `GET /cancelled` | a `CancellationError`: never presented, passed on to Hummingbird |
+/// | `GET /taken-over` | an error a server rule takes over and recovers, the first time; then 200 |
+final class ProblemServer: Sendable {
+    /// The token `POST /session` hands out.
+    static let token = "t0ken-42"
+
+    let baseURL: URL
+    let log: LogRecording
+    private let counter: RequestCounter
+    private let task: Task<Void, any Error>
+
+    private init(baseURL: URL, log: LogRecording, counter: RequestCounter, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.log = log
+        self.counter = counter
+        self.task = task
+    }
+
+    /// How many requests a route got.
+    func requests(to route: String) async -> Int {
+        await counter.count(route)
+    }
+
+    /// Runs `body` with a started server, and stops it afterwards.
+    static func with<Result>(
+        _ configure: (inout ProblemDetailsConfiguration) -> Void = { _ in },
+        _ body: (ProblemServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(configure)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// The middleware's configuration of the tests: a rule for expired sessions, a take-over, and the
+    /// sign-in request.
+    static func configuration() -> ProblemDetailsConfiguration {
+        ProblemDetailsConfiguration(
+            rules: [
+                .matching(SessionExpired.self) { _, _ in .replace(HTTPStatusError(status: 401)) },
+                .matching(StaleCache.self) { _, _ in .takeOver { _ in .recovered } },
+            ],
+            actionRequests: ["signIn": ProblemDetails.Action.Request(method: "POST", href: "/session")]
+        )
+    }
+
+    static func start(_ configure: (inout ProblemDetailsConfiguration) -> Void = { _ in }) async throws
+        -> ProblemServer
+    {
+        var configuration = Self.configuration()
+        configure(&configuration)
+        let log = LogRecording()
+        let counter = RequestCounter()
+        let router = Router()
+        // As Hummingbird's TracingMiddleware does with the bootstrapped tracer: a span around the request.
+        if let tracer = configuration.tracer as? InMemoryTracer {
+            router.add(middleware: SpanMiddleware(tracer: tracer))
+        }
+        router.add(middleware: ProblemDetailsMiddleware(configuration))
+        router.get("/constraint") { _, _ -> Response in
+            await counter.next("constraint")
+            guard let failureCase = Failures.named("grdb.unique") else {
+                throw ServerSetupFailure("no case grdb.unique")
+            }
+            throw try await failureCase.error()
+        }
+        router.get("/account") { request, _ -> Response in
+            await counter.next("account")
+            guard request.headers[.authorization] == "Bearer \(token)" else { throw SessionExpired() }
+            return json(#"{"name":"Ada"}"#)
+        }
+        router.post("/session") { _, _ -> Response in
+            await counter.next("session")
+            return json(#"{"token":"\#(token)"}"#)
+        }
+        router.get("/overload") { _, _ -> Response in
+            await counter.next("overload")
+            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "7"], message: "pool exhausted at db-3")
+        }
+        router.get("/crash") { _, _ -> Response in
+            await counter.next("crash")
+            throw LeakyFailure()
+        }
+        router.get("/flaky") { _, _ -> Response in
+            if await counter.next("flaky") == 1 { throw HTTPError(.serviceUnavailable) }
+            return json(#"{"value":"fresh"}"#)
+        }
+        router.get("/conflict") { _, _ -> Response in
+            await counter.next("conflict")
+            throw HTTPStatusError(status: 409)
+        }
+        router.get("/redirect") { _, _ -> Response in
+            await counter.next("redirect")
+            throw HTTPError(.seeOther, headers: [.location: "/elsewhere"])
+        }
+        router.get("/cancelled") { _, _ -> Response in
+            await counter.next("cancelled")
+            throw CancellationError()
+        }
+        router.get("/taken-over") { _, _ -> Response in
+            if await counter.next("taken-over") == 1 { throw StaleCache() }
+            return json(#"{"value":"rebuilt"}"#)
+        }
+
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let application = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            },
+            logger: log.logger(label: "server", level: .debug)
+        )
+        // Ended by `stop()`: cancelling it shuts the server down.
+        let task = Task {
+            defer { continuation.finish() }
+            try await application.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else {
+            task.cancel()
+            _ = await task.result
+            throw ServerSetupFailure("the Hummingbird server didn't start")
+        }
+        return ProblemServer(baseURL: url, log: log, counter: counter, task: task)
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    private static func json(_ text: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+}
+
+/// Starts a server span named after the request's path around the rest of the chain, and makes it the
+/// current one, as Hummingbird's `TracingMiddleware` does with the bootstrapped tracer.
+struct SpanMiddleware<Context: RequestContext>: RouterMiddleware {
+    let tracer: InMemoryTracer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        let span = tracer.startSpan(request.uri.path, context: .topLevel, ofKind: .server)
+        defer { span.end() }
+        return try await ServiceContext.$current.withValue(span.context) {
+            try await next(request, context)
+        }
+    }
+}
+
+/// The test server couldn't be set up.
+struct ServerSetupFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The session token is missing or expired.
+struct SessionExpired: Error, CustomStringConvertible {
+    var description: String {
+        "SessionExpired in SessionStore.validate(_:) at /srv/app/Sources/Auth/SessionStore.swift:31"
+    }
+}
+
+/// A cache that a server rule rebuilds (takes over and recovers), so the route runs again.
+struct StaleCache: Error {}
+
+/// An error nobody expected, whose text holds SQL, a source path and a type name.
+struct LeakyFailure: Error, CustomStringConvertible {
+    var description: String {
+        #"LeakyFailure: SQLITE_ERROR near "SELEC": syntax error in "SELEC * FROM invoices" "#
+            + "(/srv/app/Sources/Billing/InvoiceStore.swift:87)"
+    }
+}
+
+/// Counts requests per route.
+actor RequestCounter {
+    private var counts: [String: Int] = [:]
+
+    @discardableResult
+    func next(_ route: String) -> Int {
+        counts[route, default: 0] += 1
+        return counts[route, default: 0]
+    }
+
+    func count(_ route: String) -> Int {
+        counts[route, default: 0]
+    }
+}
+
+// MARK: - Clients
+
+/// A real HTTP client: URLSession or AsyncHTTPClient.
+enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
+    case urlSession, asyncHTTPClient
+
+    var description: String { rawValue }
+
+    /// What came back.
+    struct Answer: Sendable {
+        var status: Int
+        /// Header values by lowercased name.
+        var headers: [String: String]
+        var body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var contentType: String? { headers["content-type"] }
+    }
+
+    /// Sends a request and returns the answer, whatever its status.
+    func send(_ method: String = "GET", _ url: URL, headers: [String: String] = [:]) async throws -> Answer {
+        switch self {
+        case .urlSession:
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (data, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            var fields: [String: String] = [:]
+            for case (let name as String, let value as String) in http.allHeaderFields {
+                fields[name.lowercased()] = value
+            }
+            return Answer(status: http.statusCode, headers: fields, body: data)
+        case .asyncHTTPClient:
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.method = .init(rawValue: method)
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            var fields: [String: String] = [:]
+            for header in response.headers { fields[header.name.lowercased()] = header.value }
+            return Answer(status: Int(response.status.code), headers: fields, body: Data(buffer: body))
+        }
+    }
+}

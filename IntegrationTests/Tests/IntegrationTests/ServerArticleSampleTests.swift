@@ -1,0 +1,187 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import Remedy
+import RemedyHummingbird
+import Testing
+
+/// The samples of RemedyHummingbird's DocC catalog (`Sources/RemedyHummingbird/Documentation.docc`), word for
+/// word (the root package's `CodeSampleCoverageTests` checks that), run against a real server on loopback. They
+/// live here, not in the root package's tests, because the root package builds them only with its trait.
+@Suite(.timeLimit(.minutes(3)))
+struct ServerArticleSampleTests {
+    // MARK: - Stand-ins for the samples' app
+
+    struct Invoice: ResponseEncodable {
+        var id: String
+    }
+
+    struct InvoiceStore {
+        func find(_ id: String) async throws -> Invoice {
+            guard id == "7" else { throw HTTPError(.notFound, message: "no invoice \(id) in table invoices") }
+            return Invoice(id: id)
+        }
+    }
+
+    struct ReportQueueFull: Error {
+        var retryAfter: Duration
+    }
+
+    // MARK: - The samples
+
+    func addingTheMiddleware(invoices: InvoiceStore) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: ProblemDetailsMiddleware())
+        router.get("/invoices/:id") { _, context -> Invoice in
+            try await invoices.find(context.parameters.require("id"))
+        }
+        return router
+    }
+
+    func rulesCatalogAndActions(router: Router<BasicRequestContext>) {
+        var catalog = ErrorCatalog.standard
+        catalog.register(ReportQueueFull.self) { full, _ in
+            ErrorInterpretation(category: .externalSystemUnavailable, isTransient: true, retryAfter: full.retryAfter)
+        }
+        let configuration = ProblemDetailsConfiguration(
+            rules: [
+                .matching(SessionExpired.self) { _, _ in .replace(HTTPStatusError(status: 401)) }
+            ],
+            catalog: catalog,
+            actionRequests: ["signIn": ProblemDetails.Action.Request(method: "POST", href: "/session")]
+        )
+        router.add(middleware: ProblemDetailsMiddleware(configuration))
+    }
+
+    // MARK: - Running them
+
+    @Test func theMiddlewareAnswersAMissingInvoiceWithProblemDetails() async throws {
+        let router = addingTheMiddleware(invoices: InvoiceStore())
+        try await Self.serve(router) { baseURL in
+            let found = try await RealClient.urlSession.send(baseURL.appending(path: "/invoices/7"))
+            #expect(found.status == 200)
+            let missing = try await RealClient.urlSession.send(baseURL.appending(path: "/invoices/8"))
+            #expect(missing.status == 404)
+            #expect(missing.contentType == ProblemDetails.mediaType)
+            #expect(!missing.text.contains("table invoices"))
+        }
+    }
+
+    @Test func theRulesCatalogAndActionsShapeTheAnswers() async throws {
+        let router = Router()
+        rulesCatalogAndActions(router: router)
+        router.get("/report") { _, _ -> Response in throw ReportQueueFull(retryAfter: .seconds(30)) }
+        router.get("/account") { _, _ -> Response in throw SessionExpired() }
+        try await Self.serve(router) { baseURL in
+            let report = try await RealClient.asyncHTTPClient.send(baseURL.appending(path: "/report"))
+            #expect(report.status == 503)
+            #expect(report.headers["retry-after"] == "30")
+            let account = try await RealClient.asyncHTTPClient.send(baseURL.appending(path: "/account"))
+            #expect(account.status == 401)
+            let problem = try ProblemDetails(decoding: account.body, contentType: account.contentType)
+            #expect(problem.actions.first?.request?.href == "/session")
+        }
+    }
+
+    /// Runs a router on 127.0.0.1 while `body` runs.
+    static func serve(_ router: Router<BasicRequestContext>, _ body: (URL) async throws -> Void) async throws {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let application = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            }
+        )
+        // Ended below: cancelling it shuts the server down.
+        let task = Task {
+            defer { continuation.finish() }
+            try await application.run()
+        }
+        do {
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
+        } catch {
+            task.cancel()
+            _ = await task.result
+            throw error
+        }
+        task.cancel()
+        _ = await task.result
+    }
+}
+
+/// The manifest fragment of RemedyHummingbird's DocC catalog, word for word, compiled against stand-ins with
+/// PackageDescription's names (a test can't import PackageDescription) and checked against the real manifests.
+struct ServerManifestSampleTests {
+    struct Package {
+        struct Dependency {
+            var location: String
+            var traits: [String]
+
+            static func package(path: String, traits: [String]) -> Dependency {
+                Dependency(location: path, traits: traits)
+            }
+
+            static func package(url: String, from version: String) -> Dependency {
+                Dependency(location: "\(url)@\(version)", traits: [])
+            }
+        }
+
+        var name: String
+        var dependencies: [Dependency]
+        var targets: [Target]
+    }
+
+    struct Target {
+        struct Dependency {
+            var product: String
+            var package: String
+
+            static func product(name: String, package: String) -> Dependency {
+                Dependency(product: name, package: package)
+            }
+        }
+
+        var name: String
+        var dependencies: [Dependency]
+
+        static func executableTarget(name: String, dependencies: [Dependency]) -> Target {
+            Target(name: name, dependencies: dependencies)
+        }
+    }
+
+    // swift-format-ignore
+    func articleManifest() -> Package {
+        Package(
+            name: "server",
+            dependencies: [
+                .package(path: "../Remedy", traits: ["Hummingbird"]),
+                .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+            ],
+            targets: [
+                .executableTarget(
+                    name: "server",
+                    dependencies: [
+                        .product(name: "RemedyHummingbird", package: "Remedy"),
+                        .product(name: "Hummingbird", package: "hummingbird"),
+                    ]
+                ),
+            ]
+        )
+    }
+
+    @Test func theArticlesManifestNamesWhatRemedysManifestDeclares() throws {
+        let manifest = articleManifest()
+        let remedy = try #require(manifest.dependencies.first)
+        #expect(remedy.traits == ["Hummingbird"])
+        let root = try String(contentsOf: StringsFile.root.appending(path: "Package.swift"), encoding: .utf8)
+        #expect(root.contains(#".trait("#) && root.contains(#"name: "Hummingbird""#))
+        #expect(root.contains(#".library(name: "RemedyHummingbird", targets: ["RemedyHummingbird"])"#))
+        #expect(root.contains(#"hummingbird.git", from: "2.28.1""#))
+        #expect(manifest.dependencies[1].location.hasSuffix("hummingbird.git@2.28.1"))
+        #expect(manifest.targets.first?.dependencies.map(\.product) == ["RemedyHummingbird", "Hummingbird"])
+    }
+}

@@ -13,6 +13,10 @@ package struct ResolvedFailure: Sendable {
         package var httpStatuses: [Int] = []
         /// The errors of the tree, in pre-order, within the resolver's limits.
         package var nodes: [any Error] = []
+        /// What the ``ProblemDetailsError``s of the tree ask for that a presentable error's interpretation
+        /// can't say: the longest wait before a retry, and whether a retry can help.
+        var problemRetryAfter: Duration?
+        var problemIsTransient = false
 
         package init() {}
 
@@ -20,6 +24,12 @@ package struct ResolvedFailure: Sendable {
             nodes.append(error)
             if !containsCancellation, ErrorTree.isCancellation(error) { containsCancellation = true }
             if let status = (error as? HTTPStatusError)?.status { httpStatuses.append(status) }
+            // A concrete type compared first: most trees hold no problem, and this costs them no cast.
+            if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
+                httpStatuses += problem.httpStatuses
+                if let after = problem.retryAfter { problemRetryAfter = max(problemRetryAfter ?? after, after) }
+                problemIsTransient = problemIsTransient || problem.isTransient
+            }
         }
     }
 
@@ -32,6 +42,14 @@ package struct ResolvedFailure: Sendable {
 
     package init(error: any Error, interpretation: ErrorInterpretation, facts: Facts) {
         self.error = error
+        var interpretation = interpretation
+        // A Problem Details error's wait and transience, which its presentable interpretation can't carry.
+        if let after = facts.problemRetryAfter {
+            interpretation.retryAfter = max(interpretation.retryAfter ?? after, after)
+        }
+        if facts.problemIsTransient, !interpretation.isPermanent, !interpretation.isSilent {
+            interpretation.isTransient = true
+        }
         self.interpretation = interpretation
         self.facts = facts
     }

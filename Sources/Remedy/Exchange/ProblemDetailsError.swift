@@ -1,0 +1,322 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A failed HTTP response that described its problem with RFC 9457 Problem Details: a
+/// ``PresentableError`` with the server's texts and actions.
+///
+/// The server's ``ProblemDetails/title`` and ``ProblemDetails/detail`` are person-facing by contract, so
+/// they are shown as they are, only bounded in length (``maximumTitleLength``, ``maximumMessageLength``)
+/// and stripped of control characters. Its ``ProblemDetails/category`` and ``ProblemDetails/severity``
+/// are kept (a server can't make a client's failure `fatal`, nor silence it as a cancellation). Its
+/// actions become ``RecoveryOption``s:
+///
+/// - `retry`: ``RecoveryOption/retry``: the failed operation runs again.
+/// - `cancel`: ``RecoveryOption/cancel``.
+/// - `signIn`: no option of its own. The error counts as an HTTP 401 for rules
+///   (``HandledError/contains(httpStatus:)``), so the app's sign-in rule takes over
+///   (`.httpStatus(401, .takeOver { … })`), and the operation runs again after a sign-in.
+/// - an action with a ``ProblemDetails/Action/request``: an option that sends the request through the
+///   ``ActionTransport``; a 2xx response means recovered (the operation runs again), any other response
+///   is handled as a new error. Only `http` and `https` URLs on the origin of the failed response are
+///   followed; other actions are left out.
+///
+/// The server's `retryAfter` (or its `Retry-After` header, whichever is longer) reaches the scope's
+/// ``RetryPolicy``, and makes the failure transient, as does a status of 408, 429, 502, 503 or 504.
+///
+/// Make one from a response with ``validate(_:_:limits:actionTransport:)`` (URLSession) or
+/// ``error(status:header:body:url:limits:actionTransport:)`` (any HTTP client).
+public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
+    /// The longest title shown, in characters; a longer one is cut and ends with "…".
+    public static let maximumTitleLength = 120
+    /// The longest message shown, in characters; a longer one is cut and ends with "…".
+    public static let maximumMessageLength = 1_000
+    /// The longest action title shown, in characters.
+    public static let maximumActionTitleLength = 60
+
+    /// The problem as the server sent it.
+    public let problem: ProblemDetails
+    /// The HTTP status of the response (the response's, not the body's `status` member).
+    public let status: Int
+    /// The URL of the request that failed, if known (for developers, and to resolve relative actions).
+    public let url: URL?
+    /// The response headers that matter to handling (`Content-Type`, `Retry-After`, `Date`), by name.
+    public let headers: [String: String]
+
+    /// The server's title, bounded and without control characters; `nil` when it sent none.
+    public let title: String?
+    /// The server's detail, bounded and without control characters; empty when it sent none, so the
+    /// category's message is shown instead.
+    public let message: String
+    /// The server's category, or the one of the HTTP status when it sent none.
+    public let category: ErrorCategory
+    /// The server's severity (at most ``Severity/critical``), or the category's default.
+    public let severity: Severity
+    /// The server's actions as options (see the type's discussion).
+    public let recoveryOptions: [RecoveryOption]
+    /// How long to wait before retrying: the longer of the `retryAfter` member and the `Retry-After` header.
+    public let retryAfter: Duration?
+    /// Whether the server offered to sign in (the action `signIn`), or answered 401.
+    public let requiresSignIn: Bool
+
+    /// Creates the error of a failed response whose body was a problem.
+    ///
+    /// - Parameters:
+    ///   - problem: The decoded body.
+    ///   - status: The response's HTTP status.
+    ///   - headers: The response's headers, by name (`Retry-After` is read).
+    ///   - url: The URL of the request, to resolve relative action URLs; without it, actions whose
+    ///     request has a relative URL are left out.
+    ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
+    public init(
+        problem: ProblemDetails,
+        status: Int,
+        headers: [String: String] = [:],
+        url: URL? = nil,
+        actionTransport: ActionTransport = .urlSession()
+    ) {
+        self.problem = problem
+        self.status = status
+        self.url = url
+        self.headers = headers
+        title = Self.displayText(problem.title, maximumLength: Self.maximumTitleLength)
+        message = Self.displayText(problem.detail, maximumLength: Self.maximumMessageLength) ?? ""
+        let statusEntry = BuiltInCatalog.httpEntry(status)
+        let category = problem.category.flatMap { $0 == .cancellation ? nil : $0 } ?? statusEntry.category
+        self.category = category
+        severity = min(problem.severity ?? category.defaultSeverity, .critical)
+        let headerRetryAfter = HTTPStatusError(status: status, headers: headers).retryAfter()
+        switch (problem.retryAfter, headerRetryAfter) {
+        case (let member?, let header?): retryAfter = max(member, header)
+        case (let member, let header): retryAfter = member ?? header
+        }
+        var options: [RecoveryOption] = []
+        var requiresSignIn = status == 401
+        for action in problem.actions {
+            switch action.id {
+            case ProblemDetails.Action.retryID:
+                options.append(.retry)
+            case ProblemDetails.Action.cancelID:
+                options.append(.cancel)
+            case ProblemDetails.Action.signInID:
+                requiresSignIn = true
+            default:
+                if let option = Self.linkOption(for: action, base: url, transport: actionTransport) {
+                    options.append(option)
+                }
+            }
+        }
+        self.requiresSignIn = requiresSignIn
+        recoveryOptions = options
+        isTransient = retryAfter != nil || statusEntry.isTransient
+    }
+
+    /// Whether the failure is worth retrying automatically: the server asked for a wait, or its status
+    /// says the service is busy or unreachable for now.
+    let isTransient: Bool
+
+    /// The statuses rules see in the tree: the response's, and 401 when the server offers to sign in.
+    var httpStatuses: [Int] {
+        requiresSignIn && status != 401 ? [status, 401] : [status]
+    }
+
+    /// The status, the problem's type and instance, and the URL.
+    public var developerDescription: String {
+        var parts = ["status: \(status)", "type: \(problem.type.debugDescriptionPrefix)"]
+        if let instance = problem.instance { parts.append("instance: \(instance.debugDescriptionPrefix)") }
+        if let url { parts.append("url: \(url.absoluteString.debugDescriptionPrefix)") }
+        if let title = problem.title { parts.append("title: \(title.debugDescriptionPrefix)") }
+        return "ProblemDetailsError(\(parts.joined(separator: ", ")))"
+    }
+
+    /// `HTTP 503 problem about:blank` and the URL, when known.
+    public var description: String {
+        let base = "HTTP \(status) problem \(problem.type)"
+        return url.map { "\(base) from \($0.absoluteString)" } ?? base
+    }
+
+    // MARK: - Actions
+
+    /// The option that performs a link action, or `nil` when it has no request or its URL can't be followed.
+    private static func linkOption(
+        for action: ProblemDetails.Action,
+        base: URL?,
+        transport: ActionTransport
+    ) -> RecoveryOption? {
+        guard let request = action.request,
+            let title = displayText(action.title, maximumLength: maximumActionTitleLength),
+            let target = actionURL(request.href, base: base)
+        else { return nil }
+        let method = request.method
+        return RecoveryOption(id: action.id, title: title, role: action.role) {
+            let response = try await transport.send(method: method, url: target)
+            if (200..<300).contains(response.status) { return .recovered }
+            throw error(
+                status: response.status,
+                header: { response.header($0) },
+                body: response.body,
+                url: target,
+                actionTransport: transport
+            )
+        }
+    }
+
+    /// The absolute URL of an action's `href`: `http` or `https`, with a host, on the origin of `base` when
+    /// it is known; `nil` otherwise.
+    static func actionURL(_ href: String, base: URL?) -> URL? {
+        guard href.utf8.count <= 2_048, let url = URL(string: href, relativeTo: base)?.absoluteURL,
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return nil }
+        if let base {
+            guard base.scheme?.lowercased() == scheme, base.host?.lowercased() == host.lowercased(),
+                base.port == url.port
+            else { return nil }
+        }
+        return url
+    }
+
+    // MARK: - Text
+
+    /// Text from a server as it may be shown: control characters and bidirectional overrides removed
+    /// (line breaks and tabs become spaces), trimmed, at most `maximumLength` characters (a cut text ends
+    /// with "…"); `nil` when nothing is left.
+    static func displayText(_ text: String?, maximumLength: Int) -> String? {
+        guard let text else { return nil }
+        var scalars = String.UnicodeScalarView()
+        // Enough scalars for `maximumLength` characters of any common script, without reading a huge text.
+        var budget = maximumLength * 8
+        for scalar in text.unicodeScalars {
+            guard budget > 0 else { break }
+            budget -= 1
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
+                scalars.append(" ")
+            case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        let trimmed = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.count > maximumLength else { return trimmed }
+        let cut = trimmed.prefix(max(0, maximumLength - 1)).trimmingCharacters(in: .whitespaces)
+        return cut + "…"
+    }
+}
+
+// MARK: - Responses
+
+extension ProblemDetailsError {
+    /// The error a failed response stands for, from any HTTP client: a ``ProblemDetailsError`` when the
+    /// body is a Problem Details document, an ``HTTPStatusError`` otherwise (an HTML page from a proxy, an
+    /// empty or broken body), whose status the ``ErrorCatalog`` turns into a calm message. Text from a body
+    /// that isn't a problem is never shown.
+    ///
+    /// A body is a problem when the content type is `application/problem+json` and it decodes, or when
+    /// it is `application/json` and decodes to an object with at least one of RFC 9457's members.
+    ///
+    /// - Parameters:
+    ///   - status: The response's HTTP status.
+    ///   - header: Looks up a response header by name (case-insensitively, as HTTP clients do).
+    ///   - body: The response body.
+    ///   - url: The URL of the request, if known.
+    ///   - limits: How much of the body to read. Default: ``ProblemDetails/DecodingLimits/default``.
+    ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
+    /// - Returns: The error to throw.
+    public static func error(
+        status: Int,
+        header: (String) -> String?,
+        body: Data,
+        url: URL? = nil,
+        limits: ProblemDetails.DecodingLimits = .default,
+        actionTransport: ActionTransport = .urlSession()
+    ) -> any Error {
+        var headers: [String: String] = [:]
+        for name in ["Content-Type", "Retry-After", "Date"] {
+            if let value = header(name) { headers[name] = value }
+        }
+        let contentType = headers["Content-Type"]
+        if let contentType, let problem = try? ProblemDetails(decoding: body, contentType: contentType, limits: limits),
+            isProblem(problem, contentType: contentType)
+        {
+            return ProblemDetailsError(
+                problem: problem,
+                status: status,
+                headers: headers,
+                url: url,
+                actionTransport: actionTransport
+            )
+        }
+        // Kept for developers only, and only the start: a 5 MB page needn't live as long as the error.
+        let kept = body.isEmpty ? nil : Data(body.prefix(4_096))
+        return HTTPStatusError(status: status, body: kept, headers: headers, url: url)
+    }
+
+    /// Whether a decoded body is a problem: always for `application/problem+json`; for `application/json`
+    /// only with a standard member, so `{"error": true, "reason": "…"}` stays a plain HTTP error.
+    private static func isProblem(_ problem: ProblemDetails, contentType: String) -> Bool {
+        let essence = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        if essence.trimmingCharacters(in: .whitespaces).lowercased() == ProblemDetails.mediaType { return true }
+        return problem.type != ProblemDetails.blankType || problem.title != nil || problem.detail != nil
+            || problem.status != nil || problem.instance != nil
+    }
+
+    /// Throws the error of a failed URLSession response; does nothing for a successful one.
+    ///
+    /// A response is failed when its status is 400 or more (or not a valid status at all).
+    ///
+    /// - Parameters:
+    ///   - data: The response body.
+    ///   - response: The response.
+    ///   - limits: How much of the body to read. Default: ``ProblemDetails/DecodingLimits/default``.
+    ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
+    /// - Throws: A ``ProblemDetailsError`` or an ``HTTPStatusError`` (see
+    ///   ``error(status:header:body:url:limits:actionTransport:)``).
+    public static func validate(
+        _ data: Data,
+        _ response: URLResponse,
+        limits: ProblemDetails.DecodingLimits = .default,
+        actionTransport: ActionTransport = .urlSession()
+    ) throws {
+        guard let response = response as? HTTPURLResponse else { return }
+        let status = response.statusCode
+        guard status >= 400 || status < 100 else { return }
+        throw error(
+            status: status,
+            header: { response.value(forHTTPHeaderField: $0) },
+            body: data,
+            url: response.url,
+            limits: limits,
+            actionTransport: actionTransport
+        )
+    }
+
+    /// The error of a URLSession response whose body is a problem, or `nil` when it isn't one.
+    ///
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - body: The response body.
+    ///   - limits: How much of the body to read. Default: ``ProblemDetails/DecodingLimits/default``.
+    ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
+    public init?(
+        response: HTTPURLResponse,
+        body: Data,
+        limits: ProblemDetails.DecodingLimits = .default,
+        actionTransport: ActionTransport = .urlSession()
+    ) {
+        let error = Self.error(
+            status: response.statusCode,
+            header: { response.value(forHTTPHeaderField: $0) },
+            body: body,
+            url: response.url,
+            limits: limits,
+            actionTransport: actionTransport
+        )
+        guard let problemError = error as? ProblemDetailsError else { return nil }
+        self = problemError
+    }
+}

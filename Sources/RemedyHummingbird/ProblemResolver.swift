@@ -93,6 +93,11 @@ struct ProblemResolver: Sendable {
             retryAfter: retryAfter.map { .seconds($0) },
             requests: configuration.actionRequests
         )
+        // Cancel is no action of the server's: the presentation rules added it, and every client can
+        // dismiss (a Remedy client adds its own Cancel, in its own language). Sent, it would read as an
+        // option of the error, and a client's scope offers Try Again only to errors whose options are all
+        // Try Again.
+        problem.actions.removeAll { $0.role == .cancel && $0.request == nil }
         if status == .unauthorized { addSignIn(to: &problem, localization: localization) }
 
         var headers = keptHeaders(of: presentation.error, request: request, context: context)
@@ -172,16 +177,6 @@ struct ProblemResolver: Sendable {
                 if action.role == .recommended { action.role = .normal }
                 return action
             }
-        if !problem.actions.contains(where: { $0.role == .cancel }) {
-            let cancel = RecoveryOption.cancel
-            problem.actions.append(
-                ProblemDetails.Action(
-                    id: ProblemDetails.Action.cancelID,
-                    title: cancel.localizedTitle(in: localization),
-                    role: .cancel
-                )
-            )
-        }
     }
 
     // MARK: - Records

@@ -11,6 +11,31 @@ import FoundationNetworking
 /// with Problem Details, and the demo's client presenting them.
 @Suite(.timeLimit(.minutes(5)))
 struct ServerTests {
+    @Test func serverScenarioPresentsTheServersTextsAndActions() async throws {
+        let run = try await DemoProcess.run(
+            ["server", "--answer", "OK", "--answer", "Sign In", "--answer", "Try Again", "--answer", "Cancel"])
+        #expect(run.status == 0)
+        // The constraint violation: the server's own title and message, nothing to retry.
+        #expect(run.stderr.contains("╭─ ⚠ User Name Taken"))
+        #expect(run.stderr.contains("Someone already uses the name “ada”. Choose another one."))
+        #expect(run.stderr.contains("  1) OK [o] (default)\nChoose an option (Enter for OK): OK\n"))
+        // The expired session: the app's sign-in flow signs in with the server, then the request runs again.
+        #expect(run.stdout.contains("The app-wide rule takes the 401 over"))
+        #expect(run.count("/session", in: run.stdout) == 1)
+        #expect(run.stdout.contains("✓ Account: Ada, Family plan — loaded on attempt 2"))
+        // The overload: the server's Try Again, chosen, and the second request succeeds.
+        #expect(run.stderr.contains("╭─ ⚠ Service Unavailable"))
+        #expect(run.stderr.contains("  1) Try Again [t] (default)\n  2) Cancel [c]\n"))
+        #expect(run.count("/reports/today\n", in: run.stdout) == 2)
+        #expect(run.stdout.contains("✓ Report “Today”: 128 orders"))
+        // The unexpected error: a calm message; its SQL and paths stayed on the server.
+        #expect(run.stderr.contains("╭─ ⚠ Something Went Wrong"))
+        for fragment in ["SELECT", "INSERT", "SQLITE", "/srv/", "InvoiceStore", "UNIQUE", "SessionExpired"] {
+            #expect(!run.all.contains(fragment), "the person's run shows “\(fragment)”")
+        }
+        #expect(run.stdout.contains("Handled errors: 4 (1 shown, 1 handled by the app, then tried again, 1 tried\n"))
+    }
+
     @Test func serveListsItsFailingRoutesAndAnswersProblemDetails() async throws {
         let serve = try ServeRun(["serve", "--port", "0"])
         defer { serve.stop() }

@@ -5,7 +5,8 @@ import Remedy
 import FoundationNetworking
 #endif
 
-/// The app's networking layer: URLSession, with non-2xx answers thrown as `HTTPStatusError`.
+/// The app's networking layer: URLSession, with non-2xx answers thrown as `HTTPStatusError`, or as
+/// `ProblemDetailsError` when the server described the problem (`application/problem+json`).
 ///
 /// Transport failures stay the `URLError`s URLSession throws (refused, timed out…), and bodies that
 /// don't decode stay `DecodingError`s, so Remedy's catalog and trees see the real thing.
@@ -33,8 +34,9 @@ struct DemoClient: Sendable {
 
     /// Sends a request and decodes the JSON answer.
     ///
-    /// - Throws: `URLError` when the request can't be sent or answered, `HTTPStatusError` for a non-2xx
-    ///   status, `DecodingError` when the body doesn't fit `Value`.
+    /// - Throws: `URLError` when the request can't be sent or answered, `ProblemDetailsError` for a
+    ///   Problem Details answer, `HTTPStatusError` for any other non-2xx status, `DecodingError` when the
+    ///   body doesn't fit `Value`.
     func send<Value: Decodable>(
         _ path: String,
         method: String = "GET",
@@ -56,6 +58,10 @@ struct DemoClient: Sendable {
             throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url])
         }
         guard (200..<300).contains(http.statusCode) else {
+            // The server's own title, message and actions, whose link actions go through this session.
+            if let problem = ProblemDetailsError(response: http, body: data, actionTransport: .urlSession(session)) {
+                throw problem
+            }
             var headers: [String: String] = [:]
             for case (let name as String, let value as String) in http.allHeaderFields {
                 headers[name] = value

@@ -8,7 +8,8 @@ extension DemoSession {
     /// error a calm message whose SQL and paths stayed in the server's log.
     func server() async throws {
         #if Hummingbird
-        let serverLog = log.sibling()
+        // The server's records of requests (its start and stop are no part of the story).
+        let serverLog = log.sibling { $0.metadata["hb.request.id"] != nil }
         let server = try await RunningDemoServer.start(logger: serverLog.logger(label: "remedy-demo.server"))
         do {
             try await callServer(at: server.baseURL)

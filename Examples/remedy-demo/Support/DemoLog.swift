@@ -14,6 +14,7 @@ final class DemoLog: @unchecked Sendable {
     private let format: Format
     private let includesReports: Bool
     private let text: DemoText
+    private let keeps: @Sendable (Record) -> Bool
 
     /// How records are printed as they come.
     enum Format: Sendable {
@@ -42,18 +43,21 @@ final class DemoLog: @unchecked Sendable {
     ///   - format: How records are printed as they come.
     ///   - includesReports: Whether records carry the full developer report (debug level).
     ///   - text: The demo's words in the chosen language.
+    ///   - keeps: Which records to keep; the others are dropped. Default: all.
     init(
         console: Console,
         jsonOutput: any TerminalOutput = FileDescriptorOutput.standardOutput,
         format: Format,
         includesReports: Bool,
-        text: DemoText
+        text: DemoText,
+        keeps: @escaping @Sendable (Record) -> Bool = { _ in true }
     ) {
         self.console = console
         self.jsonOutput = jsonOutput
         self.format = format
         self.includesReports = includesReports
         self.text = text
+        self.keeps = keeps
     }
 
     /// A logger whose records come here, at debug level: Remedy records each handled error there (when
@@ -66,8 +70,17 @@ final class DemoLog: @unchecked Sendable {
 
     /// A log of its own that prints the same way, for another program's records (the server of the
     /// `server` scenario), so they don't count among this program's handled errors.
-    func sibling() -> DemoLog {
-        DemoLog(console: console, jsonOutput: jsonOutput, format: format, includesReports: includesReports, text: text)
+    ///
+    /// - Parameter keeps: Which records to keep; the others are dropped.
+    func sibling(keeping keeps: @escaping @Sendable (Record) -> Bool) -> DemoLog {
+        DemoLog(
+            console: console,
+            jsonOutput: jsonOutput,
+            format: format,
+            includesReports: includesReports,
+            text: text,
+            keeps: keeps
+        )
     }
 
     /// The records of handled errors (those with an outcome) so far.
@@ -85,6 +98,7 @@ final class DemoLog: @unchecked Sendable {
     }
 
     fileprivate func append(_ record: Record, label: String) {
+        guard keeps(record) else { return }
         lock.lock()
         records.append(record)
         lock.unlock()

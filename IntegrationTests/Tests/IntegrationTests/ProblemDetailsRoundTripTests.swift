@@ -45,7 +45,9 @@ struct ProblemDetailsRoundTripTests {
             #expect(presentation.title == StringsFile.text("catalog.http.serviceUnavailable.title", language: language))
             #expect(
                 presentation.message == StringsFile.text("catalog.http.serviceUnavailable.message", language: language))
-            #expect(presentation.options.map(\.title).contains(try #require(StringsFile.text("option.tryAgain", language: language))))
+            #expect(
+                presentation.options.map(\.title).contains(
+                    try #require(StringsFile.text("option.tryAgain", language: language))))
             #expect(presentation.options.contains { $0.role == .cancel })
             let error = try #require(ErrorTree(presentation.error).first(ProblemDetailsError.self))
             #expect(error.status == 503)
@@ -56,7 +58,9 @@ struct ProblemDetailsRoundTripTests {
         }
     }
 
-    @Test("Try Again, the server's action, runs the request again, and the second try succeeds", arguments: RealClient.allCases)
+    @Test(
+        "Try Again, the server's action, runs the request again, and the second try succeeds",
+        arguments: RealClient.allCases)
     func retrySucceedsOnTheSecondTry(client: RealClient) async throws {
         try await ProblemServer.with { server in
             let presenter = ScriptedPresenter([.title("Try Again")])
@@ -67,13 +71,16 @@ struct ProblemDetailsRoundTripTests {
             }
             #expect(body.map { String(decoding: $0, as: UTF8.self) } == #"{"value":"fresh"}"#)
             #expect(presenter.presentations.count == 1)
-            let error = try #require(presenter.presentations.first.flatMap { ErrorTree($0.error).first(ProblemDetailsError.self) })
+            let error = try #require(
+                presenter.presentations.first.flatMap { ErrorTree($0.error).first(ProblemDetailsError.self) })
             #expect(error.problem.actions.map(\.id).contains("retry"), "the retry came from the server")
             #expect(await server.requests(to: "flaky") == 2)
         }
     }
 
-    @Test("A 401 goes to the app's sign-in rule: it signs in with the server, then the request succeeds", arguments: RealClient.allCases)
+    @Test(
+        "A 401 goes to the app's sign-in rule: it signs in with the server, then the request succeeds",
+        arguments: RealClient.allCases)
     func signInThenRetry(client: RealClient) async throws {
         try await ProblemServer.with { server in
             let session = TokenStore()
@@ -81,12 +88,15 @@ struct ProblemDetailsRoundTripTests {
             let root = Self.clientRoot(
                 presenter: presenter,
                 rules: [
-                    .httpStatus(401, .takeOver { _ in
-                        let answer = try await client.fetch(server.baseURL.appending(path: "/session"), method: "POST")
-                        let token = try JSONDecoder().decode([String: String].self, from: answer)["token"]
-                        await session.set(token)
-                        return .recovered
-                    })
+                    .httpStatus(
+                        401,
+                        .takeOver { _ in
+                            let answer = try await client.fetch(
+                                server.baseURL.appending(path: "/session"), method: "POST")
+                            let token = try JSONDecoder().decode([String: String].self, from: answer)["token"]
+                            await session.set(token)
+                            return .recovered
+                        })
                 ]
             )
             let body = await root.attempt("Loading the account") {
@@ -141,7 +151,7 @@ extension RealClient {
             try ProblemDetailsError.validate(data, response)
             return data
         case .asyncHTTPClient:
-            let answer = try await send(method, url, headers: headers)
+            let answer = try await send(url, method: method, headers: headers)
             guard answer.status < 400 else {
                 throw ProblemDetailsError.error(
                     status: answer.status,

@@ -252,7 +252,7 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Sends a request and returns the answer, whatever its status.
-    func send(_ method: String = "GET", _ url: URL, headers: [String: String] = [:]) async throws -> Answer {
+    func send(_ url: URL, method: String = "GET", headers: [String: String] = [:]) async throws -> Answer {
         switch self {
         case .urlSession:
             var request = URLRequest(url: url)

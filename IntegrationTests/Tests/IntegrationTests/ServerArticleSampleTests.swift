@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import Remedy
 import RemedyHummingbird
@@ -92,7 +93,9 @@ struct ServerArticleSampleTests {
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)
                 continuation.finish()
-            }
+            },
+            // Quiet: stopping by cancellation logs an error about the child channels.
+            logger: Logger(label: "sample") { _ in SwiftLogNoOpLogHandler() }
         )
         // Ended below: cancelling it shuts the server down.
         let task = Task {

@@ -4,9 +4,12 @@ import Testing
 /// Every ```` ```swift ```` sample of the README and the DocC catalogs is compiled by a test, word for word,
 /// so the documentation can't drift from the code.
 ///
-/// A sample is covered when one Swift file under `Tests/` or `Examples/` contains each of its paragraphs
+/// A sample is covered when one Swift file under `Tests/`, `Examples/` or `IntegrationTests/Tests/` contains each
+/// of its paragraphs
 /// (runs of lines between blank lines) as consecutive lines, compared without their indentation, and
-/// imports every module the sample imports. Paragraphs may sit in different places of that file — a type
+/// imports every module the sample imports. (`IntegrationTests/Tests/` holds the samples of the Hummingbird
+/// integration: the root package builds RemedyHummingbird only with its trait, the integration tests always do, and
+/// `.ci/run` runs them.) Paragraphs may sit in different places of that file — a type
 /// at the top level, the statements in a test function — and the file may add lines around them (stubs for
 /// the sample's placeholders, assertions). A line `@main` is left out of the comparison, because a test
 /// target has an entry point of its own; the README's command-line tool is compared byte for byte with
@@ -123,7 +126,8 @@ struct CodeSampleCoverageTests {
     }
 
     static func sourceFiles() throws -> [SourceFile] {
-        try (files(under: "Tests", extension: "swift") + files(under: "Examples", extension: "swift")).map {
+        let folders = ["Tests", "Examples", "IntegrationTests/Tests"]
+        return try folders.flatMap { files(under: $0, extension: "swift") }.map {
             SourceFile(path: $0, text: try read($0))
         }
     }
@@ -145,7 +149,8 @@ struct CodeSampleCoverageTests {
             #expect(
                 covered,
                 """
-                \(sample) isn't compiled by a test: no file under Tests/ or Examples/ holds all its paragraphs\(imports); \
+                \(sample) isn't compiled by a test: no file under Tests/, Examples/ or IntegrationTests/Tests/ \
+                holds all its paragraphs\(imports); \
                 \(missing.map { "no file has the lines starting “\($0[0])”" } ?? "they are in different files")
                 """
             )

@@ -19,6 +19,8 @@ public struct Selector: Hashable, Sendable {
 /// `@MainActor class NSResponder : NSObject`
 @MainActor
 open class NSResponder {
+    /// https://developer.apple.com/documentation/appkit/nsresponder/init()
+    /// `init()`
     public init() {}
 
     /// Fake: every error presented as a sheet, with its window.
@@ -101,6 +103,7 @@ open class NSApplication: NSResponder {
     /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse
     /// `struct ModalResponse`
     public struct ModalResponse: RawRepresentable, Hashable, Sendable {
+        /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse/rawvalue
         public let rawValue: Int
 
         /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse/init(rawvalue:)

@@ -19,12 +19,15 @@ extension ShapeStyle where Self == Material {
 /// https://developer.apple.com/documentation/swiftui/edge
 /// `@frozen enum Edge`
 public enum Edge: Int8, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/edge/top (and `leading`, `bottom`, `trailing`)
     case top, leading, bottom, trailing
 
     /// https://developer.apple.com/documentation/swiftui/edge/set
     /// `@frozen struct Set`
     public struct Set: OptionSet, Sendable {
+        /// https://developer.apple.com/documentation/swiftui/edge/set/rawvalue
         public let rawValue: Int8
+        /// https://developer.apple.com/documentation/swiftui/edge/set/init(rawvalue:)
         public init(rawValue: Int8) { self.rawValue = rawValue }
 
         /// https://developer.apple.com/documentation/swiftui/edge/set/all

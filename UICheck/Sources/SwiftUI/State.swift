@@ -90,7 +90,7 @@ public struct EnvironmentValues {
     /// https://developer.apple.com/documentation/swiftui/environmentvalues/init()
     public init() {}
 
-    /// https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)-1x4eo
+    /// https://developer.apple.com/documentation/swiftui/environmentkey (the subscript, as its page uses it)
     /// `subscript<K>(key: K.Type) -> K.Value where K : EnvironmentKey { get set }`
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
         get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
@@ -107,7 +107,7 @@ public struct EnvironmentValues {
 public struct Environment<Value> {
     private let keyPath: KeyPath<EnvironmentValues, Value>
 
-    /// https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
+    /// https://developer.apple.com/documentation/swiftui/environment/init(_:)
     /// `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
         self.keyPath = keyPath
@@ -127,7 +127,7 @@ public enum AccessibilityNotification {
     public struct Announcement: Sendable {
         let text: String
 
-        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement/init(_:)-4v1ty
+        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement
         /// `init(_ announcement: String)`
         public init(_ announcement: String) { text = announcement }
 

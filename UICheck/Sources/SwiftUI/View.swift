@@ -8,7 +8,7 @@
 @MainActor
 @preconcurrency
 public protocol View {
-    /// https://developer.apple.com/documentation/swiftui/view/body-8kl5o
+    /// https://developer.apple.com/documentation/swiftui/view (associatedtype Body)
     associatedtype Body: View
 
     /// https://developer.apple.com/documentation/swiftui/view/body-swift.property
@@ -18,7 +18,9 @@ public protocol View {
 
 /// https://developer.apple.com/documentation/swift/never (SwiftUI: `extension Never : View`)
 extension Never: View {
+    /// https://developer.apple.com/documentation/swiftui/view (`Never` is the body of primitive views)
     public typealias Body = Never
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property
     public var body: Never { fatalError("Never has no body") }
 }
 
@@ -48,10 +50,10 @@ public struct ViewBuilder {
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
     public static func buildBlock() -> EmptyView { EmptyView() }
 
-    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-4mvi1
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder (buildBlock for one view)
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
-    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-3o3ff
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2bj1g
     /// `static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>`
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
         (repeat each Content)
@@ -88,6 +90,7 @@ nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: V
     }
 
     let storage: Storage
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] {
         switch storage {
@@ -106,12 +109,15 @@ nonisolated public struct TupleView<T>: View, FakeNode {
     /// https://developer.apple.com/documentation/swiftui/tupleview/init(_:)
     public init(_ value: T) { self.value = value }
 
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
+
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { Mirror(reflecting: value).children.map(\.value) }
 }
 
 /// https://developer.apple.com/documentation/swiftui/optional (SwiftUI: `extension Optional : View where Wrapped : View`)
 extension Optional: View where Wrapped: View {
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
 }
 
@@ -124,6 +130,7 @@ extension Optional: FakeNode where Wrapped: View {
 nonisolated public struct EmptyView: View {
     /// https://developer.apple.com/documentation/swiftui/emptyview/init()
     public init() {}
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
 }
 
@@ -148,6 +155,7 @@ public protocol ViewModifier {
 nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
     /// Fake: SwiftUI makes it; a test calls a modifier's body with this.
     public init() {}
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
 }
 
@@ -167,6 +175,7 @@ nonisolated public struct ModifiedContent<Content, Modifier> {
 }
 
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
 }
 
@@ -187,6 +196,7 @@ extension View {
 nonisolated public struct FakeModified<Content: View, Record>: View, FakeNode {
     public let content: Content
     public let record: Record
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { [record, content] }
 }

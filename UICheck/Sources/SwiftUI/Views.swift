@@ -10,6 +10,8 @@ nonisolated public struct Text: View, Equatable {
     /// `init<S>(_ content: S) where S : StringProtocol`
     public init<S: StringProtocol>(_ content: S) { fakeContent = String(content) }
 
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
+
     public var body: Never { fatalError("primitive view") }
 }
 
@@ -23,6 +25,8 @@ nonisolated public struct Image: View {
     /// `init(systemName: String)`
     public init(systemName: String) { fakeSystemName = systemName }
 
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
+
     public var body: Never { fatalError("primitive view") }
 }
 
@@ -31,12 +35,13 @@ nonisolated public struct Image: View {
 nonisolated public struct Label<Title: View, Icon: View>: View, FakeNode {
     let title: Title
     let icon: Icon
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { [title, icon] }
 }
 
 extension Label where Title == Text, Icon == Image {
-    /// https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-7uwmo
+    /// https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:) (the overload page)
     /// `init<S>(_ title: S, systemImage name: String) where S : StringProtocol`
     public init<S: StringProtocol>(_ title: S, systemImage name: String) {
         self.init(title: Text(title), icon: Image(systemName: name))
@@ -65,6 +70,8 @@ nonisolated public struct Button<Label: View>: View, FakeNode {
     public let fakeRole: ButtonRole?
     let action: @MainActor () -> Void
 
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
+
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { [fakeLabel] }
 
@@ -79,7 +86,7 @@ extension Button where Label == Text {
         self.init(fakeLabel: Text(title), fakeRole: nil, action: action)
     }
 
-    /// https://developer.apple.com/documentation/swiftui/button/init(_:role:action:)-8y5yk
+    /// https://developer.apple.com/documentation/swiftui/button/init(_:role:action:) (the overload page)
     /// `nonisolated init<S>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void)
     /// where S : StringProtocol`
     public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
@@ -97,6 +104,7 @@ nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Co
 }
 
 extension ForEach: View, FakeNode where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
     public var body: Never { fatalError("primitive view") }
     /// Fake: the view of each element.
     @MainActor public var fakeChildren: [Any] { data.map(content) }
@@ -162,6 +170,8 @@ nonisolated public struct HStack<Content: View>: View, FakeNode {
         self.content = content()
     }
 
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
+
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { [content] }
 }
@@ -177,6 +187,8 @@ nonisolated public struct VStack<Content: View>: View, FakeNode {
     {
         self.content = content()
     }
+
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
 
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { [content] }
@@ -203,6 +215,8 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
         fakeDescription = description()
         fakeActions = actions()
     }
+
+    /// https://developer.apple.com/documentation/swiftui/view/body-swift.property — a primitive view, `Body == Never`
 
     public var body: Never { fatalError("primitive view") }
     @MainActor public var fakeChildren: [Any] { [fakeLabel, fakeDescription, fakeActions] }

@@ -46,7 +46,9 @@ open class UIControl: UIView {
     /// https://developer.apple.com/documentation/uikit/uicontrol/event
     /// `struct Event`
     public struct Event: OptionSet, Sendable {
+        /// https://developer.apple.com/documentation/uikit/uicontrol/event/rawvalue
         public let rawValue: UInt
+        /// https://developer.apple.com/documentation/uikit/uicontrol/event/init(rawvalue:)
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// https://developer.apple.com/documentation/uikit/uicontrol/event/primaryactiontriggered
@@ -57,7 +59,9 @@ open class UIControl: UIView {
     /// https://developer.apple.com/documentation/uikit/uicontrol/state-swift.struct
     /// `struct State`
     public struct State: OptionSet, Sendable, Hashable {
+        /// https://developer.apple.com/documentation/uikit/uicontrol/state-swift.struct/rawvalue
         public let rawValue: UInt
+        /// https://developer.apple.com/documentation/uikit/uicontrol/state-swift.struct/init(rawvalue:)
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// https://developer.apple.com/documentation/uikit/uicontrol/state-swift.struct/normal

@@ -9,6 +9,8 @@ import StandInSupport
 /// `@MainActor class UIResponder : NSObject`
 @MainActor
 open class UIResponder {
+    /// https://developer.apple.com/documentation/uikit/uiresponder/init()
+    /// `init()`
     public init() {}
 
     /// https://developer.apple.com/documentation/uikit/uiresponder/next

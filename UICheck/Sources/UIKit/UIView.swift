@@ -75,7 +75,9 @@ open class UIView: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct
     /// `struct AutoresizingMask`
     public struct AutoresizingMask: OptionSet, Sendable {
+        /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/rawvalue
         public let rawValue: UInt
+        /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/init(rawvalue:)
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.struct/flexibleleftmargin

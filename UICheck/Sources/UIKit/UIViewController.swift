@@ -70,7 +70,8 @@ open class UIViewController: UIResponder {
         return nil
     }
 
-    /// `UIViewController()`: Objective-C's `init`, which UIKit answers as `init(nibName: nil, bundle: nil)`.
+    /// https://developer.apple.com/documentation/objectivec/nsobject/init() — `UIViewController()`, which UIKit
+    /// answers as `init(nibName: nil, bundle: nil)`.
     public convenience override init() {
         self.init(nibName: nil, bundle: nil)
     }

@@ -61,6 +61,8 @@ open class UIWindow: UIView {
         super.init(frame: frame)
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiview/init(coder:)
+    /// `init?(coder: NSCoder)`
     public required init?(coder: NSCoder) {
         return nil
     }
@@ -79,6 +81,7 @@ open class UIWindow: UIView {
     /// https://developer.apple.com/documentation/uikit/uiwindow/level
     /// `struct Level`
     public struct Level: RawRepresentable, Hashable, Sendable {
+        /// https://developer.apple.com/documentation/uikit/uiwindow/level/rawvalue
         public var rawValue: CGFloat
 
         /// https://developer.apple.com/documentation/uikit/uiwindow/level/init(rawvalue:)

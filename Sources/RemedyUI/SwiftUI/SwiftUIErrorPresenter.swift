@@ -3,6 +3,10 @@ import Observation
 import Remedy
 import SwiftUI
 
+#if canImport(Accessibility)
+import Accessibility  // AccessibilityNotification
+#endif
+
 /// The presenter of a SwiftUI app: main-actor, observable state that the root view binds to an alert, a
 /// banner overlay and a sheet (see ``SwiftUI/View/errorPresentation(_:root:route:)``).
 ///
@@ -37,16 +41,26 @@ public final class SwiftUIErrorPresenter: ErrorPresenter {
     }
 
     /// Whether the alert is presented: the binding of `.alert(isPresented:)`. Setting it to `false`
-    /// dismisses the alert without a choice, unless a button already answered.
+    /// dismisses the alert without a choice, unless a button answers in the same turn of the main actor.
+    ///
+    /// SwiftUI sets it to `false` when a button is tapped, before or after running the button's action, so
+    /// the dismissal waits a turn: the tapped button's choice always wins.
     public var isAlertPresented: Bool {
         get { alert != nil }
-        set { if !newValue { alert?.dismiss() } }
+        set {
+            guard !newValue, let pending = alert else { return }
+            Task { pending.dismiss() }
+        }
     }
 
-    /// The route shown as a sheet: the binding of `.sheet(item:)`. Setting it to `nil` dismisses it.
+    /// The route shown as a sheet: the binding of `.sheet(item:)`. Setting it to `nil` dismisses it (a turn
+    /// later, like ``isAlertPresented``, so an answer from the route's own button wins).
     public var presentedRoute: PendingPresentation? {
         get { route }
-        set { if newValue == nil { route?.dismiss() } }
+        set {
+            guard newValue == nil, let pending = route else { return }
+            Task { pending.dismiss() }
+        }
     }
 
     /// Shows a presentation and answers with the person's choice, or `nil` when it was withdrawn.

@@ -64,6 +64,22 @@ struct SwiftUIBindingTests {
         #expect(ran.value == 0)
     }
 
+    @Test func aTappedButtonWinsWhenSwiftUIClearsTheBindingFirst() async throws {
+        let presenter = SwiftUIErrorPresenter()
+        let root = Fixtures.root(presenter: presenter)
+        let ran = LockedCounter()
+        let handling = root.handle(Fixtures.StorageFull(freeUpSpace: Fixtures.freeUpSpace(ran)), retry: {})
+        await observed { presenter.alert != nil }
+
+        let shown = try alert(of: modifier(presenter, root: root))
+        shown.isPresented.wrappedValue = false
+        let freeUpSpace = try #require(
+            fakeFind(Button<Text>.self, in: shown.actions as Any).first { $0.fakeLabel.fakeContent == "Free Up Space" })
+        freeUpSpace.fakeTap()
+        #expect(await handling.value == .recovered)
+        #expect(ran.value == 1)
+    }
+
     @Test func aBannerIsOverlaidAnnouncedAndLeavesOnTheRootsClock() async throws {
         let presenter = SwiftUIErrorPresenter()
         let clock = TestClock()

@@ -78,6 +78,7 @@ enum AppDelegateSuites {}
 /// A counter safe to bump from any task.
 final class LockedCounter: Sendable {
     private let lock = NSLock()
+    // Read and written only while `lock` is held.
     nonisolated(unsafe) private var count = 0
 
     var value: Int { lock.withLock { count } }

@@ -13,9 +13,8 @@ import UIKit
 // MARK: - UIKit
 
 @MainActor func makeRootScope(window: UIWindow) -> ErrorScope {
-    let presenter = UIKitErrorPresenter(window: window) { _, answer in
-        SignInViewController(onSignedIn: { answer(.retry) })  // critical errors: sign in over the screen
-    }
+    // Critical errors show the app's sign-in over the screen that failed; signing in retries.
+    let presenter = UIKitErrorPresenter(window: window) { _, answer in SignInViewController { answer(.retry) } }
     return ErrorScope.root(presenter: presenter)
 }
 
@@ -76,9 +75,7 @@ final class DocumentWindow: NSWindow {}
 struct NotesRoot: View {
     let presenter: SwiftUIErrorPresenter  // the root scope's presenter
     let root: ErrorScope
-    var body: some View {
-        NotesList().errorScope("Notes").errorPresentation(presenter, root: root)
-    }
+    var body: some View { NotesList().errorScope("Notes").errorPresentation(presenter, root: root) }
 }
 
 struct NotesList: View {

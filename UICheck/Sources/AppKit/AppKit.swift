@@ -245,18 +245,20 @@ public enum NSAccessibility {
 
     /// https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/post(element:notification:userinfo:)
     /// `static func post(element: Any, notification: NSAccessibility.Notification,
-    /// userInfo: [NSAccessibility.NotificationUserInfoKey : Any]? = nil)`
-    @MainActor
+    /// userInfo: [NSAccessibility.NotificationUserInfoKey : Any]?)`
     public static func post(
         element: Any,
         notification: NSAccessibility.Notification,
-        userInfo: [NSAccessibility.NotificationUserInfoKey: Any]? = nil
+        userInfo: [NSAccessibility.NotificationUserInfoKey: Any]?
     ) {
-        fakePosts.append((notification, userInfo ?? [:]))
-        FakeChanges.shared.changed()
+        // The fake records on the main thread, where AppKit code (and every test here) posts from.
+        let announcement = userInfo?[.announcement] as? String
+        MainActor.assumeIsolated {
+            fakePosts.append((notification, announcement))
+            FakeChanges.shared.changed()
+        }
     }
 
-    /// Fake: every notification posted, in order.
-    @MainActor public static var fakePosts: [(notification: Notification, userInfo: [NotificationUserInfoKey: Any])] =
-        []
+    /// Fake: every notification posted, in order, with its announcement text.
+    @MainActor public static var fakePosts: [(notification: Notification, announcement: String?)] = []
 }

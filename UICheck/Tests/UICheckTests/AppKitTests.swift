@@ -117,8 +117,7 @@ struct AppKitTests {
         #expect(
             NSAccessibility.fakePosts.contains {
                 $0.notification == .announcementRequested
-                    && $0.userInfo[.announcement] as? String
-                        == "Sync Delayed. Your notes will sync when the connection is back."
+                    && $0.announcement == "Sync Delayed. Your notes will sync when the connection is back."
             })
     }
 }

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Remedy", targets: ["Remedy"]),
         .library(name: "RemedyTerminal", targets: ["RemedyTerminal"]),
         .library(name: "RemedyTesting", targets: ["RemedyTesting"]),
+        .library(name: "RemedyUI", targets: ["RemedyUI"]),
         // Empty unless the package trait "Hummingbird" is enabled (see `traits` below).
         .library(name: "RemedyHummingbird", targets: ["RemedyHummingbird"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
@@ -46,6 +47,9 @@ let package = Package(
             dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "RemedyTesting", dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]),
+        // UIKit, AppKit and SwiftUI presenters; every file is guarded, so it builds empty where those are
+        // missing. UICheck/ compiles these very files against a documented stand-in of Apple's API.
+        .target(name: "RemedyUI", dependencies: ["Remedy"]),
         // Every file is under `#if Hummingbird`: without the trait the target builds empty and resolves nothing.
         .target(
             name: "RemedyHummingbird",

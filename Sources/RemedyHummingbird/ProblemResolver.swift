@@ -93,6 +93,8 @@ struct ProblemResolver: Sendable {
             retryAfter: retryAfter.map { .seconds($0) },
             requests: configuration.actionRequests
         )
+        // The reference of this occurrence: on the person's screen, in the scope's log lines and in ours.
+        problem.supportReference = presentation.supportReference.description
         // Cancel is no action of the server's: the presentation rules added it, and every client can
         // dismiss (a Remedy client adds its own Cancel, in its own language). Sent, it would read as an
         // option of the error, and a client's scope offers Try Again only to errors whose options are all
@@ -196,7 +198,7 @@ struct ProblemResolver: Sendable {
                 "status": "\(status.code)",
                 "category": "\(presentation.category)",
                 "groupingKey": "\(groupingKey)",
-                "reference": "\(problem.supportReference.map { "\($0)" } ?? "")",
+                "reference": "\(presentation.supportReference)",
                 "report": "\(ErrorReport(error).text)",
             ]
         )
@@ -207,7 +209,7 @@ struct ProblemResolver: Sendable {
                 span.updateAttributes { attributes in
                     attributes["remedy.category"] = presentation.category.identifier
                     attributes["remedy.grouping_key"] = groupingKey
-                    if let reference = problem.supportReference { attributes["remedy.reference"] = "\(reference)" }
+                    attributes["remedy.reference"] = presentation.supportReference.description
                 }
                 // OpenTelemetry's HTTP conventions: a server span is an error for 5xx, not for 4xx.
                 if isServerFailure { span.setStatus(SpanStatus(code: .error)) }

@@ -23,9 +23,13 @@ struct ProblemResolver: Sendable {
 
     init(_ configuration: ProblemDetailsConfiguration) {
         self.configuration = configuration
-        var catalog = configuration.catalog
+        let appCatalog = configuration.catalog
+        var catalog = appCatalog
         catalog.register { error, localization in
-            guard let failure = error as? any HTTPResponseError, failure.status.code >= 400 else { return nil }
+            guard let failure = error as? any HTTPResponseError, failure.status.code >= 400,
+                // The app's own entries (and a built-in one, should there be any) know it better.
+                appCatalog.interpretation(for: error, localization: localization) == nil
+            else { return nil }
             var headers: [String: String] = [:]
             if let retryAfter = (error as? HTTPError)?.headers[.retryAfter] { headers["Retry-After"] = retryAfter }
             // The catalog's texts for the status ("Not Found", "Service Unavailable"), not the error's
@@ -108,7 +112,7 @@ struct ProblemResolver: Sendable {
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         let body = problem.encoded()
 
-        record(presentation, problem: problem, status: status, logger: context.logger)
+        record(presentation, status: status, logger: context.logger)
         return .response(
             Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
         )
@@ -184,9 +188,7 @@ struct ProblemResolver: Sendable {
     // MARK: - Records
 
     /// Logs the answer with the developer report, and records it on the span and the counter.
-    private func record(
-        _ presentation: Presentation, problem: ProblemDetails, status: HTTPResponse.Status, logger: Logger
-    ) {
+    private func record(_ presentation: Presentation, status: HTTPResponse.Status, logger: Logger) {
         let error = presentation.error
         let groupingKey = presentation.groupingKey
         let isServerFailure = status.code >= 500

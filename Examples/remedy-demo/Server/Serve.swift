@@ -13,8 +13,9 @@ struct Serve: AsyncParsableCommand {
         abstract: "Runs the demo's Hummingbird server on 127.0.0.1; every failing route answers Problem Details.",
         discussion: """
             GET / lists the failing routes as JSON. Each error is answered as application/problem+json in \
-            the language of the request's Accept-Language; the developer report is logged (with --report, \
-            on standard output) with the request's id and the support reference, and never sent.
+            the language of the request's Accept-Language. Its developer report is logged on standard output \
+            with the request's id and the support reference (5xx answers always, 4xx with --report), and \
+            never sent.
 
             Needs the package trait Hummingbird: \(ServerTrait.serveCommand)
             """
@@ -23,7 +24,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port on 127.0.0.1.")
     var port: Int = 8080
 
-    @Flag(help: "Log each answered error with its developer report (debug level).")
+    @Flag(help: "Log at debug level: 4xx answers and each request's handling too, not only 5xx answers.")
     var report = false
 
     func validate() throws {

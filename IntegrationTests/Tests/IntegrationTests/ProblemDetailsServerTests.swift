@@ -146,6 +146,28 @@ struct ProblemDetailsServerTests {
         }
     }
 
+    @Test("An app's texts win: its presentable HTTPResponseError keeps its status, its catalog entry its texts")
+    func appTextsWin() async throws {
+        try await ProblemServer.with({
+            $0.catalog.register { error, _ in
+                guard let error = error as? HTTPError, error.status == .serviceUnavailable else { return nil }
+                return ErrorInterpretation(
+                    title: "Busy", message: "We're busy. Come back in a minute.", isTransient: true)
+            }
+        }) { server in
+            let missing = try await RealClient.urlSession.send(server.baseURL.appending(path: "/invoices/8"))
+            let invoice = try ProblemDetails(decoding: missing.body, contentType: missing.contentType)
+            #expect(missing.status == 404)
+            #expect(invoice.title == "No Such Invoice")
+            #expect(invoice.detail == "There's no invoice 8. Check the number and try again.")
+            let overload = try await RealClient.urlSession.send(server.baseURL.appending(path: "/overload"))
+            let busy = try ProblemDetails(decoding: overload.body, contentType: overload.contentType)
+            #expect(overload.status == 503)
+            #expect(busy.title == "Busy")
+            #expect(busy.detail == "We're busy. Come back in a minute.")
+        }
+    }
+
     @Test("A cancellation is never presented: Hummingbird answers it as it answers any unknown error")
     func cancellationIsPassedOn() async throws {
         try await ProblemServer.with { server in

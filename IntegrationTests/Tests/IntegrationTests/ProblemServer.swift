@@ -27,6 +27,7 @@ import FoundationNetworking
 /// | `GET /flaky` | a 503 the first time, then 200 |
 /// | `GET /conflict` | Remedy's `HTTPStatusError(status: 409)` |
 /// | `GET /redirect` | Hummingbird's `HTTPError(.seeOther)`: not a failure |
+/// | `GET /invoices/8` | an app error that is both presentable and an `HTTPResponseError` (404) |
 /// | `GET /cancelled` | a `CancellationError`: never presented, passed on to Hummingbird |
 /// | `GET /taken-over` | an error a server rule takes over and recovers, the first time; then 200 |
 final class ProblemServer: Sendable {
@@ -127,6 +128,10 @@ final class ProblemServer: Sendable {
             await counter.next("redirect")
             throw HTTPError(.seeOther, headers: [.location: "/elsewhere"])
         }
+        router.get("/invoices/8") { _, _ -> Response in
+            await counter.next("invoice")
+            throw InvoiceMissing(number: 8)
+        }
         router.get("/cancelled") { _, _ -> Response in
             await counter.next("cancelled")
             throw CancellationError()
@@ -203,6 +208,20 @@ struct ServerSetupFailure: Error, CustomStringConvertible {
 struct SessionExpired: Error, CustomStringConvertible {
     var description: String {
         "SessionExpired in SessionStore.validate(_:) at /srv/app/Sources/Auth/SessionStore.swift:31"
+    }
+}
+
+/// An app's error that says what a person reads and which status it is.
+struct InvoiceMissing: PresentableError, HTTPResponseError {
+    var number: Int
+
+    var title: String? { "No Such Invoice" }
+    var message: String { "There's no invoice \(number). Check the number and try again." }
+    var category: ErrorCategory { .invalidInput }
+    var status: HTTPResponse.Status { .notFound }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: status)
     }
 }
 

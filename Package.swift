@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Remedy", targets: ["Remedy"]),
         .library(name: "RemedyTerminal", targets: ["RemedyTerminal"]),
         .library(name: "RemedyTesting", targets: ["RemedyTesting"]),
+        .library(name: "RemedyUI", targets: ["RemedyUI"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
     ],
@@ -31,6 +32,9 @@ let package = Package(
             dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "RemedyTesting", dependencies: ["Remedy", .product(name: "Logging", package: "swift-log")]),
+        // UIKit, AppKit and SwiftUI presenters; every file is guarded, so it builds empty where those are
+        // missing. UICheck/ compiles these very files against a documented stand-in of Apple's API.
+        .target(name: "RemedyUI", dependencies: ["Remedy"]),
         .executableTarget(
             name: "remedy-demo",
             dependencies: [

@@ -41,7 +41,8 @@ struct CommandLineTests {
         #expect(run.status == 0)
         #expect(
             run.stderr.contains(
-                "Error: Check Your Entry\nEnter a user name to continue.\nOption 1: OK (key o, default)\n"))
+                "Error: Check Your Entry\nEnter a user name to continue.\nReference "))
+        #expect(run.stderr.contains(#/\nReference [0-9A-Z]{4}-[0-9A-Z]{4}\nOption 1: OK \(key o, default\)\n/#))
         #expect(!run.stderr.contains("╭─"))
     }
 

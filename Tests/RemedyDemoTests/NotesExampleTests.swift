@@ -56,12 +56,18 @@ struct NotesExampleTests {
 
     /// A missing file isn't fixed by trying again, so the alert names the file and offers OK only.
     /// Standard error holds the prompt and nothing else: Remedy's records go to the log file, and no
-    /// swift-log line appears.
+    /// swift-log line appears. The alert's support reference is the one both log lines carry.
     @Test func nothingButThePersonsScreenOnStandardError() async throws {
-        let (run, _) = try await runNotes(.terminal("1\n"))
+        let (run, log) = try await runNotes(.terminal("1\n"))
+        let logLines = try #require(log).split(separator: "\n").filter { $0.contains(" Remedy: ") }
+        let match = try #require(logLines.first?.firstMatch(of: #/reference=([0-9A-Z]{4}-[0-9A-Z]{4})/#))
+        let reference = String(match.1)
+        #expect(logLines.count == 2 && logLines.allSatisfy { $0.contains("reference=\(reference)") })
         let alert = """
             ╭─ ⚠ File Not Found ────────────────────────────────────────────────────────────
             │ “notes.txt” couldn't be found. It may have been moved, renamed or deleted.
+            │
+            │ Reference \(reference)
             ╰───────────────────────────────────────────────────────────────────────────────
               1) OK [o] (default)
 

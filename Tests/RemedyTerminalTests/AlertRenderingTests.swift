@@ -59,7 +59,7 @@ struct AlertRenderingTests {
         let body = lines[1..<bottom].filter { !$0.hasPrefix("│    ") }
         #expect(body.allSatisfy { $0.hasPrefix("│") })
         let words = body.joined(separator: " ").split(separator: " ").filter { $0 != "│" }.map(String.init)
-        let expected = (presentation.message + " HTTP 500 from \(Self.url) This happened 3 times.")
+        let expected = (presentation.message + " HTTP 500 from \(Self.url) This happened 3 times. Reference 7KQ2-9F3A")
             .split(separator: " ").map(String.init)
         #expect(words == expected)
     }
@@ -85,6 +85,8 @@ struct AlertRenderingTests {
             │ http://127.0.0.1:52311/feed/items?page=1&size=20
             │
             │ This happened 3 times.
+            │
+            │ Reference 7KQ2-9F3A
             ╰───────────────────────────────────────
               1) Try Again [t] (default)
               2) Delete Downloads [d] (can't be
@@ -111,6 +113,7 @@ struct AlertRenderingTests {
             A service the app needs can't be reached right now. Try again in a moment.
             Details: HTTP 500 from \(Self.url)
             This happened 3 times.
+            Reference 7KQ2-9F3A
             Option 1: Try Again (key t, default)
             Option 2: Delete Downloads (key d, can't be undone)
             Option 3: Cancel (key c)
@@ -173,7 +176,9 @@ struct AlertRenderingTests {
             #expect(!line.hasPrefix("│ 。") && !line.hasPrefix("│ 、"))
         }
         let body = lines.filter { $0.hasPrefix("│ ") && !$0.hasPrefix("│    ") }.map { $0.dropFirst(2) }.joined()
-        #expect(body == presentation.message)
+        // The message, then its reference ("お問い合わせ番号 …"), whose space the wrapping took.
+        let reference = presentation.supportReference.label(in: japanese).replacingOccurrences(of: " ", with: "")
+        #expect(body == presentation.message + reference)
     }
 
     @Test func escapeSequencesFromErrorTextsAreDefused() async {

@@ -20,7 +20,7 @@ struct BannerTests {
         let presenter = TerminalPresenter(input: input, output: output, appearance: TerminalAppearance(columns: 80))
         let chosen = await presenter.present(offline())
         #expect(chosen == nil)
-        #expect(output.text == "ℹ You're Offline — Showing the forecast from 10:02.\n")
+        #expect(output.text == "ℹ You're Offline — Showing the forecast from 10:02. (Reference 7KQ2-9F3A)\n")
         #expect(input.remainingAnswers == ["1"])
     }
 
@@ -37,14 +37,19 @@ struct BannerTests {
         let output = RecordingOutput()
         let presenter = TerminalPresenter(output: output, appearance: TerminalAppearance(columns: 200))
         _ = await presenter.present(offline(occurrences: 12))
-        #expect(output.text == "ℹ You're Offline — Showing the forecast from 10:02. This happened 12 times.\n")
+        #expect(
+            output.text
+                == "ℹ You're Offline — Showing the forecast from 10:02. This happened 12 times. (Reference 7KQ2-9F3A)\n"
+        )
     }
 
     @Test func colouredBannerColoursOnlyTheMark() async {
         let output = RecordingOutput()
         let presenter = TerminalPresenter(output: output, appearance: TerminalAppearance(columns: 80, usesColor: true))
         _ = await presenter.present(offline())
-        #expect(output.text == "\u{1B}[36mℹ\u{1B}[0m You're Offline — Showing the forecast from 10:02.\n")
+        #expect(
+            output.text
+                == "\u{1B}[36mℹ\u{1B}[0m You're Offline — Showing the forecast from 10:02. (Reference 7KQ2-9F3A)\n")
     }
 
     @Test(arguments: [20, 40])
@@ -65,7 +70,7 @@ struct BannerTests {
             appearance: TerminalAppearance(columns: 20, usesColor: true, isNarrated: true)
         )
         _ = await presenter.present(offline())
-        #expect(output.text == "Notice: You're Offline — Showing the forecast from 10:02.\n")
+        #expect(output.text == "Notice: You're Offline — Showing the forecast from 10:02. (Reference 7KQ2-9F3A)\n")
     }
 
     @Test func bannerDuringAPromptGetsALineOfItsOwnAndThePromptComesBack() async {
@@ -83,7 +88,7 @@ struct BannerTests {
             output.text.hasSuffix(
                 """
                 Choose an option (Enter for Try Again): \("")
-                ℹ You're Offline — Showing the forecast from 10:02.
+                ℹ You're Offline — Showing the forecast from 10:02. (Reference 7KQ2-9F3A)
                 Choose an option (Enter for Try Again): \("")
                 """
             )

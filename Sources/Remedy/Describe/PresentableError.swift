@@ -35,6 +35,11 @@ public protocol PresentableError: Error, Sendable {
     var icon: ErrorIcon { get }
     /// A style that overrides the one chosen by severity, or `nil`. Default: `nil`.
     var preferredStyle: PresentationStyle? { get }
+    /// The support reference this occurrence already has, or `nil` for a new one. Default: `nil`.
+    ///
+    /// An error that came from elsewhere with a reference — a server's Problem Details response — returns
+    /// it, so the person's screen, the program's log and the server's log show the same reference.
+    var supportReference: SupportReference? { get }
 }
 
 extension PresentableError {
@@ -54,4 +59,6 @@ extension PresentableError {
     public var icon: ErrorIcon { category.defaultIcon }
     /// `nil`: the style follows severity.
     public var preferredStyle: PresentationStyle? { nil }
+    /// `nil`: the occurrence gets a new reference.
+    public var supportReference: SupportReference? { nil }
 }

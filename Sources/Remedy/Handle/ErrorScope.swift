@@ -84,8 +84,8 @@ public final class ErrorScope: Sendable {
     ///   - clock: The clock of every wait: backoff, timeouts, banners, the minimum duration.
     ///   - configuration: Timing and limits.
     ///   - terminate: Ends the process after a fatal error was presented and the cleanup hooks ran.
-    ///     Default: ``terminateProcess``, which writes the error to standard error and exits with status 1.
-    ///     Tests pass a function that records the call instead.
+    ///     Default: ``terminateProcess``, which writes the error to standard error, then exits with status 1
+    ///     on Linux and macOS and stops with `fatalError` on iOS, tvOS, watchOS and visionOS. Tests pass a function that records the call instead.
     /// - Returns: The root scope.
     public static func root(
         _ name: String = "App",
@@ -323,13 +323,29 @@ public final class ErrorScope: Sendable {
 
     // MARK: - Termination
 
-    /// The default terminate function: writes the fatal error to standard error and exits with status 1.
+    /// The default terminate function: writes the fatal error to standard error, then ends the process the
+    /// way the platform expects.
+    ///
+    /// - On Linux and macOS (command-line tools, servers, Mac apps) it exits with status 1
+    ///   (`EXIT_FAILURE`), so scripts, service managers and the shell see the failure.
+    /// - On iOS, iPadOS, tvOS, watchOS and visionOS it stops with `fatalError(_:file:line:)`. These
+    ///   platforms have no API for an app to quit: the system manages an app's lifetime, and a process that
+    ///   calls `exit` simply vanishes, which looks like a crash to the person but leaves the developer no
+    ///   crash report. `fatalError` stops execution with the message, which the system records in the crash
+    ///   report (<https://developer.apple.com/documentation/swift/fatalerror(_:file:line:)>, and "Identifying
+    ///   the cause of common crashes",
+    ///   <https://developer.apple.com/documentation/xcode/identifying-the-cause-of-common-crashes>). By then
+    ///   the person has read the fatal alert and every cleanup hook has run.
     ///
     /// - Parameter presentation: The fatal error's presentation.
     public static let terminateProcess: @Sendable (Presentation) -> Void = { presentation in
         let summary = ErrorReport(presentation.error).summary
         let text = "Fatal error: \(presentation.title). \(presentation.message)\n\(summary)\n"
         FileHandle.standardError.write(Data(text.utf8))
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        fatalError("\(presentation.title). \(presentation.message)")
+        #else
         exit(EXIT_FAILURE)
+        #endif
     }
 }

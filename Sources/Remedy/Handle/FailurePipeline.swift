@@ -135,8 +135,17 @@ final class FailurePipeline: Sendable {
     // part of the async frame, which the task allocates on each call (24 KB for `handle`, 20 KB for
     // `present`, malloc'd in slabs by every handling task).
     @inline(never)
-    private func received(_ error: any Error, _ context: FailureContext) -> HandledError {
-        HandledError(resolved: resolver.resolve(error), scopePath: context.scopePath, action: context.action)
+    private func received(
+        _ error: any Error,
+        _ context: FailureContext,
+        continuing reference: SupportReference? = nil
+    ) -> HandledError {
+        HandledError(
+            resolved: resolver.resolve(error),
+            scopePath: context.scopePath,
+            action: context.action,
+            supportReference: reference
+        )
     }
 
     // `handle` and `present` are inlined into `process`: one async frame, so a handling task allocates
@@ -233,7 +242,7 @@ final class FailurePipeline: Sendable {
                 case .silence:
                     return .silenced(rule)
                 case .replace(let replacement):
-                    failure = received(replacement, context)
+                    failure = received(replacement, context, continuing: failure.supportReference)
                     record.replaced(by: failure)
                     if failure.isSilent { return .silenced(rule) }
                     if failure.severity == .fatal { return .fatal }
@@ -414,6 +423,7 @@ final class FailurePipeline: Sendable {
             severity: interpretation.severity,
             style: interpretation.preferredStyle,
             icon: interpretation.icon,
+            supportReference: failure.supportReference,
             error: failure.error,
             localization: localization
         )

@@ -18,6 +18,12 @@ public struct HandledError: Sendable, CustomStringConvertible {
     public let action: String?
     /// The failure resolved in one walk of its tree; every query below reads it.
     package let resolved: ResolvedFailure
+    /// The short reference of this occurrence, which its log lines and its presentation carry.
+    ///
+    /// The reference the error came with when it has one (``PresentableError/supportReference``, such as
+    /// a server's from its Problem Details), else a new one. An error a rule puts in its place keeps it:
+    /// it is the same occurrence.
+    public let supportReference: SupportReference
 
     /// Creates a handled error, as the scope does; useful for testing rules on their own.
     ///
@@ -26,25 +32,37 @@ public struct HandledError: Sendable, CustomStringConvertible {
     ///   - interpretation: What is known about the error's tree. Default: what the standard resolver says.
     ///   - scopePath: The path of the scope the error was handed to.
     ///   - action: The action that failed, or `nil`.
+    ///   - supportReference: The occurrence's reference; `nil` takes the one the error came with, or
+    ///     makes a new one.
     public init(
         _ error: any Error,
         interpretation: ErrorInterpretation? = nil,
         scopePath: String = "",
-        action: String? = nil
+        action: String? = nil,
+        supportReference: SupportReference? = nil
     ) {
         let resolved = ErrorResolver().resolve(error)
         self.init(
             resolved: interpretation.map { ResolvedFailure(error: error, interpretation: $0, facts: resolved.facts) }
                 ?? resolved,
             scopePath: scopePath,
-            action: action
+            action: action,
+            supportReference: supportReference
         )
     }
 
-    package init(resolved: ResolvedFailure, scopePath: String, action: String?) {
+    /// - Parameter supportReference: The reference of the occurrence this failure continues (a rule's
+    ///   replacement), used when the error carries none of its own; `nil` makes a new one.
+    package init(
+        resolved: ResolvedFailure,
+        scopePath: String,
+        action: String?,
+        supportReference: SupportReference? = nil
+    ) {
         self.resolved = resolved
         self.scopePath = scopePath
         self.action = action
+        self.supportReference = resolved.interpretation.supportReference ?? supportReference ?? .next()
     }
 
     /// What the resolver knows about the error's whole tree: category, severity, transience, silence.

@@ -43,6 +43,13 @@ public struct Presentation: Sendable, CustomStringConvertible {
     }
     /// How many errors this presentation stands for (more than one when identical errors coalesced).
     public var occurrences: Int
+    /// The short reference a person can read aloud or paste ("Reference 7KQ2-9F3A"), which the log lines
+    /// of the error carry too.
+    ///
+    /// A scope's presentation has the reference of the occurrence it logged; when identical errors
+    /// coalesce, the presentation keeps the first one's, whose log line names the others' count. It is not
+    /// part of what makes presentations identical.
+    public var supportReference: SupportReference
     /// The error that was resolved.
     public var error: any Error
     /// The language the presentation was made in; presenters write their own texts in it too.
@@ -63,6 +70,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ///   - style: How to show it; `nil` follows severity. A fatal error is never a banner.
     ///   - icon: The icon; `nil` uses the category's icon.
     ///   - groupingKey: The coalescing key; `nil` derives one from the error's shape.
+    ///   - supportReference: The occurrence's reference; `nil` makes a new one.
     ///   - error: The error being presented.
     ///   - localization: The language of Remedy's own texts (fallback titles, "OK", "Cancel").
     public init(
@@ -76,6 +84,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         style: PresentationStyle? = nil,
         icon: ErrorIcon? = nil,
         groupingKey: String? = nil,
+        supportReference: SupportReference? = nil,
         error: any Error,
         localization: Localization = .default
     ) {
@@ -92,6 +101,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.icon = icon ?? category.defaultIcon
         self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(from: error)
         self.occurrences = 1
+        self.supportReference = supportReference ?? .next()
         self.error = error
         self.localization = localization
     }

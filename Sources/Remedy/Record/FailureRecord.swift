@@ -39,6 +39,7 @@ struct FailureRecord {
             error: failure.error,
             metadata: [
                 "event": "\(Self.receivedEvent)",
+                "reference": "\(failure.supportReference)",
                 "category": "\(failure.category)",
                 "severity": "\(failure.severity)",
                 "scope": "\(failure.scopePath)",
@@ -63,7 +64,11 @@ struct FailureRecord {
             level: .error,
             "A fatal error ends the program once it was presented: \(failure.description)",
             error: failure.error,
-            metadata: ["category": "\(failure.category)", "scope": "\(failure.scopePath)"],
+            metadata: [
+                "category": "\(failure.category)",
+                "scope": "\(failure.scopePath)",
+                "reference": "\(failure.supportReference)",
+            ],
             file: fileID,
             function: "handle",
             line: line
@@ -77,7 +82,7 @@ struct FailureRecord {
             level: .info,
             "\(message)",
             error: error,
-            metadata: metadata,
+            metadata: metadata.merging(["reference": "\(original.supportReference)"]) { given, _ in given },
             file: fileID,
             function: "handle",
             line: line
@@ -113,6 +118,11 @@ struct FailureRecord {
             metadata: {
                 var metadata = extra()
                 metadata["outcome"] = "\(outcome)"
+                metadata["reference"] = "\(failure.supportReference)"
+                // A coalesced error was shown under the reference of the first of its kind.
+                if let shown = presentation?.supportReference, shown != failure.supportReference {
+                    metadata["shownAs"] = "\(shown)"
+                }
                 metadata["category"] = "\(failure.category)"
                 metadata["severity"] = "\(failure.severity)"
                 metadata["scope"] = "\(failure.scopePath)"

@@ -43,6 +43,9 @@ public struct ErrorInterpretation: Sendable {
     public var isSilent: Bool
     /// How long to wait before retrying, when the error says so (HTTP `Retry-After`).
     public var retryAfter: Duration?
+    /// The support reference the error came with (a server's, from Problem Details), or `nil` when the
+    /// occurrence gets a new one. In a tree, the first reference in pre-order counts.
+    public var supportReference: SupportReference?
 
     /// Creates a interpretation.
     ///
@@ -60,6 +63,7 @@ public struct ErrorInterpretation: Sendable {
     ///   - isPermanent: Whether retrying fails the same way, so "Try Again" is never offered.
     ///   - isSilent: Whether the error is never shown.
     ///   - retryAfter: How long to wait before retrying.
+    ///   - supportReference: The support reference the error came with, or `nil`.
     public init(
         title: String? = nil,
         message: String? = nil,
@@ -73,7 +77,8 @@ public struct ErrorInterpretation: Sendable {
         isTransient: Bool = false,
         isPermanent: Bool = false,
         isSilent: Bool = false,
-        retryAfter: Duration? = nil
+        retryAfter: Duration? = nil,
+        supportReference: SupportReference? = nil
     ) {
         self.title = title
         self.message = message
@@ -88,6 +93,7 @@ public struct ErrorInterpretation: Sendable {
         self.isPermanent = isPermanent
         self.isSilent = isSilent
         self.retryAfter = retryAfter
+        self.supportReference = supportReference
     }
 
     /// A interpretation for an error that is never shown, such as a cancellation.
@@ -108,7 +114,8 @@ public struct ErrorInterpretation: Sendable {
             options: error.recoveryOptions,
             icon: error.icon,
             preferredStyle: error.preferredStyle,
-            isSilent: error.category == .cancellation
+            isSilent: error.category == .cancellation,
+            supportReference: error.supportReference
         )
     }
 

@@ -69,6 +69,7 @@ public struct ErrorResolver: Sendable {
             severity: interpretation.severity,
             style: interpretation.preferredStyle,
             icon: interpretation.icon,
+            supportReference: interpretation.supportReference,
             error: error,
             localization: localization
         )
@@ -178,6 +179,7 @@ public struct ErrorResolver: Sendable {
         var isPermanent = false
         var isSilent = false
         var retryAfter: Duration?
+        var supportReference: SupportReference?
         // What the tree concerns (a file, a host, a line), from the first node that says it, and the
         // deepest decoding error, whose place in the data is read only if the message names it.
         var subject: ErrorSubject?
@@ -222,6 +224,7 @@ public struct ErrorResolver: Sendable {
                 if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
             }
             if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
+            if supportReference == nil { supportReference = interpretation.supportReference }
         }
 
         let rootInfo = ErrorTypeInfo.of(error)
@@ -250,6 +253,7 @@ public struct ErrorResolver: Sendable {
         merged.isPermanent = isPermanent
         merged.isSilent = isSilent
         merged.retryAfter = retryAfter
+        merged.supportReference = supportReference
         // A place in data names something only in a file a person can open.
         if let decodingNode, subject?.fileName != nil, merged.entry?.namesLocation == true,
             let decodingError = decodingNode as? DecodingError, let place = BuiltInCatalog.subject(of: decodingError)

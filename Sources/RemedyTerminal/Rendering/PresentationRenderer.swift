@@ -106,6 +106,7 @@ package struct PresentationRenderer: Sendable {
         let texts = Texts(presentation)
         var sentence = localization.string(forKey: "terminal.banner", texts.title, texts.message.flattened)
         if let occurrences = occurrences(presentation) { sentence += " " + occurrences }
+        sentence += " (" + reference(presentation) + ")"
         if appearance.isNarrated {
             return heading(presentation.severity, sentence) + "\n"
         }
@@ -143,6 +144,7 @@ package struct PresentationRenderer: Sendable {
         var paragraphs: [(text: String, style: ANSIStyle)] = [(texts.message, .plain)]
         if let detail = texts.detail { paragraphs.append((detail, .dim)) }
         if let occurrences = occurrences(presentation) { paragraphs.append((occurrences, .dim)) }
+        paragraphs.append((reference(presentation), .dim))
         if presentation.severity == .fatal {
             paragraphs.append((localization.string(forKey: "terminal.fatal.next"), .bold))
         }
@@ -207,6 +209,7 @@ package struct PresentationRenderer: Sendable {
             lines += detail.paragraphs.map { localization.string(forKey: "terminal.detail", $0) }
         }
         if let occurrences = occurrences(presentation) { lines.append(occurrences) }
+        lines.append(reference(presentation))
         if presentation.severity == .fatal {
             lines.append(localization.string(forKey: "terminal.fatal.next"))
         }
@@ -254,6 +257,11 @@ package struct PresentationRenderer: Sendable {
     private func occurrences(_ presentation: Presentation) -> String? {
         guard presentation.occurrences > 1 else { return nil }
         return localization.string(forKey: "terminal.occurrences", String(presentation.occurrences))
+    }
+
+    /// "Reference 7KQ2-9F3A": what a person reads out to support, and what the log lines carry.
+    private func reference(_ presentation: Presentation) -> String {
+        presentation.supportReference.label(in: localization)
     }
 
     private func optionTitle(_ option: RecoveryOption) -> String {

@@ -53,6 +53,9 @@ struct NeverAnsweringInput: TerminalInput {
 }
 
 /// A presentation built the way the root scope builds one, in English.
+/// The reference of the presentations of ``makePresentation``, so renderings can be compared whole.
+let fixedReference = SupportReference("7KQ2-9F3A")
+
 func makePresentation(
     title: String? = "Service Unavailable",
     message: String = "A service the app needs can't be reached right now. Try again in a moment.",
@@ -61,7 +64,8 @@ func makePresentation(
     category: ErrorCategory = .externalSystemUnavailable,
     severity: Severity? = nil,
     style: PresentationStyle? = nil,
-    occurrences: Int = 1
+    occurrences: Int = 1,
+    supportReference: SupportReference? = fixedReference
 ) -> Presentation {
     var presentation = Presentation(
         title: title,
@@ -71,6 +75,7 @@ func makePresentation(
         category: category,
         severity: severity,
         style: style,
+        supportReference: supportReference,
         error: MessageError(message, category: category),
         localization: .english
     )

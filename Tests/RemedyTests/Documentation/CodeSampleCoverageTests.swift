@@ -4,13 +4,16 @@ import Testing
 /// Every ```` ```swift ```` sample of the README and the DocC catalogs is compiled by a test, word for word,
 /// so the documentation can't drift from the code.
 ///
-/// A sample is covered when one Swift file under `Tests/` or `Examples/` contains each of its paragraphs
-/// (runs of lines between blank lines) as consecutive lines, compared without their indentation, and
+/// A sample is covered when one Swift file under `Tests/`, `Examples/` or `UICheck/Tests/` contains each of its
+/// paragraphs (runs of lines between blank lines) as consecutive lines, compared without their indentation, and
 /// imports every module the sample imports. Paragraphs may sit in different places of that file — a type
 /// at the top level, the statements in a test function — and the file may add lines around them (stubs for
 /// the sample's placeholders, assertions). A line `@main` is left out of the comparison, because a test
 /// target has an entry point of its own; the README's command-line tool is compared byte for byte with
-/// `Examples/notes/Notes.swift` instead, where it is the real entry point.
+/// `Examples/notes/Notes.swift` instead, where it is the real entry point. `UICheck/` compiles the shipped
+/// `Sources/RemedyUI` files as the module `CheckedRemedyUI` (SwiftPM wants target names unique across a
+/// package graph, and UICheck depends on this package), so in its tests that import stands for
+/// `import RemedyUI`.
 struct CodeSampleCoverageTests {
     /// A fenced sample in a Markdown file.
     struct Sample: CustomStringConvertible {
@@ -58,7 +61,8 @@ struct CodeSampleCoverageTests {
         }
 
         func imports(_ module: String) -> Bool {
-            lines.contains { $0 == "import \(module)" || $0.hasSuffix(" import \(module)") }
+            let module = path.hasPrefix("UICheck/") && module == "RemedyUI" ? "CheckedRemedyUI" : module
+            return lines.contains { $0 == "import \(module)" || $0.hasSuffix(" import \(module)") }
         }
 
         func contains(_ paragraph: [String]) -> Bool {
@@ -123,7 +127,8 @@ struct CodeSampleCoverageTests {
     }
 
     static func sourceFiles() throws -> [SourceFile] {
-        try (files(under: "Tests", extension: "swift") + files(under: "Examples", extension: "swift")).map {
+        let folders = ["Tests", "Examples", "UICheck/Tests"]
+        return try folders.flatMap { files(under: $0, extension: "swift") }.map {
             SourceFile(path: $0, text: try read($0))
         }
     }
@@ -145,7 +150,8 @@ struct CodeSampleCoverageTests {
             #expect(
                 covered,
                 """
-                \(sample) isn't compiled by a test: no file under Tests/ or Examples/ holds all its paragraphs\(imports); \
+                \(sample) isn't compiled by a test: no file under Tests/, Examples/ or UICheck/Tests/ holds all its \
+                paragraphs\(imports); \
                 \(missing.map { "no file has the lines starting “\($0[0])”" } ?? "they are in different files")
                 """
             )
@@ -166,5 +172,13 @@ struct CodeSampleCoverageTests {
         #expect(!source.covers(Sample(file: "A.md", line: 1, text: "let a = 1\n\nlet c = 2")))
         #expect(!source.covers(Sample(file: "A.md", line: 1, text: "import RemedyTerminal\n\nlet a = 1")))
         #expect(!source.covers(Sample(file: "A.md", line: 1, text: "let b = 2\nlet a = 1")))
+    }
+
+    @Test func onlyUICheckStandsInForRemedyUI() {
+        let text = "import CheckedRemedyUI\n\nlet a = 1\n"
+        let sample = Sample(file: "A.md", line: 1, text: "import RemedyUI\n\nlet a = 1")
+        #expect(SourceFile(path: "UICheck/Tests/UICheckTests/A.swift", text: text).covers(sample))
+        #expect(!SourceFile(path: "Tests/RemedyTests/A.swift", text: text).covers(sample))
+        #expect(!SourceFile(path: "UICheck/Tests/UICheckTests/A.swift", text: "let a = 1\n").covers(sample))
     }
 }

@@ -1,0 +1,76 @@
+#if canImport(UIKit) && !os(watchOS)
+import Remedy
+import UIKit
+
+/// A responder that looks at errors travelling up the responder chain before they are presented.
+///
+/// Adopt it in a view, a view controller or the app delegate to replace an error with a clearer one,
+/// enrich it with context, or swallow it:
+///
+/// ```swift
+/// extension CheckoutViewController: ErrorPresentingResponder {
+///     func willPresentError(_ error: any Error) -> (any Error)? {
+///         ContextError("Paying for the order", wrapping: error)
+///     }
+/// }
+/// ```
+@MainActor
+public protocol ErrorPresentingResponder: AnyObject {
+    /// Returns the error to pass on up the chain: the same one, another one, or `nil` to swallow it (it is
+    /// then neither presented nor logged by Remedy; the responder has taken care of it).
+    ///
+    /// - Parameter error: The error as it arrives from the responders below.
+    /// - Returns: The error to pass on, or `nil`.
+    func willPresentError(_ error: any Error) -> (any Error)?
+}
+
+/// A responder that owns an ``ErrorScope``: the app delegate with the root scope, or a screen with a child.
+@MainActor
+public protocol ErrorScopeProvidingResponder: AnyObject {
+    /// The scope errors reaching this responder are handled in.
+    var errorScope: ErrorScope { get }
+}
+
+extension UIResponder {
+    /// Presents an error from this responder: it travels up the responder chain (`next`) to the
+    /// application, and is then handled by the nearest responder's ``ErrorScope``, whose rules lead on to
+    /// the app's root scope and its presenter.
+    ///
+    /// Every responder on the way that adopts ``ErrorPresentingResponder`` sees it first, from this one up,
+    /// and may replace, enrich or swallow it.
+    ///
+    /// ```swift
+    /// do { try await store.save(note) } catch { presentError(error) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - error: The error.
+    ///   - completion: Called with how the handling ended, or with `nil` when a responder swallowed the
+    ///     error or no responder on the chain provides a scope.
+    public func presentError(_ error: any Error, completion: (@MainActor (HandlingOutcome?) -> Void)? = nil) {
+        var error = error
+        var scope: ErrorScope?
+        var responder: UIResponder? = self
+        while let current = responder {
+            if let hook = current as? any ErrorPresentingResponder {
+                guard let passedOn = hook.willPresentError(error) else {
+                    completion?(nil)
+                    return
+                }
+                error = passedOn
+            }
+            if scope == nil, let provider = current as? any ErrorScopeProvidingResponder {
+                scope = provider.errorScope
+            }
+            responder = current.next
+        }
+        guard let scope else {
+            completion?(nil)
+            return
+        }
+        let handling = scope.handle(error)
+        guard let completion else { return }
+        Task { completion(await handling.value) }
+    }
+}
+#endif

@@ -1,0 +1,143 @@
+import Foundation
+import Observation
+
+/// https://developer.apple.com/documentation/swiftui/binding
+/// `@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>`
+@propertyWrapper
+@dynamicMemberLookup
+public struct Binding<Value> {
+    private let read: () -> Value
+    private let write: (Value) -> Void
+
+    /// Fake: a binding over two closures (SwiftUI's own `init(get:set:)` takes `@isolated(any)` closures that
+    /// only SwiftUI's runtime can call synchronously).
+    public init(fakeGet: @escaping () -> Value, fakeSet: @escaping (Value) -> Void) {
+        read = fakeGet
+        write = fakeSet
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
+    /// `var wrappedValue: Value { get nonmutating set }`
+    public var wrappedValue: Value {
+        get { read() }
+        nonmutating set { write(newValue) }
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/binding/projectedvalue
+    /// `var projectedValue: Binding<Value> { get }`
+    public var projectedValue: Binding<Value> { self }
+
+    /// https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
+    /// `subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { get }`
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(
+            fakeGet: { read()[keyPath: keyPath] },
+            fakeSet: { newValue in
+                var value = read()
+                value[keyPath: keyPath] = newValue
+                write(value)
+            }
+        )
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/bindable
+/// `@dynamicMemberLookup @propertyWrapper struct Bindable<Value>` (iOS 17, macOS 14)
+@propertyWrapper
+@dynamicMemberLookup
+public struct Bindable<Value> {
+    /// https://developer.apple.com/documentation/swiftui/bindable/wrappedvalue
+    /// `var wrappedValue: Value`
+    public var wrappedValue: Value
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/projectedvalue
+    /// `var projectedValue: Bindable<Value> { get }`
+    public var projectedValue: Bindable<Value> { self }
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/init(wrappedvalue:)
+    /// `init(wrappedValue: Value)` where `Value : AnyObject, Value : Observable`
+    public init(wrappedValue: Value) where Value: AnyObject & Observable {
+        self.wrappedValue = wrappedValue
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/subscript(dynamicmember:)
+    /// `subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>
+    /// { get }` where `Value : AnyObject`
+    public subscript<Subject>(
+        dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>
+    ) -> Binding<Subject> where Value: AnyObject {
+        let object = wrappedValue
+        return Binding(fakeGet: { object[keyPath: keyPath] }, fakeSet: { object[keyPath: keyPath] = $0 })
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environmentkey
+/// `protocol EnvironmentKey`
+public protocol EnvironmentKey {
+    /// https://developer.apple.com/documentation/swiftui/environmentkey/value
+    associatedtype Value
+
+    /// https://developer.apple.com/documentation/swiftui/environmentkey/defaultvalue
+    /// `static var defaultValue: Self.Value { get }`
+    static var defaultValue: Value { get }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environmentvalues
+/// `struct EnvironmentValues`
+public struct EnvironmentValues {
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/init()
+    public init() {}
+
+    /// https://developer.apple.com/documentation/swiftui/environmentkey (the subscript, as its page uses it)
+    /// `subscript<K>(key: K.Type) -> K.Value where K : EnvironmentKey { get set }`
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// Fake: the environment every `@Environment` property reads, set by a test.
+    @MainActor public static var fakeCurrent = EnvironmentValues()
+}
+
+/// https://developer.apple.com/documentation/swiftui/environment
+/// `@frozen @propertyWrapper struct Environment<Value>`
+@propertyWrapper
+public struct Environment<Value> {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+
+    /// https://developer.apple.com/documentation/swiftui/environment/init(_:)
+    /// `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        self.keyPath = keyPath
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/environment/wrappedvalue
+    /// `@MainActor @preconcurrency var wrappedValue: Value { get }`
+    @MainActor
+    public var wrappedValue: Value { EnvironmentValues.fakeCurrent[keyPath: keyPath] }
+}
+
+/// https://developer.apple.com/documentation/accessibility/accessibilitynotification
+/// `enum AccessibilityNotification` (the Accessibility framework, which SwiftUI re-exports)
+public enum AccessibilityNotification {
+    /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement
+    /// `struct Announcement` (iOS 17, macOS 14)
+    public struct Announcement: Sendable {
+        let text: String
+
+        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement
+        /// `init(_ announcement: String)`
+        public init(_ announcement: String) { text = announcement }
+
+        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement/post()
+        /// `func post()`
+        public func post() {
+            MainActor.assumeIsolated { AccessibilityNotification.fakePosted.append(text) }
+        }
+    }
+
+    /// Fake: every announcement posted, in order.
+    @MainActor public static var fakePosted: [String] = []
+}

@@ -1,0 +1,195 @@
+import Foundation
+import StandInSupport
+
+/// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle
+/// `enum UIModalPresentationStyle`
+public enum UIModalPresentationStyle: Int, Sendable {
+    /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
+    case fullScreen = 0
+    /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/overfullscreen
+    case overFullScreen = 5
+    /// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/automatic
+    case automatic = -2
+}
+
+/// https://developer.apple.com/documentation/uikit/uicontentconfiguration
+/// `@MainActor protocol UIContentConfiguration`
+@MainActor
+public protocol UIContentConfiguration {}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontroller
+/// `@MainActor class UIViewController : UIResponder`
+@MainActor
+open class UIViewController: UIResponder {
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/view
+    /// `var view: UIView! { get set }`
+    open var view: UIView! {
+        didSet { view?.fakeViewController = self }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/title
+    /// `var title: String? { get set }`
+    open var title: String?
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
+    /// `var presentedViewController: UIViewController? { get }`
+    open private(set) var presentedViewController: UIViewController?
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
+    /// `var presentingViewController: UIViewController? { get }`
+    open private(set) weak var presentingViewController: UIViewController?
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingdismissed
+    /// `var isBeingDismissed: Bool { get }` (the fake dismisses at once, so it is never in between)
+    open var isBeingDismissed: Bool { false }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
+    /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/contentunavailableconfiguration-4b95e
+    /// `var contentUnavailableConfiguration: (any UIContentConfiguration)? { get set }`
+    open var contentUnavailableConfiguration: (any UIContentConfiguration)?
+
+    /// Fake: every controller this one presented, in order, and how often it was asked to dismiss.
+    public private(set) var fakePresented: [UIViewController] = []
+    public private(set) var fakeDismissCalls = 0
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
+    /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        self.view = view
+        view.fakeViewController = self
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(coder:)
+    /// `init?(coder: NSCoder)`
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// https://developer.apple.com/documentation/objectivec/nsobject/init() — `UIViewController()`, which UIKit
+    /// answers as `init(nibName: nil, bundle: nil)`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
+    /// `func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
+    /// completion: (() -> Void)? = nil)`
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
+    {
+        // UIKit refuses to present from a controller that already presents one.
+        guard presentedViewController == nil else { return }
+        presentedViewController = viewControllerToPresent
+        viewControllerToPresent.presentingViewController = self
+        fakePresented.append(viewControllerToPresent)
+        FakeChanges.shared.changed()
+        completion?()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
+    /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` — dismisses what this controller
+    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        fakeDismissCalls += 1
+        if let presented = presentedViewController {
+            presented.presentingViewController = nil
+            presentedViewController = nil
+            FakeChanges.shared.changed()
+            completion?()
+        } else if let presenting = presentingViewController {
+            presenting.dismiss(animated: flag, completion: completion)
+        }
+    }
+
+    /// Fake: a controller's next responder is its view's superview, or the controller that presented it.
+    override open var next: UIResponder? { view?.superview ?? presentingViewController }
+}
+
+/// https://developer.apple.com/documentation/uikit/uialertcontroller
+/// `@MainActor class UIAlertController : UIViewController`
+@MainActor
+open class UIAlertController: UIViewController {
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/message
+    /// `var message: String? { get set }`
+    open var message: String?
+
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/preferredstyle
+    /// `var preferredStyle: UIAlertController.Style { get }`
+    open private(set) var preferredStyle: Style = .alert
+
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/actions
+    /// `var actions: [UIAlertAction] { get }`
+    open private(set) var actions: [UIAlertAction] = []
+
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/preferredaction
+    /// `var preferredAction: UIAlertAction? { get set }`
+    open var preferredAction: UIAlertAction?
+
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/init(title:message:preferredstyle:)
+    /// `convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style)`
+    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) {
+        self.init(nibName: nil, bundle: nil)
+        self.title = title
+        self.message = message
+        self.preferredStyle = preferredStyle
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/addaction(_:)
+    /// `func addAction(_ action: UIAlertAction)`
+    open func addAction(_ action: UIAlertAction) {
+        actions.append(action)
+    }
+
+    /// Fake: a tap on an action: UIKit dismisses the alert, then calls the action's handler.
+    public func fakeTap(_ action: UIAlertAction) {
+        dismiss(animated: true)
+        action.handler?(action)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uialertcontroller/style
+    /// `enum Style`
+    public enum Style: Int, Sendable {
+        /// https://developer.apple.com/documentation/uikit/uialertcontroller/style/actionsheet
+        case actionSheet = 0
+        /// https://developer.apple.com/documentation/uikit/uialertcontroller/style/alert
+        case alert = 1
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uialertaction
+/// `@MainActor class UIAlertAction : NSObject`
+@MainActor
+open class UIAlertAction {
+    /// https://developer.apple.com/documentation/uikit/uialertaction/title
+    /// `var title: String? { get }`
+    public let title: String?
+
+    /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.property
+    /// `var style: UIAlertAction.Style { get }`
+    public let style: Style
+
+    let handler: ((UIAlertAction) -> Void)?
+
+    /// https://developer.apple.com/documentation/uikit/uialertaction/init(title:style:handler:)
+    /// `convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil)`
+    public init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.title = title
+        self.style = style
+        self.handler = handler
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum
+    /// `enum Style`
+    public enum Style: Int, Sendable {
+        /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/default
+        case `default` = 0
+        /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/cancel
+        case cancel = 1
+        /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/destructive
+        case destructive = 2
+    }
+}

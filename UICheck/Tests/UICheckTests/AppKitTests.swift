@@ -1,0 +1,123 @@
+import AppKit
+import Remedy
+import RemedyTesting
+import Testing
+
+@testable import CheckedRemedyUI
+
+/// The AppKit presenter's `NSAlert`s, and `presentError` through the bridged `NSError`.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct AppKitTests {
+    func keyWindow() -> NSWindow {
+        let window = NSWindow()
+        NSApplication.shared.fakeKeyWindow = window
+        return window
+    }
+
+    func sheet(on window: NSWindow) async -> NSWindow? {
+        await fakes { !window.fakeAttachedSheets.isEmpty }
+        return window.fakeAttachedSheets.first
+    }
+
+    @Test func theRecommendedOptionIsTheFirstButtonAndCancelTheLastOnASheetOfTheKeyWindow() async throws {
+        let window = keyWindow()
+        let presenter = AppKitErrorPresenter()
+        let presentation = Fixtures.storagePresentation()
+        let alert = AppKitErrorPresenter.alert(
+            for: presentation, buttons: PresentationLayout.appKitButtonOrder(of: presentation.options))
+        #expect(alert.buttons.map(\.title) == ["Try Again", "Free Up Space", "Cancel"])
+        #expect(alert.buttons.map(\.keyEquivalent) == ["", "", "\u{1b}"])
+        #expect(alert.messageText == "Not Enough Storage")
+        #expect(alert.alertStyle == .warning)
+
+        let answer = Task { try await presenter.present(presentation) }
+        _ = try #require(await sheet(on: window))
+        answer.cancel()
+        #expect(try await answer.value == nil)
+        #expect(window.fakeAttachedSheets.isEmpty)
+    }
+
+    @Test func pressingAButtonOfTheSheetAnswersWithItsOption() async throws {
+        let window = keyWindow()
+        let presenter = AppKitErrorPresenter(window: window)
+        let answer = Task { try await presenter.present(Fixtures.storagePresentation()) }
+        let alert = try #require(await sheet(on: window)?.fakeOwningAlert)
+        alert.fakePressButton(at: 1)
+        #expect(try await answer.value?.title == "Free Up Space")
+    }
+
+    @Test func aDestructiveOptionIsNeverTheDefaultButton() {
+        let delete = RecoveryOption(title: "Delete Library", role: .destructive) { .recovered }
+        let presentation = Presentation(
+            title: "Library Damaged", message: "It can't be opened.", options: [delete], error: CancellationError(),
+            localization: Fixtures.english)
+        let order = PresentationLayout.appKitButtonOrder(of: presentation.options)
+        #expect(order.map(\.title) == ["Cancel", "Delete Library"])
+        let alert = AppKitErrorPresenter.alert(for: presentation, buttons: order)
+        #expect(alert.buttons.map(\.hasDestructiveAction) == [false, true])
+    }
+
+    @Test func withoutAKeyWindowTheAlertIsAppModal() async throws {
+        NSApplication.shared.fakeKeyWindow = nil
+        NSAlert.fakeNextModalResponse = NSApplication.ModalResponse(
+            rawValue: NSApplication.ModalResponse.alertFirstButtonReturn.rawValue + 2)
+        defer { NSAlert.fakeNextModalResponse = .alertFirstButtonReturn }
+        let answer = try await AppKitErrorPresenter().present(Fixtures.storagePresentation())
+        #expect(answer?.title == "Cancel")
+    }
+
+    @Test func presentErrorHandsAppKitTheBridgedErrorWhoseAttempterReportsOnlyAfterTheActionFinished() async throws {
+        let window = keyWindow()
+        let release = AsyncStream<Void>.makeStream()
+        let started = AsyncStream<Void>.makeStream()
+        let freeUpSpace = RecoveryOption(title: "Free Up Space") {
+            started.continuation.yield()
+            for await _ in release.stream { break }
+            return .recovered
+        }
+        window.presentError(
+            Fixtures.StorageFull(freeUpSpace: freeUpSpace),
+            resolvedBy: ErrorResolver(catalog: .empty, localization: Fixtures.english),
+            modalFor: window
+        )
+
+        let presented = try #require(window.fakePresentedErrors.first)
+        #expect(presented.window === window)
+        let error = presented.error as NSError
+        #expect(error.localizedDescription == "Not Enough Storage")
+        #expect(
+            error.userInfo[NSLocalizedRecoveryOptionsErrorKey] as? [String] == ["Try Again", "Free Up Space", "Cancel"])
+        let attempter = try #require(error.userInfo[NSRecoveryAttempterErrorKey] as? ErrorRecoveryAttempter)
+
+        // What AppKit's sheet does with the button the person pressed: the delegate/didRecoverSelector form,
+        // which ErrorRecoveryAttempter forwards to this callback form.
+        let reports = AsyncStream<Bool>.makeStream()
+        let reported = LockedCounter()
+        attempter.attemptRecovery(optionIndex: 1) {
+            reported.increment()
+            reports.continuation.yield($0)
+        }
+        var startedIterator = started.stream.makeAsyncIterator()
+        _ = await startedIterator.next()
+        #expect(reported.value == 0)
+        var reportIterator = reports.stream.makeAsyncIterator()
+        release.continuation.yield()
+        release.continuation.finish()
+        #expect(await reportIterator.next() == true)
+    }
+
+    @Test func aMinorErrorWithoutAKeyWindowIsAnnouncedRatherThanModal() async throws {
+        NSApplication.shared.fakeKeyWindow = nil
+        let presentation = ErrorResolver(catalog: .empty, localization: Fixtures.english)
+            .presentation(for: Fixtures.SyncDelayed())
+        #expect(presentation.style == .banner)
+        let answer = try await AppKitErrorPresenter().present(presentation)
+        #expect(answer == nil)
+        #expect(
+            NSAccessibility.fakePosts.contains {
+                $0.notification == .announcementRequested
+                    && $0.announcement == "Sync Delayed. Your notes will sync when the connection is back."
+            })
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Observation
+import Remedy
+import RemedyTesting
+import StandInSupport
+import Testing
+
+/// What the tests share: the storage scenario's presentation, a root scope on a test clock, and waiting
+/// without sleeping.
+enum Fixtures {
+    static let english = Localization(locale: Locale(identifier: "en"))
+
+    /// Saving failed for lack of space: Try Again (recommended), Free Up Space, Cancel. Its Try Again is its
+    /// own option (Remedy's ready-made `.retry` is offered only where the error has no other way out).
+    struct StorageFull: PresentableError {
+        var freeUpSpace: RecoveryOption
+        var title: String? { "Not Enough Storage" }
+        var message: String { "The note couldn't be saved because the device is full." }
+        var recoveryOptions: [RecoveryOption] {
+            [RecoveryOption(title: "Try Again", role: .recommended) { .recovered }, freeUpSpace, .cancel]
+        }
+    }
+
+    /// A minor failure: a banner, with Try Again as its one action.
+    struct SyncDelayed: PresentableError {
+        var title: String? { "Sync Delayed" }
+        var message: String { "Your notes will sync when the connection is back." }
+        var severity: Severity { .minor }
+        var recoveryOptions: [RecoveryOption] { [.retry] }
+    }
+
+    /// A critical failure: the session expired; its screen is the app's sign-in.
+    struct SessionExpired: PresentableError {
+        var title: String? { "Signed Out" }
+        var message: String { "Sign in again to keep syncing." }
+        var severity: Severity { .critical }
+        var recoveryOptions: [RecoveryOption] { [.retry] }
+    }
+
+    static func freeUpSpace(_ ran: LockedCounter = LockedCounter()) -> RecoveryOption {
+        RecoveryOption(title: "Free Up Space") {
+            ran.increment()
+            return .recovered
+        }
+    }
+
+    static func storagePresentation(freeUpSpace: RecoveryOption = Fixtures.freeUpSpace()) -> Presentation {
+        ErrorResolver(catalog: .empty, localization: english)
+            .presentation(for: StorageFull(freeUpSpace: freeUpSpace))
+    }
+
+    /// A root scope on a test clock: no automatic retries or minimum duration, English texts, logs kept in
+    /// memory, and a terminate function that only counts.
+    static func root(
+        presenter: any ErrorPresenter,
+        clock: TestClock = TestClock(),
+        bannerDuration: Duration = .seconds(4),
+        terminations: LockedCounter = LockedCounter()
+    ) -> ErrorScope {
+        var configuration = HandlingHarness.defaultConfiguration
+        configuration.bannerDuration = bannerDuration
+        return ErrorScope.root(
+            presenter: presenter,
+            catalog: .empty,
+            localization: english,
+            logger: LogRecording().logger(),
+            clock: clock,
+            configuration: configuration,
+            terminate: { _ in terminations.increment() }
+        )
+    }
+}
+
+/// The suites that set `UIApplication.shared.delegate`, where the responder chain ends: one test at a time.
+@Suite(.serialized)
+enum AppDelegateSuites {}
+
+/// A counter safe to bump from any task.
+final class LockedCounter: Sendable {
+    private let lock = NSLock()
+    // Read and written only while `lock` is held.
+    nonisolated(unsafe) private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func increment() { lock.withLock { count += 1 } }
+}
+
+/// Returns once a fake of the stand-in reaches a state.
+@MainActor
+func fakes(until condition: @escaping @MainActor () -> Bool) async {
+    await FakeChanges.shared.wait(until: condition)
+}
+
+/// Returns once an observable condition holds, re-checking it whenever what it read changes.
+@MainActor
+func observed(until condition: @escaping @MainActor () -> Bool) async {
+    while !condition() {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            withObservationTracking {
+                _ = condition()
+            } onChange: {
+                continuation.resume()
+            }
+        }
+    }
+}

@@ -39,15 +39,27 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// How presenters show the option.
     public var role: Role
     /// The key of a Remedy-owned title, so ready-made options follow the presentation's language.
-    let titleKey: String?
+    var titleKey: String? {
+        if case .readyMade(let titleKey) = name { titleKey } else { nil }
+    }
+    /// The id given at creation (``init(id:title:role:action:)``), kept by ``titled(_:)`` and ``withRole(_:)``.
+    var explicitID: String? {
+        if case .app(let id) = name { id } else { nil }
+    }
+    /// What names the option apart from its title: a ready-made option's title key, or the app's id. One
+    /// stored field for both (they never go together) keeps the option as small as it was without ids.
+    private let name: Name?
     /// Whether choosing the option only acknowledges the error (like "OK"), with nothing to recover.
     let isAcknowledgement: Bool
     private let action: @Sendable () async throws -> RecoveryOutcome
     /// The outcome of a ready-made action that does nothing but answer (OK, Cancel, Try Again), so the
     /// recovery runner can answer without starting a task; `nil` for every other action.
     let constantOutcome: RecoveryOutcome?
-    /// The id given at creation (``init(id:title:role:action:)``), kept by ``titled(_:)`` and ``withRole(_:)``.
-    private(set) var explicitID: String?
+
+    private enum Name: Sendable {
+        case readyMade(titleKey: String)
+        case app(id: String)
+    }
 
     /// Creates an option.
     ///
@@ -80,8 +92,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         role: Role = .normal,
         action: @escaping @Sendable () async throws -> RecoveryOutcome
     ) {
-        self.init(title: title, role: role, titleKey: nil, isAcknowledgement: false, action: action)
-        self.explicitID = id
+        self.init(title: title, role: role, titleKey: nil, isAcknowledgement: false, action: action, explicitID: id)
     }
 
     init(
@@ -95,11 +106,10 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     ) {
         self.title = title
         self.role = role
-        self.titleKey = titleKey
+        self.name = titleKey.map { .readyMade(titleKey: $0) } ?? explicitID.map { .app(id: $0) }
         self.isAcknowledgement = isAcknowledgement
         self.constantOutcome = constantOutcome
         self.action = action
-        self.explicitID = explicitID
     }
 
     /// Runs the option's action.

@@ -84,8 +84,8 @@ public final class ErrorScope: Sendable {
     ///   - clock: The clock of every wait: backoff, timeouts, banners, the minimum duration.
     ///   - configuration: Timing and limits.
     ///   - terminate: Ends the process after a fatal error was presented and the cleanup hooks ran.
-    ///     Default: ``terminateProcess``, which writes the error to standard error and exits with status 1.
-    ///     Tests pass a function that records the call instead.
+    ///     Default: ``terminateProcess``, which writes the error to standard error, then exits with status 1
+    ///     on Linux and macOS and stops with `fatalError` on iOS, tvOS, watchOS and visionOS. Tests pass a function that records the call instead.
     /// - Returns: The root scope.
     public static func root(
         _ name: String = "App",

@@ -4,11 +4,13 @@ import Remedy
 /// How a presentation is laid out on screen: the pure decisions the UIKit, AppKit and SwiftUI adapters share.
 enum PresentationLayout {
     /// The text under an alert's title: the message, then the detail when there is one, then how many
-    /// times it happened when it happened more than once.
+    /// times it happened when it happened more than once, then the support reference a person can read
+    /// out ("Reference 7KQ2-9F3A"), which the log lines of the error carry too.
     static func body(of presentation: Presentation) -> String {
         var parts = [presentation.message]
         if let detail = presentation.detail { parts.append(detail) }
         if presentation.occurrences > 1 { parts.append("(\(presentation.occurrences)×)") }
+        parts.append(presentation.supportReference.label(in: presentation.localization))
         return parts.joined(separator: "\n\n")
     }
 

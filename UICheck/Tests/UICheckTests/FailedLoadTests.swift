@@ -35,7 +35,8 @@ struct FailedLoadTests {
         }
 
         #expect(configuration.text == "Feed Unavailable")
-        #expect(configuration.secondaryText == "The server didn't answer.")
+        #expect(
+            configuration.secondaryText == "The server didn't answer.\n\nReference \(presentation.supportReference)")
         #expect(configuration.image?.fakeSystemName == presentation.icon.name)
         #expect(configuration.button.title == "Reload")
         let action = try #require(configuration.buttonProperties.primaryAction)
@@ -57,11 +58,12 @@ struct FailedLoadTests {
     @Test func theSwiftUIViewIsAContentUnavailableViewWhoseButtonRunsTheRecommendedOption() async throws {
         let ran = LockedCounter()
         let reloads = AsyncStream<Void>.makeStream()
-        let view = FailedLoadView(presentation(recommended: true, ran: ran)) { reloads.continuation.yield() }
+        let presentation = presentation(recommended: true, ran: ran)
+        let view = FailedLoadView(presentation) { reloads.continuation.yield() }
 
         let texts = fakeFind(Text.self, in: view.body).map(\.fakeContent)
         #expect(texts.contains("Feed Unavailable"))
-        #expect(texts.contains("The server didn't answer."))
+        #expect(texts.contains("The server didn't answer.\n\nReference \(presentation.supportReference)"))
         let button = try #require(fakeFind(Button<Text>.self, in: view.body).first)
         #expect(button.fakeLabel.fakeContent == "Reload")
         button.fakeTap()

@@ -38,7 +38,11 @@ struct SwiftUIBindingTests {
         let shown = try alert(of: modifier)
         #expect(shown.isPresented.wrappedValue)
         #expect(shown.title == "Not Enough Storage")
-        #expect(shown.message?.fakeContent == "The note couldn't be saved because the device is full.")
+        let reference = try #require(root.state.current).supportReference
+        #expect(
+            shown.message?.fakeContent
+                == "The note couldn't be saved because the device is full.\n\nReference \(reference)"
+        )
         let buttons = fakeFind(Button<Text>.self, in: shown.actions as Any)
         #expect(buttons.map(\.fakeLabel.fakeContent) == ["Try Again", "Free Up Space", "Cancel"])
         #expect(buttons.map(\.fakeRole) == [nil, nil, .cancel])

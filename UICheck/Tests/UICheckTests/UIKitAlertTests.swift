@@ -30,7 +30,11 @@ struct UIKitAlertTests {
 
         let alert = try #require(await alert(on: screen))
         #expect(alert.title == "Not Enough Storage")
-        #expect(alert.message == "The note couldn't be saved because the device is full.")
+        // The message, then the reference a person can read out, which the error's log lines carry.
+        #expect(
+            alert.message
+                == "The note couldn't be saved because the device is full.\n\nReference \(presentation.supportReference)"
+        )
         #expect(alert.preferredStyle == .alert)
         #expect(alert.actions.map(\.title) == ["Try Again", "Free Up Space", "Cancel"])
         #expect(alert.actions.map(\.style) == [.default, .default, .cancel])

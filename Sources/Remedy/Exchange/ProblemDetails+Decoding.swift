@@ -162,7 +162,10 @@ extension ProblemDetails {
         instance = members["instance"]?.stringValue
         category = members["category"]?.stringValue.flatMap(Self.category(identifier:))
         severity = members["severity"]?.stringValue.flatMap(Self.severity(named:))
-        supportReference = members["reference"]?.stringValue.flatMap(Self.reference(from:))
+        // Read leniently (case, spaces, O for 0…); anything else is not a reference and is ignored.
+        supportReference = members["reference"]?.stringValue.flatMap {
+            $0.utf8.count <= 64 ? SupportReference($0) : nil
+        }
         retryAfter = members["retryAfter"]?.integerValue.flatMap(Self.retryAfter(seconds:))
         if case .array(let elements) = members["actions"] {
             actions = elements.compactMap(Action.init(json:))
@@ -183,13 +186,6 @@ extension ProblemDetails {
     static func severity(named name: String) -> Severity? {
         let lowered = name.lowercased()
         return Severity.allCases.first { $0.description == lowered }
-    }
-
-    /// A support reference as sent: printable ASCII, 1 to 64 characters.
-    static func reference(from text: String) -> String? {
-        guard !text.isEmpty, text.utf8.count <= 64, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 })
-        else { return nil }
-        return text
     }
 
     /// A wait of whole seconds, never negative, at most ``HTTPStatusError/maximumRetryAfter``.

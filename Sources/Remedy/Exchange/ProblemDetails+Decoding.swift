@@ -5,17 +5,26 @@ extension ProblemDetails {
     public struct DecodingLimits: Sendable, Hashable {
         /// The largest body read, in bytes; a larger one is refused before it is parsed. Default: 1 MiB.
         public var maximumBodySize: Int
-        /// The deepest nesting of arrays and objects read. Default: 32.
-        public var maximumDepth: Int
+        /// The deepest nesting of arrays and objects read, at most ``deepestAllowedNesting``. Default: 32.
+        public var maximumDepth: Int {
+            get { depth }
+            set { depth = min(max(1, newValue), Self.deepestAllowedNesting) }
+        }
+        private var depth: Int
+
+        /// The largest ``maximumDepth``: 512 levels (as `JSONSerialization`'s), so reading never nears the
+        /// end of a thread's stack.
+        public static let deepestAllowedNesting = 512
 
         /// Creates limits.
         ///
         /// - Parameters:
         ///   - maximumBodySize: The largest body read, in bytes. Default: 1 MiB.
-        ///   - maximumDepth: The deepest nesting of arrays and objects read. Default: 32.
+        ///   - maximumDepth: The deepest nesting of arrays and objects read, from 1 to
+        ///     ``deepestAllowedNesting``. Default: 32.
         public init(maximumBodySize: Int = 1 << 20, maximumDepth: Int = 32) {
             self.maximumBodySize = max(0, maximumBodySize)
-            self.maximumDepth = max(1, maximumDepth)
+            self.depth = min(max(1, maximumDepth), Self.deepestAllowedNesting)
         }
 
         /// The default limits: 1 MiB, 32 levels.

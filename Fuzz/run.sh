@@ -2,7 +2,7 @@
 # Builds the Problem Details fuzzer with libFuzzer and AddressSanitizer and runs it for a bounded number of
 # executions over the committed seed corpus. Fails on any crash, leak, timeout (hang) or memory blow-up.
 #
-#   Fuzz/run.sh                 # build (about a minute), then 100000 executions (30 to 60 s), on 2 cores
+#   Fuzz/run.sh                 # build (about a minute), then 250000 executions (50 to 90 s), on 2 cores
 #   FUZZ_RUNS=2000000 Fuzz/run.sh
 #   Fuzz/run.sh --build-only
 #   Fuzz/run.sh --no-build      # run the last build again
@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-runs="${FUZZ_RUNS:-100000}"
-max_total_time="${FUZZ_MAX_TOTAL_TIME:-75}"
+runs="${FUZZ_RUNS:-250000}"
+max_total_time="${FUZZ_MAX_TOTAL_TIME:-90}"
 work=.build/fuzz
 mkdir -p "$work"
 

@@ -5,17 +5,26 @@ extension ProblemDetails {
     public struct DecodingLimits: Sendable, Hashable {
         /// The largest body read, in bytes; a larger one is refused before it is parsed. Default: 1 MiB.
         public var maximumBodySize: Int
-        /// The deepest nesting of arrays and objects read. Default: 32.
-        public var maximumDepth: Int
+        /// The deepest nesting of arrays and objects read, at most ``deepestAllowedNesting``. Default: 32.
+        public var maximumDepth: Int {
+            get { depth }
+            set { depth = min(max(1, newValue), Self.deepestAllowedNesting) }
+        }
+        private var depth: Int
+
+        /// The largest ``maximumDepth``: 512 levels (as `JSONSerialization`'s), so reading never nears the
+        /// end of a thread's stack.
+        public static let deepestAllowedNesting = 512
 
         /// Creates limits.
         ///
         /// - Parameters:
         ///   - maximumBodySize: The largest body read, in bytes. Default: 1 MiB.
-        ///   - maximumDepth: The deepest nesting of arrays and objects read. Default: 32.
+        ///   - maximumDepth: The deepest nesting of arrays and objects read, from 1 to
+        ///     ``deepestAllowedNesting``. Default: 32.
         public init(maximumBodySize: Int = 1 << 20, maximumDepth: Int = 32) {
             self.maximumBodySize = max(0, maximumBodySize)
-            self.maximumDepth = max(1, maximumDepth)
+            self.depth = min(max(1, maximumDepth), Self.deepestAllowedNesting)
         }
 
         /// The default limits: 1 MiB, 32 levels.
@@ -162,7 +171,10 @@ extension ProblemDetails {
         instance = members["instance"]?.stringValue
         category = members["category"]?.stringValue.flatMap(Self.category(identifier:))
         severity = members["severity"]?.stringValue.flatMap(Self.severity(named:))
-        supportReference = members["reference"]?.stringValue.flatMap(Self.reference(from:))
+        // Read leniently (case, spaces, O for 0…); anything else is not a reference and is ignored.
+        supportReference = members["reference"]?.stringValue.flatMap {
+            $0.utf8.count <= 64 ? SupportReference($0) : nil
+        }
         retryAfter = members["retryAfter"]?.integerValue.flatMap(Self.retryAfter(seconds:))
         if case .array(let elements) = members["actions"] {
             actions = elements.compactMap(Action.init(json:))
@@ -183,13 +195,6 @@ extension ProblemDetails {
     static func severity(named name: String) -> Severity? {
         let lowered = name.lowercased()
         return Severity.allCases.first { $0.description == lowered }
-    }
-
-    /// A support reference as sent: printable ASCII, 1 to 64 characters.
-    static func reference(from text: String) -> String? {
-        guard !text.isEmpty, text.utf8.count <= 64, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 })
-        else { return nil }
-        return text
     }
 
     /// A wait of whole seconds, never negative, at most ``HTTPStatusError/maximumRetryAfter``.

@@ -3,11 +3,13 @@ extension ProblemDetails {
     /// options, and nothing a developer wrote.
     ///
     /// The presentation's ``Presentation/title`` becomes ``title`` and its ``Presentation/message`` becomes
-    /// ``detail``; its category and severity are sent by name. Its ``Presentation/detail`` is not sent: it can
-    /// hold text the resolver didn't trust to show prominently. Each option becomes an ``Action`` with the
-    /// option's ``RecoveryOption/id`` ("retry", "cancel", "signIn", or the id the app gave), or `optionN`
-    /// (its position, from 1) when it has none; "OK", which only acknowledges, is not sent. An action
-    /// whose id has an entry in `requests` carries that request, so a client can perform it.
+    /// ``detail``; its category and severity are sent by name, and its ``Presentation/supportReference`` as
+    /// `reference`, so the reference the client shows finds the server's log line. Its
+    /// ``Presentation/detail`` is not sent: it can hold text the resolver didn't trust to show prominently.
+    /// Each option becomes an ``Action`` with the option's ``RecoveryOption/id`` ("retry", "cancel",
+    /// "signIn", or the id the app gave), or `optionN` (its position, from 1) when it has none; "OK", which
+    /// only acknowledges, is not sent. An action whose id has an entry in `requests` carries that request, so
+    /// a client can perform it.
     ///
     /// ```swift
     /// let problem = ProblemDetails(presentation, status: 503, retryAfter: .seconds(30))
@@ -42,6 +44,7 @@ extension ProblemDetails {
             instance: instance,
             category: presentation.category,
             severity: presentation.severity,
+            supportReference: presentation.supportReference,
             retryAfter: retryAfter,
             actions: actions
         )

@@ -47,8 +47,9 @@ public struct ProblemDetails: Sendable, Hashable {
     public var category: ErrorCategory?
     /// How serious it is: the member `severity`, a ``Severity`` name (`"minor"`, `"major"`…).
     public var severity: Severity?
-    /// The short reference of this occurrence a person reads to support: the member `reference`.
-    public var supportReference: String?
+    /// The reference of this occurrence, which a person reads to support and which finds the server's log
+    /// line: the member `reference`, in its readable form (`"7KQ2-9F3A"`).
+    public var supportReference: SupportReference?
     /// How long the client should wait before retrying: the member `retryAfter`, whole seconds.
     public var retryAfter: Duration?
     /// What a person can do about the problem: the member `actions`.
@@ -80,7 +81,7 @@ public struct ProblemDetails: Sendable, Hashable {
         instance: String? = nil,
         category: ErrorCategory? = nil,
         severity: Severity? = nil,
-        supportReference: String? = nil,
+        supportReference: SupportReference? = nil,
         retryAfter: Duration? = nil,
         actions: [Action] = [],
         extensions: [String: JSONValue] = [:]

@@ -23,7 +23,8 @@ import FoundationNetworking
 ///   is handled as a new error. Only `http` and `https` URLs on the origin of the failed response are
 ///   followed; other actions are left out.
 ///
-/// The server's `retryAfter` (or its `Retry-After` header, whichever is longer) reaches the scope's
+/// The server's `reference` is the failure's ``SupportReference``, on the person's screen and in the
+/// client's log. The server's `retryAfter` (or its `Retry-After` header, whichever is longer) reaches the scope's
 /// ``RetryPolicy``, and makes the failure transient, as does a status of 408, 429, 502, 503 or 504.
 ///
 /// Make one from a response with ``validate(_:_:limits:actionTransport:)`` (URLSession) or
@@ -60,6 +61,10 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     public let retryAfter: Duration?
     /// Whether the server offered to sign in (the action `signIn`), or answered 401.
     public let requiresSignIn: Bool
+
+    /// The server's reference of the occurrence: the handling adopts it, so the person's screen, the
+    /// client's log and the server's log show the same one.
+    public var supportReference: SupportReference? { problem.supportReference }
 
     /// Creates the error of a failed response whose body was a problem.
     ///

@@ -18,7 +18,7 @@ struct ProblemDetailsCodecTests {
             instance: "/account/12345/msgs/abc",
             category: .permissionDenied,
             severity: .minor,
-            supportReference: "7KQ2-9F3A",
+            supportReference: SupportReference("7KQ2-9F3A"),
             retryAfter: .seconds(30),
             actions: [
                 ProblemDetails.Action(id: "retry", title: "Try Again", role: .recommended),
@@ -51,7 +51,7 @@ struct ProblemDetailsCodecTests {
             instance: "urn:uuid:1",
             category: ErrorCategory("paymentDeclined"),
             severity: .critical,
-            supportReference: "AB12-CD34",
+            supportReference: SupportReference("AB12-CD34"),
             retryAfter: .seconds(120),
             actions: [ProblemDetails.Action(id: "cancel", title: "Cancel", role: .cancel)],
             extensions: [
@@ -129,6 +129,14 @@ struct ProblemDetailsCodecTests {
         let again = try ProblemDetails(decoding: problem.encoded(), contentType: nil)
         #expect(again.extensions == problem.extensions)
         #expect(String(decoding: problem.encoded(), as: UTF8.self).contains(#""limits":{"count":60,"per":"minute"}"#))
+    }
+
+    @Test func readsTheReferenceLeniently() throws {
+        let problem = try decode(#"{"reference":" 7kq2 9f3a "}"#)
+        #expect(problem.supportReference == SupportReference("7KQ2-9F3A"))
+        #expect(problem.supportReference != nil)
+        #expect(String(decoding: problem.encoded(), as: UTF8.self).contains(#""reference":"7KQ2-9F3A""#))
+        #expect(try decode(#"{"reference":"not a reference"}"#).supportReference == nil)
     }
 
     @Test func missingMembersTakeTheirDefaults() throws {

@@ -66,6 +66,18 @@ struct ProblemDetailsErrorTests {
         #expect(presentation.message == ErrorCategory.externalSystemUnavailable.message())
     }
 
+    @Test func theServersReferenceIsTheFailures() throws {
+        let error = try problemError(#"{"title":"T","reference":"7KQ2-9F3A"}"#)
+        let reference = try #require(SupportReference("7KQ2-9F3A"))
+        #expect(error.supportReference == reference)
+        #expect(HandledError(error).supportReference == reference)
+        #expect(ErrorResolver().presentation(for: error).supportReference == reference)
+        // Wrapped in the app's own error, the reference still comes through.
+        #expect(HandledError(WrappedFailure(underlying: error)).supportReference == reference)
+        let without = try problemError(#"{"title":"T"}"#)
+        #expect(without.supportReference == nil)
+    }
+
     // MARK: - Category and severity
 
     @Test func keepsTheServersCategoryAndSeverityWithinBounds() throws {

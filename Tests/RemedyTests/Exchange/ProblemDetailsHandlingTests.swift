@@ -49,7 +49,7 @@ struct ProblemDetailsHandlingTests {
             if calls.increment() == 1 {
                 throw failure(
                     status: 409,
-                    #"{"title":"Order Busy","detail":"Another device is saving this order.","#
+                    #"{"title":"Order Busy","detail":"Another device is saving this order.","reference":"7KQ2-9F3A","#
                         + #""actions":[{"id":"retry","title":"Try Again","role":"recommended"}]}"#,
                     transport: unused.transport
                 )
@@ -63,6 +63,11 @@ struct ProblemDetailsHandlingTests {
         #expect(presentation.message == "Another device is saving this order.")
         #expect(presentation.options.map(\.title) == ["Try Again", "Cancel"])
         #expect(unused.requests.withLock { $0 }.isEmpty)
+        // The screen and the client's log show the server's reference.
+        #expect(presentation.supportReference.description == "7KQ2-9F3A")
+        let failures = harness.record(of: "Loading the order").failures
+        #expect(!failures.isEmpty)
+        #expect(failures.allSatisfy { $0["reference"] == "7KQ2-9F3A" })
     }
 
     @Test func aLinkActionSendsItsRequestAndA2xxRetriesTheOperation() async throws {

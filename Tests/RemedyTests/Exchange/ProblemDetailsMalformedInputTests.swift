@@ -66,6 +66,12 @@ struct ProblemDetailsMalformedInputTests {
         let objects = Data(
             (#"{"a":"# + String(repeating: #"{"a":"#, count: 40) + "1" + String(repeating: "}", count: 41)).utf8)
         #expect(code(of: objects) == .nestingTooDeep)
+        // A limit asked for beyond what the stack allows is the largest allowed.
+        let generous = ProblemDetails.DecodingLimits(maximumBodySize: 4 << 20, maximumDepth: 10_000_000)
+        #expect(generous.maximumDepth == ProblemDetails.DecodingLimits.deepestAllowedNesting)
+        #expect(code(of: body, limits: generous) == .nestingTooDeep)
+        let nested = Data((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8)
+        #expect(code(of: nested, contentType: nil, limits: generous) == .notAnObject)
         // Up to the limit is fine.
         let allowed = Data(
             (#"{"a":"# + String(repeating: "[", count: 31) + String(repeating: "]", count: 31) + "}").utf8)

@@ -38,6 +38,7 @@ struct ProblemDetailsPresentationTests {
         #expect(problem.category == .externalSystemUnavailable)
         #expect(problem.severity == presentation.severity)
         #expect(problem.retryAfter == .seconds(30))
+        #expect(problem.supportReference == presentation.supportReference)
         #expect(problem.actions.map(\.id) == ["retry", "contactSupport", "option3", "cancel"])
         #expect(problem.actions[0].role == .recommended && problem.actions[0].title == "Try Again")
         #expect(problem.actions[1].request == .init(method: "POST", href: "/support/tickets"))

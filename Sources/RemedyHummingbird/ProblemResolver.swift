@@ -90,6 +90,7 @@ struct ProblemResolver: Sendable {
         let status = status(of: presentation)
         let retryAfter = resolver.interpretation(of: presentation.error).retryAfter.map(Self.wholeSeconds)
 
+        // With the presentation's support reference: the one of the scope's log lines, and of ours.
         var problem = ProblemDetails(
             presentation,
             status: Int(status.code),
@@ -97,8 +98,6 @@ struct ProblemResolver: Sendable {
             retryAfter: retryAfter.map { .seconds($0) },
             requests: configuration.actionRequests
         )
-        // The reference of this occurrence: on the person's screen, in the scope's log lines and in ours.
-        problem.supportReference = presentation.supportReference.description
         // Cancel is no action of the server's: the presentation rules added it, and every client can
         // dismiss (a Remedy client adds its own Cancel, in its own language). Sent, it would read as an
         // option of the error, and a client's scope offers Try Again only to errors whose options are all

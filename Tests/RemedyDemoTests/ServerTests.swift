@@ -36,6 +36,30 @@ struct ServerTests {
         #expect(run.stdout.contains("Handled errors: 4 (1 shown, 1 handled by the app, then tried again, 1 tried\n"))
     }
 
+    @Test func reportShowsTheSameReferenceOnBothSides() async throws {
+        let run = try await DemoProcess.run(
+            [
+                "server", "--report", "--answer", "OK", "--answer", "Sign In", "--answer", "Try Again", "--answer",
+                "Cancel",
+            ]
+        )
+        #expect(run.status == 0)
+        let records = run.stdout.components(separatedBy: "── log ")
+        // The server's line for the unexpected error, with its SQL and path: the developer's side.
+        let answered = try #require(records.first { $0.hasPrefix("info: Answered 500") })
+        #expect(answered.contains("SELECT id, totl FROM invoices"))
+        #expect(answered.contains("hb.request.id: "))
+        let match = try #require(
+            answered.range(of: #"reference: [0-9A-Z]{4}-[0-9A-Z]{4}"#, options: .regularExpression))
+        let reference = String(answered[match].dropFirst("reference: ".count))
+        // The client's records of the same failure, and the person's alert, carry the same reference.
+        let client = records.filter { $0.contains("Loading invoice 42") }
+        #expect(client.count == 2)
+        #expect(client.allSatisfy { $0.contains("reference: \(reference)") })
+        #expect(run.stderr.contains("Reference \(reference)"))
+        #expect(!run.stderr.contains("SELECT"))
+    }
+
     @Test func serveListsItsFailingRoutesAndAnswersProblemDetails() async throws {
         let serve = try ServeRun(["serve", "--port", "0"])
         defer { serve.stop() }

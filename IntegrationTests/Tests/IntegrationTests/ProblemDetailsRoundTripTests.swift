@@ -52,6 +52,9 @@ struct ProblemDetailsRoundTripTests {
             let error = try #require(ErrorTree(presentation.error).first(ProblemDetailsError.self))
             #expect(error.status == 503)
             #expect(error.retryAfter == .seconds(7))
+            // The person's reference is the one of the server's log line.
+            let answered = try #require(server.log.entries.first { $0.message.hasPrefix("Answered 503") })
+            #expect(presentation.supportReference.description == answered["reference"])
             for text in [presentation.title, presentation.message] + presentation.options.map(\.title) {
                 expectNoDeveloperText(text, path: "/overload")
             }

@@ -215,10 +215,9 @@ struct ProblemDetailsServerTests {
             // The scope's own lines carry the same request id, and all carry the reference the client got.
             let reference = try #require(
                 try ProblemDetails(decoding: crash.body, contentType: crash.contentType).supportReference)
-            #expect(SupportReference(reference) != nil, "“\(reference)” isn't a support reference")
-            #expect(crashLine["reference"] == reference)
+            #expect(crashLine["reference"] == reference.description)
             let received = try #require(server.log.entries.first { $0.isReceived && $0["hb.request.id"] == requestID })
-            #expect(received["reference"] == reference)
+            #expect(received["reference"] == reference.description)
             #expect(!crash.text.contains(requestID), "the request id is the log's, not the client's")
             let constraintLine = try #require(answered.first { $0["status"] == "422" })
             #expect(constraintLine.level == .debug)

@@ -387,9 +387,10 @@ final class FailurePipeline: Sendable {
     }
 
     /// Whether a failure offers "Try Again": it isn't permanent, it has no options of its own besides
-    /// Try Again, and it is transient or of a retryable category.
+    /// Try Again (a cancel option doesn't count: every presentation with an action has one), and it is
+    /// transient or of a retryable category.
     private func offersRetry(_ failure: HandledError) -> Bool {
-        !failure.isPermanent && failure.interpretation.options.allSatisfy(\.isRetry)
+        !failure.isPermanent && failure.interpretation.options.allSatisfy({ $0.isRetry || $0.role == .cancel })
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 

@@ -62,7 +62,7 @@ struct FailureRecord {
     func fatal(_ failure: HandledError) {
         logger.log(
             level: .error,
-            "A fatal error ends the program once it was presented: \(failure.description)",
+            "Fatal error, presented before the terminate function runs: \(failure.description)",
             error: failure.error,
             metadata: [
                 "category": "\(failure.category)",

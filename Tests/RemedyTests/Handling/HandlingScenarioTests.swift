@@ -41,6 +41,26 @@ struct HandlingScenarioTests {
         #expect(harness.record(of: "Loading the feed").outcomes == [.gaveUp])
     }
 
+    /// An error that offers only a way out of its own (a server's "cancel" action) still gets Try Again:
+    /// every presentation with an action has a cancel option anyway.
+    @Test func anErrorsOwnCancelOptionDoesNotTakeTryAgainAway() async throws {
+        struct Overloaded: PresentableError {
+            var message: String { "The service is busy." }
+            var category: ErrorCategory { .externalSystemUnavailable }
+            var recoveryOptions: [RecoveryOption] {
+                [RecoveryOption(title: "Not Now", role: .cancel) { .notRecovered }]
+            }
+        }
+        let harness = HandlingHarness(answers: [.title("Try Again")])
+        let calls = LockedCounter()
+        let value = await harness.scope.attempt("Loading the feed") {
+            if calls.increment() == 1 { throw Overloaded() }
+            return 1
+        }
+        #expect(value == 1)
+        #expect(try #require(harness.presentations.first).options.map(\.title) == ["Try Again", "Not Now"])
+    }
+
     // MARK: - 2. Storage
 
     @Test func storageOffersFreeUpSpaceAndBuyMoreBesidesCancel() async throws {

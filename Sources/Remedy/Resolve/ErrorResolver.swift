@@ -301,7 +301,14 @@ public struct ErrorResolver: Sendable {
         // The per-type cache answers "does this type conform?" once; a failed cast to a protocol
         // existential is a run-time conformance search, the most expensive step of a node's resolution.
         if let presentable = info.asPresentable?(error) {
-            return ErrorInterpretation(presentable)
+            var interpretation = ErrorInterpretation(presentable)
+            // A server's problem also says how long to wait and whether a retry can help, which the
+            // presentable protocol has no place for. (A concrete type compared first: no cast for others.)
+            if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
+                interpretation.retryAfter = problem.retryAfter
+                interpretation.isTransient = problem.isTransient
+            }
+            return interpretation
         }
         if let interpretation = catalog.interpretation(for: error, info: info, localization: localization) {
             return interpretation

@@ -13,10 +13,6 @@ package struct ResolvedFailure: Sendable {
         package var httpStatuses: [Int] = []
         /// The errors of the tree, in pre-order, within the resolver's limits.
         package var nodes: [any Error] = []
-        /// What the ``ProblemDetailsError``s of the tree ask for that a presentable error's interpretation
-        /// can't say: the longest wait before a retry, and whether a retry can help.
-        var problemRetryAfter: Duration?
-        var problemIsTransient = false
 
         package init() {}
 
@@ -27,8 +23,6 @@ package struct ResolvedFailure: Sendable {
             // A concrete type compared first: most trees hold no problem, and this costs them no cast.
             if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
                 httpStatuses += problem.httpStatuses
-                if let after = problem.retryAfter { problemRetryAfter = max(problemRetryAfter ?? after, after) }
-                problemIsTransient = problemIsTransient || problem.isTransient
             }
         }
     }
@@ -42,14 +36,6 @@ package struct ResolvedFailure: Sendable {
 
     package init(error: any Error, interpretation: ErrorInterpretation, facts: Facts) {
         self.error = error
-        var interpretation = interpretation
-        // A Problem Details error's wait and transience, which its presentable interpretation can't carry.
-        if let after = facts.problemRetryAfter {
-            interpretation.retryAfter = max(interpretation.retryAfter ?? after, after)
-        }
-        if facts.problemIsTransient, !interpretation.isPermanent, !interpretation.isSilent {
-            interpretation.isTransient = true
-        }
         self.interpretation = interpretation
         self.facts = facts
     }

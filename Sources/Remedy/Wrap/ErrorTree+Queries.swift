@@ -106,16 +106,20 @@ extension ErrorTree {
         contains { ErrorTree.isCancellation($0.error) }
     }
 
-    /// Whether an HTTP status is anywhere in the tree (an ``HTTPStatusError`` with that status).
+    /// Whether an HTTP status is anywhere in the tree: an ``HTTPStatusError`` with that status, or a
+    /// ``ProblemDetailsError`` that answered with it (one that offers sign-in counts as 401 too).
     ///
     /// ```swift
     /// if ErrorTree(error).contains(httpStatus: 401) { try await signIn() }
     /// ```
     ///
     /// - Parameter status: The status code, such as 401.
-    /// - Returns: `true` when the tree holds an ``HTTPStatusError`` with that status.
+    /// - Returns: `true` when the tree holds such an error.
     public func contains(httpStatus status: Int) -> Bool {
-        contains { ($0.error as? HTTPStatusError)?.status == status }
+        contains { node in
+            if let statusError = node.error as? HTTPStatusError { return statusError.status == status }
+            return (node.error as? ProblemDetailsError)?.httpStatuses.contains(status) == true
+        }
     }
 
     /// Whether one error, not its tree, is a cancellation.

@@ -148,6 +148,10 @@ struct ProblemDetailsErrorTests {
         #expect(HandledError(unauthorized).contains(httpStatus: 401))
         // Wrapped in the app's own error, the fact is still found.
         #expect(HandledError(WrappedFailure(underlying: error)).contains(httpStatus: 401))
+        // The public tree query agrees with what rules see.
+        #expect(ErrorTree(WrappedFailure(underlying: error)).contains(httpStatus: 401))
+        #expect(ErrorTree(error).contains(httpStatus: 403))
+        #expect(!ErrorTree(plain).contains(httpStatus: 401))
     }
 
     @Test func retryAfterIsTheLongerOfMemberAndHeaderAndMakesTheFailureTransient() throws {
@@ -162,6 +166,10 @@ struct ProblemDetailsErrorTests {
         #expect(!HandledError(try problemError(#"{"title":"T"}"#, status: 409)).isTransient)
         #expect(HandledError(try problemError(#"{"title":"T"}"#, status: 503)).isTransient)
         #expect(ErrorResolver().resolve(WrappedFailure(underlying: member)).interpretation.retryAfter == .seconds(30))
+        // The public interpretation says the same as the handling's.
+        let interpretation = ErrorResolver().interpretation(of: WrappedFailure(underlying: member))
+        #expect(interpretation.retryAfter == .seconds(30))
+        #expect(interpretation.isTransient)
     }
 
     // MARK: - Responses that aren't problems

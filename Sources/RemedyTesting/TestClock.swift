@@ -162,6 +162,16 @@ public final class TestClock: Clock, Sendable {
         await changes.wait { sleeperCount >= count }
     }
 
+    /// Waits, without sleeping, until at most a number of tasks sleep on the clock: for checking that
+    /// work stopped (a released scope's timers were cancelled).
+    ///
+    /// - Parameter count: How many sleepers may be left.
+    /// - Returns: `true` when no more are left, `false` when the calling task was cancelled first.
+    @discardableResult
+    public func waitForSleepers(atMost count: Int) async -> Bool {
+        await changes.wait { sleeperCount <= count }
+    }
+
     /// Waits, without sleeping, until a sleep of a duration has been requested.
     ///
     /// - Parameter duration: The duration from the request to the deadline, as in ``sleepRequests``.

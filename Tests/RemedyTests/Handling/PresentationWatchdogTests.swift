@@ -92,3 +92,27 @@ struct PresentationWatchdogTests {
         #expect(await waiting.value.resolution == "closed")
     }
 }
+
+/// A scope made for one request (as a server's middleware makes) leaves nothing behind when it is released:
+/// its watchdog would otherwise sleep until the presenter timeout, ten minutes by default.
+@Suite(.timeLimit(.minutes(1)))
+struct ReleasedScopeWatchdogTests {
+    @Test func aReleasedRootStopsItsWatchdog() async {
+        let clock = TestClock()
+        var root: ErrorScope? = ErrorScope.root(
+            presenter: ScriptedPresenter(otherwise: .defaultOption),
+            clock: clock,
+            configuration: HandlingHarness.defaultConfiguration
+        )
+        _ = await root?.handle(MessageError("The upload failed.")).value
+        // The watchdog sleeps until the presenter timeout, long after the answer.
+        #expect(await clock.waitForSleepers(1))
+        #expect(clock.nextDeadline == TestClock.Instant(offset: HandlingHarness.defaultConfiguration.presenterTimeout))
+        weak let released = root
+        root = nil
+        #expect(released == nil)
+        // The released root closes its scheduler, which cancels the watchdog's sleep.
+        #expect(await clock.waitForSleepers(atMost: 0))
+        #expect(clock.sleeperCount == 0)
+    }
+}

@@ -141,6 +141,17 @@ final class ProblemServer: Sendable {
             return json(#"{"value":"rebuilt"}"#)
         }
 
+        let (url, task) = try await runOnLoopback(router, logger: log.logger(label: "server", level: .debug))
+        return ProblemServer(baseURL: url, log: log, counter: counter, task: task)
+    }
+
+    /// Runs a router on 127.0.0.1, on a port the system picks, until the returned task is cancelled.
+    ///
+    /// - Returns: The server's base URL and the task that runs it; cancelling the task shuts it down.
+    static func runOnLoopback(
+        _ router: Router<BasicRequestContext>,
+        logger: Logger
+    ) async throws -> (url: URL, task: Task<Void, any Error>) {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let application = Application(
             router: router,
@@ -149,9 +160,8 @@ final class ProblemServer: Sendable {
                 continuation.yield(channel.localAddress?.port ?? 0)
                 continuation.finish()
             },
-            logger: log.logger(label: "server", level: .debug)
+            logger: logger
         )
-        // Ended by `stop()`: cancelling it shuts the server down.
         let task = Task {
             defer { continuation.finish() }
             try await application.run()
@@ -162,7 +172,7 @@ final class ProblemServer: Sendable {
             _ = await task.result
             throw ServerSetupFailure("the Hummingbird server didn't start")
         }
-        return ProblemServer(baseURL: url, log: log, counter: counter, task: task)
+        return (url, task)
     }
 
     func stop() async {

@@ -86,26 +86,13 @@ struct ServerArticleSampleTests {
 
     /// Runs a router on 127.0.0.1 while `body` runs.
     static func serve(_ router: Router<BasicRequestContext>, _ body: (URL) async throws -> Void) async throws {
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            // Quiet: stopping by cancellation logs an error about the child channels.
+        // Quiet: stopping by cancellation logs an error about the child channels.
+        let (url, task) = try await ProblemServer.runOnLoopback(
+            router,
             logger: Logger(label: "sample") { _ in SwiftLogNoOpLogHandler() }
         )
-        // Ended below: cancelling it shuts the server down.
-        let task = Task {
-            defer { continuation.finish() }
-            try await application.run()
-        }
         do {
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
-            try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
+            try await body(url)
         } catch {
             task.cancel()
             _ = await task.result

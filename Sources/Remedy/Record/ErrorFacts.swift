@@ -11,9 +11,9 @@ package enum ErrorFacts {
         case .context:
             return nil
         case .decoding:
-            return (error as? DecodingError).map(describe)
+            return ErrorTree.value(error, as: DecodingError.self).map(describe)
         case .encoding:
-            return (error as? EncodingError).map(describe)
+            return ErrorTree.value(error, as: EncodingError.self).map(describe)
         default:
             break
         }
@@ -86,7 +86,9 @@ package enum ErrorFacts {
     static func kind(of error: any Error, info: ErrorTypeInfo, caseLabel: String?) -> String {
         switch info.source {
         case .decoding:
-            if let error = error as? DecodingError { return info.name + "." + caseName(of: error) }
+            if let error = ErrorTree.value(error, as: DecodingError.self) {
+                return info.name + "." + caseName(of: error)
+            }
         case .encoding:
             return info.name + ".invalidValue"
         default:
@@ -290,9 +292,9 @@ package enum ErrorFacts {
     static func debugText(of error: any Error, info: ErrorTypeInfo, isLeaf: Bool) -> String? {
         switch info.source {
         case .decoding:
-            return ((error as? DecodingError)?.context?.debugDescription).nonBlank
+            return (ErrorTree.value(error, as: DecodingError.self)?.context?.debugDescription).nonBlank
         case .encoding:
-            return ((error as? EncodingError)?.context?.debugDescription).nonBlank
+            return (ErrorTree.value(error, as: EncodingError.self)?.context?.debugDescription).nonBlank
         case .nsError, .customNSError:
             return (userInfo(of: error, info: info)?[NSDebugDescriptionErrorKey] as? String).nonBlank
         case .context:

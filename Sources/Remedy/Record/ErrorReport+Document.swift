@@ -244,7 +244,7 @@ extension ErrorReport {
             kind: ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
         )
         entry.label = node.label
-        if let context = error as? ContextError {
+        if let context = ErrorTree.value(error, as: ContextError.self) {
             let layers = context.innermostFirst
             let maximum = limits.maximumLayersShown
             let outermostFirst = layers.reversed()

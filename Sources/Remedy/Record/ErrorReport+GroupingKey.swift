@@ -68,7 +68,7 @@ extension ErrorReport {
         hash.combine(info.qualifiedNameHash)
         switch info.source {
         case .context:
-            if let context = error as? ContextError {
+            if let context = ErrorTree.value(error, as: ContextError.self) {
                 var previous: ContextError.Layer?
                 for layer in context.innermostFirst
                 where previous?.fileID != layer.fileID || previous?.line != layer.line {
@@ -78,12 +78,12 @@ extension ErrorReport {
                 }
             }
         case .decoding:
-            if let decoding = error as? DecodingError {
+            if let decoding = ErrorTree.value(error, as: DecodingError.self) {
                 hash.combine(ErrorFacts.caseName(of: decoding))
                 combine(decoding.context?.codingPath ?? [], into: &hash)
             }
         case .encoding:
-            if let encoding = error as? EncodingError {
+            if let encoding = ErrorTree.value(error, as: EncodingError.self) {
                 combine(encoding.context?.codingPath ?? [], into: &hash)
             }
         case .nsError, .customNSError:
@@ -93,7 +93,7 @@ extension ErrorReport {
             }
             if let caseLabel = visit.caseLabel { hash.combine(caseLabel) }
         case .wrapping, .reflection, .leaf:
-            if let http = error as? HTTPStatusError {
+            if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
                 hash.combine(http.status)
             } else if info.style == .enumeration {
                 combineCase(of: error, info: info, caseLabel: visit.caseLabel, into: &hash)

@@ -117,7 +117,7 @@ extension ErrorReport {
                 }
                 retained.append(object)
             }
-            if info.source == .context, let context = current as? ContextError {
+            if info.source == .context, let context = ErrorTree.value(current, as: ContextError.self) {
                 builder.append(context)
                 guard depth < limits.maximumDepth, width > 0 else {
                     builder.appendMarker("…")

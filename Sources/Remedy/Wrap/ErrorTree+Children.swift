@@ -40,7 +40,7 @@ extension ErrorTree {
         var collector = ChildCollector(limit: limit, collectsFields: collectsFields)
         switch info.source {
         case .context:
-            if let context = error as? ContextError {
+            if let context = value(error, as: ContextError.self) {
                 collector.add(context.underlying, label: "cause")
             }
         case .wrapping:
@@ -50,11 +50,11 @@ extension ErrorTree {
                 }
             }
         case .decoding:
-            if let underlying = (error as? DecodingError)?.context?.underlyingError {
+            if let underlying = value(error, as: DecodingError.self)?.context?.underlyingError {
                 collector.add(underlying, label: "underlying")
             }
         case .encoding:
-            if let underlying = (error as? EncodingError)?.context?.underlyingError {
+            if let underlying = value(error, as: EncodingError.self)?.context?.underlyingError {
                 collector.add(underlying, label: "underlying")
             }
         case .nsError:
@@ -170,6 +170,25 @@ extension ErrorTree {
         }
         guard let unwrapped = inner(error) else { return error }
         return unboxed(unwrapped)
+    }
+
+    /// The error as a value of type `T`: the same answer as `error as? T`, for a `T` that is a struct or an
+    /// enum and not bridged from `NSError` (`ContextError`, `DecodingError`, `HTTPStatusError`), or the exact
+    /// dynamic type of the error.
+    ///
+    /// `as? T` from `any Error` goes through the runtime's general cast, which unwraps the existential and
+    /// tries every kind of conversion: hundreds of instructions, paid by every node for every type a walk
+    /// or a report asks about. Opening the error reads its type; when it is `T`, the cast of a value to its
+    /// own type is the runtime's trivial copy. A value of any other struct or enum type is never such a
+    /// `T`, so only boxes around another error and class instances (an `NSError` may hold a bridged Swift
+    /// error) take the general cast.
+    static func value<T>(_ error: any Error, as _: T.Type) -> T? {
+        func open<E: Error>(_ value: E) -> T? {
+            if E.self == T.self { return value as? T }
+            if E.self == (any Error).self || E.self is AnyClass { return error as? T }
+            return nil
+        }
+        return open(error)
     }
 
     /// The error as an `NSError` when it is one (or a subclass), without bridging; `nil` for Swift

@@ -57,8 +57,9 @@ final class ErrorTypeInfo: Sendable {
     let isTextual: Bool
     let isDebugTextual: Bool
     // Casts to the protocols the walk and the reports read, made for this type once. A cast of an
-    // `any Error` to its concrete type is a metadata comparison; a cast to a protocol existential
-    // looks the conformance up at run time, which costs more than the rest of a node's visit.
+    // `any Error` to its concrete type is a metadata comparison (`ErrorTree.value(_:as:)`); a cast to a
+    // protocol existential looks the conformance up at run time, which costs more than the rest of a
+    // node's visit.
     let asWrapping: (@Sendable (any Error) -> (any WrappingError)?)?
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
@@ -122,33 +123,54 @@ final class ErrorTypeInfo: Sendable {
     }
 
     private static func wrappingCast<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> (any WrappingError)? {
-        { $0 as? E }
+        { cast($0, to: E.self) { $0 } }
     }
 
     private static func customNSErrorCast<E: CustomNSError>(
         _: E.Type
     ) -> @Sendable (any Error) -> (any CustomNSError)? {
-        { $0 as? E }
+        { cast($0, to: E.self) { $0 } }
     }
 
     private static func localizedCast<E: LocalizedError>(_: E.Type) -> @Sendable (any Error) -> (any LocalizedError)? {
-        { $0 as? E }
+        { cast($0, to: E.self) { $0 } }
     }
 
     private static func presentableCast<E: PresentableError>(
         _: E.Type
     ) -> @Sendable (any Error) -> (any PresentableError)? {
-        { $0 as? E }
+        { cast($0, to: E.self) { $0 } }
+    }
+
+    private static func recoverableCast<E: RecoverableError>(
+        _: E.Type
+    ) -> @Sendable (any Error) -> (any RecoverableError)? {
+        { cast($0, to: E.self) { $0 } }
+    }
+
+    /// An error of the type this information is about, as the protocol `wrap` makes of it: the answer of
+    /// `(error as? E).map(wrap)`.
+    ///
+    /// The casts run unspecialized (`E` is only known at run time), where `as? E` from `any Error` costs a
+    /// general runtime cast and the instantiation of `Optional<E>`'s metadata: more than a thousand
+    /// instructions per node. The error's dynamic type is `E` (the information is found by it), so opening
+    /// it and casting the value to its own type (which the runtime does without unwrapping anything) gives
+    /// the same answer; anything else (a box around another error) takes the general cast.
+    private static func cast<E: Error, P>(_ error: any Error, to _: E.Type, as wrap: (E) -> P) -> P? {
+        func open<V: Error>(_ value: V) -> P? {
+            guard V.self == E.self else { return generalCast(error, to: E.self, as: wrap) }
+            return wrap(value as! E)
+        }
+        return open(error)
+    }
+
+    @inline(never)
+    private static func generalCast<E: Error, P>(_ error: any Error, to _: E.Type, as wrap: (E) -> P) -> P? {
+        (error as? E).map(wrap)
     }
 
     /// The module-qualified name of a type without the addresses Swift prints for private and local
     /// types (`(unknown context at $10a4c3f20)`), which change from run to run.
-    private static func recoverableCast<E: RecoverableError>(
-        _: E.Type
-    ) -> @Sendable (any Error) -> (any RecoverableError)? {
-        { $0 as? E }
-    }
-
     static func stableName(of type: Any.Type) -> String {
         var name = String(reflecting: type)
         let marker = "(unknown context at $"

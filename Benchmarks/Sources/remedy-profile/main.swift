@@ -24,6 +24,7 @@ let operations: [String: @Sendable () async -> Void] = [
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },
     "report.tree3.text": { _ = ErrorReport(opaque(threeLevelTree)).text },
+    "report.tree3declared.text": { _ = ErrorReport(opaque(threeLevelDeclaredTree)).text },
     "report.tree3declared.summary": { _ = ErrorReport(opaque(threeLevelDeclaredTree)).summary },
     "report.tree3declared.groupingKey": { _ = ErrorReport(opaque(threeLevelDeclaredTree)).groupingKey },
     "presentation.tree3declared": { _ = resolver.presentation(for: opaque(threeLevelDeclaredTree)) },

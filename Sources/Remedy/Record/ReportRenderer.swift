@@ -79,8 +79,8 @@ struct ReportRenderer {
                 } else {
                     base = parent.base
                     number = parent.number + 1
-                    if number == 1 { lines.append(base + style.heading("Caused by:")) }
-                    lead = base + "  " + style.tree("\(number):") + " "
+                    if number == 1 { lines.append(base, style.heading("Caused by:")) }
+                    lead = numberedLead(base: base, number: number)
                     indent = base + Self.padding(for: number)
                 }
                 frames.append(parent)
@@ -92,7 +92,7 @@ struct ReportRenderer {
             }
 
             var ownMessage: String?
-            if let context = node.error as? ContextError {
+            if let context = ErrorTree.value(node.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
@@ -107,18 +107,18 @@ struct ReportRenderer {
                     }
                     if position > 0 {
                         number += 1
-                        if number == 1 { lines.append(base + style.heading("Caused by:")) }
-                        lead = base + "  " + style.tree("\(number):") + " "
+                        if number == 1 { lines.append(base, style.heading("Caused by:")) }
+                        lead = numberedLead(base: base, number: number)
                         indent = base + Self.padding(for: number)
                     }
                     let layer = layers[layers.startIndex + layerIndex]
                     let text = ReportText.message(layer.message, limit: limits.maximumMessageLength)
-                    lines.append(lead + (isFirstLine ? style.title(text) : style.message(text)))
+                    lines.append(lead, isFirstLine ? style.title(text) : style.message(text))
                     isFirstLine = false
                     let location = ReportText.escaped("\(layer.fileID):\(layer.line)")
-                    lines.append(indent + style.key("at:") + " " + style.location(location))
+                    lines.append(indent, style.key("at:"), " ", style.location(location))
                     if position == 0, let override = context.presentationOverride {
-                        lines.append(indent + style.key("presentation override:") + " " + describe(override))
+                        lines.append(indent, style.key("presentation override:"), " ", describe(override))
                     }
                     position += 1
                 }
@@ -187,16 +187,27 @@ struct ReportRenderer {
                 )
             )
         }
-        var first = lead + (isFirstLine ? style.title(headline) : style.message(headline))
+        let paintedHeadline = isFirstLine ? style.title(headline) : style.message(headline)
         if node.isCycle {
-            first += " " + style.marker("↻ cycle: the same instance as an enclosing error, not expanded again")
+            lines.append(
+                lead,
+                paintedHeadline,
+                " ",
+                style.marker("↻ cycle: the same instance as an enclosing error, not expanded again")
+            )
         } else if node.isRepeated {
-            first += " " + style.marker("↑ repeated: the same instance as an error above, not expanded again")
+            lines.append(
+                lead,
+                paintedHeadline,
+                " ",
+                style.marker("↑ repeated: the same instance as an error above, not expanded again")
+            )
+        } else {
+            lines.append(lead, paintedHeadline)
         }
-        lines.append(first)
 
         func attribute(_ key: String, _ value: String, painted: (String) -> String = { $0 }) {
-            lines.append(indent + style.key(key + ":") + " " + painted(value))
+            lines.append(indent, style.key(key + ":"), " ", painted(value))
         }
         let domainAndCode = ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
@@ -209,15 +220,15 @@ struct ReportRenderer {
                     + style.key("code:") + " " + style.type("\(code)")
             )
         }
-        if let detail = node.detail {
-            // `coding path: days[0].temp`
-            attribute("coding path", ReportText.message(String(detail.dropFirst("coding path: ".count)), limit: limit))
+        if let codingPath = ErrorTree.codingPath(of: error, info: info) {
+            // `coding path: days[0].temp`, as the node's `detail`
+            attribute("coding path", ReportText.message(codingPath, limit: limit))
         }
         let (reason, suggestion) = ErrorFacts.reasonAndSuggestion(of: error, info: info)
         if let reason, reason != message { attribute("reason", ReportText.message(reason, limit: limit)) }
         if let suggestion { attribute("suggestion", ReportText.message(suggestion, limit: limit)) }
         if let presentation = ErrorFacts.presentation(of: error, info: info) {
-            lines.append(indent + style.key(presentation))
+            lines.append(indent, style.key(presentation))
         }
         if let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
             attribute("info", ReportText.escaped(other))
@@ -254,7 +265,20 @@ struct ReportRenderer {
 
     /// The indent of a numbered entry's attributes: under the text after `  12: `.
     private static func padding(for number: Int) -> String {
-        String(repeating: " ", count: 2 + String(number).count + 2)
+        let width = 2 + String(number).utf8.count + 2
+        return width < paddings.count ? paddings[width] : String(repeating: " ", count: width)
+    }
+
+    /// Runs of spaces by their length, for ``padding(for:)``: numbers have at most 20 digits.
+    private static let paddings = (0...24).map { String(repeating: " ", count: $0) }
+
+    /// The start of a numbered entry of a chain: `base` and `  12: `.
+    private func numberedLead(base: String, number: Int) -> String {
+        var lead = base
+        lead += "  "
+        lead += style.tree(String(number) + ":")
+        lead += " "
+        return lead
     }
 
     /// A prefix no wider than ``maximumPrefixLength`` characters.
@@ -271,7 +295,10 @@ struct ReportLines {
     private let tailBudget: Int
     private let maximumBytes: Int
     private let style: ReportStyle
+    /// The first lines, separated by newlines (no newline after the last one).
     private var head = ""
+    /// The bytes of the head's lines, each with its newline.
+    private var headBytes = 0
     private var headIsFull = false
     private var tail: [String] = []
     private var tailStart = 0
@@ -279,6 +306,9 @@ struct ReportLines {
     private var droppedLines = 0
     /// Room for the marker line.
     private static let reserve = 128
+    /// The head's first buffer: a report of a few errors fits, so its lines are written without the
+    /// buffer growing (and being copied) line by line.
+    private static let initialCapacity = 1_024
 
     init(maximumBytes: Int, style: ReportStyle) {
         self.maximumBytes = maximumBytes
@@ -286,19 +316,33 @@ struct ReportLines {
         let room = Swift.max(0, maximumBytes - Self.reserve)
         self.headBudget = room / 2
         self.tailBudget = room - room / 2
+        head.reserveCapacity(Swift.min(headBudget, Self.initialCapacity))
     }
 
     mutating func append(_ line: String) {
-        let size = line.utf8.count + 1
+        append(line, "")
+    }
+
+    /// Appends one line made of parts, written into the report as they are: a line that fits the head
+    /// isn't concatenated first.
+    mutating func append(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "") {
+        let size = first.utf8.count + second.utf8.count + third.utf8.count + fourth.utf8.count + 1
         if !headIsFull {
-            if head.utf8.count + size <= headBudget {
-                head += line
-                head += "\n"
+            if headBytes + size <= headBudget {
+                if headBytes > 0 { head += "\n" }
+                head += first
+                if !second.isEmpty { head += second }
+                if !third.isEmpty { head += third }
+                if !fourth.isEmpty { head += fourth }
+                headBytes += size
                 return
             }
             headIsFull = true
         }
-        var line = line
+        var line = first
+        if !second.isEmpty { line += second }
+        if !third.isEmpty { line += third }
+        if !fourth.isEmpty { line += fourth }
         if size > tailBudget {
             line = ReportText.truncated(line, limit: Swift.max(0, tailBudget - 48)) + style.reset
         }
@@ -318,16 +362,19 @@ struct ReportLines {
 
     /// The report, without a trailing newline.
     func finish() -> String {
+        guard droppedLines > 0 || tailStart < tail.count else { return head }
         var text = head
+        var isEmpty = headBytes == 0
         if droppedLines > 0 {
+            if !isEmpty { text += "\n" }
             text += style.marker("… \(droppedLines) lines not shown (report limit of \(maximumBytes) bytes) …")
-            text += "\n"
+            isEmpty = false
         }
         for line in tail[tailStart...] {
+            if !isEmpty { text += "\n" }
             text += line
-            text += "\n"
+            isEmpty = false
         }
-        if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
 }

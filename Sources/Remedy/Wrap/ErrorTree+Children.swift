@@ -81,11 +81,16 @@ extension ErrorTree {
 
     /// Developer detail of a node: the coding path of decoding and encoding errors.
     static func detail(of error: any Error, info: ErrorTypeInfo) -> String? {
+        codingPath(of: error, info: info).map { "coding path: " + $0 }
+    }
+
+    /// The coding path of a decoding or encoding error, as `days[0].temp`; `nil` for other errors.
+    static func codingPath(of error: any Error, info: ErrorTypeInfo) -> String? {
         switch info.source {
         case .decoding:
-            return (error as? DecodingError)?.context.map { "coding path: \(codingPath($0.codingPath))" }
+            return value(error, as: DecodingError.self)?.context.map { codingPath($0.codingPath) }
         case .encoding:
-            return (error as? EncodingError)?.context.map { "coding path: \(codingPath($0.codingPath))" }
+            return value(error, as: EncodingError.self)?.context.map { codingPath($0.codingPath) }
         default:
             return nil
         }
@@ -96,14 +101,23 @@ extension ErrorTree {
         guard !path.isEmpty else { return "(root)" }
         var result = ""
         for key in path {
-            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
-                result += "[\(index)]"
+            if let index = key.intValue, isIndexName(key.stringValue, of: index) {
+                result += "["
+                result += String(index)
+                result += "]"
             } else {
                 if !result.isEmpty { result += "." }
                 result += key.stringValue
             }
         }
         return result
+    }
+
+    /// Whether a key's name is its index's, as `JSONDecoder` names array positions: `Index 2` or `2`.
+    /// (`String(index)` is `"\(index)"`, without the interpolation's buffer.)
+    private static func isIndexName(_ name: String, of index: Int) -> Bool {
+        let digits = String(index)
+        return name == digits || name == "Index " + digits
     }
 
     /// A label with an index: `failures[2]`.

@@ -109,6 +109,34 @@ struct ErrorTreeChildSourceTests {
         #expect(nodes[1].label == "underlying")
     }
 
+    /// Only a key named after its index (`Index 2`, as `JSONDecoder` names positions, or `2`) reads as an
+    /// index; any other name of an integer key stays a name, however close.
+    @Test func onlyKeysNamedAfterTheirIndexReadAsIndices() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(stringValue: String) { self.stringValue = stringValue }
+            init(intValue: Int) {
+                self.stringValue = "\(intValue)"
+                self.intValue = intValue
+            }
+            init(_ name: String, index: Int) {
+                self.stringValue = name
+                self.intValue = index
+            }
+        }
+        let path: [Key] = [
+            Key(stringValue: "days"), Key("Index 2", index: 2), Key(intValue: 10), Key("-1", index: -1),
+            Key("02", index: 2), Key("Index 3", index: 4), Key("index 5", index: 5), Key("Index  6", index: 6),
+            Key("Index 7 ", index: 7), Key("+8", index: 8),
+        ]
+        let error = DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Not a number"))
+        #expect(
+            ErrorTree(error).first { _ in true }?.detail
+                == "coding path: days[2][10][-1].02.Index 3.index 5.Index  6.Index 7 .+8"
+        )
+    }
+
     @Test func realDecodingErrorHasItsCodingPathAsDetail() {
         let node = ErrorTree(TreeFixtures.decodingError()).first { _ in true }
         #expect(node?.detail == "coding path: days[0]")

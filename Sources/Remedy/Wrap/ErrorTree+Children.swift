@@ -312,8 +312,8 @@ private struct ChildCollector {
         budget: inout SearchBudget
     ) {
         switch ReflectedValueKind.of(value) {
-        case .error:
-            if let error = value as? any Error { add(error, label: childLabel) }
+        case .error(let cast):
+            if let error = cast(value) { add(error, label: childLabel) }
         case .errorCollection:
             if let collection = value as? any ErrorCollection { add(collection, label: childLabel) }
         case .optional:

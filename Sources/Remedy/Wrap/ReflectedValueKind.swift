@@ -2,8 +2,8 @@ import Foundation
 
 /// What kind of value a reflected child is, found once per type.
 enum ReflectedValueKind: Sendable {
-    /// A value whose type conforms to `Error`.
-    case error
+    /// A value whose type conforms to `Error`, with the cast that reads it as one.
+    case error(ErrorCast)
     /// An `Optional`: it may hold an error, or a value that holds one.
     case optional
     /// A collection whose elements are errors.
@@ -19,6 +19,9 @@ enum ReflectedValueKind: Sendable {
     /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
     /// mirror, classes that aren't errors, and untyped bags (`Any`).
     case other
+
+    /// Reads a reflected value of an error type as `any Error`: the answer of `value as? any Error`.
+    typealias ErrorCast = @Sendable (Any) -> (any Error)?
 
     private static let cache = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
 
@@ -38,8 +41,8 @@ enum ReflectedValueKind: Sendable {
         let id = ObjectIdentifier(type)
         if let kind = cache.withLock({ $0[id] }) { return kind }
         let kind: ReflectedValueKind
-        if type is any Error.Type {
-            kind = .error
+        if let errorType = type as? any Error.Type {
+            kind = .error(errorCast(errorType))
         } else if type is any OptionalValue.Type {
             kind = .optional
         } else if type is any ErrorCollection.Type {
@@ -57,6 +60,27 @@ enum ReflectedValueKind: Sendable {
         }
         cache.withLock { $0[id] = kind }
         return kind
+    }
+
+    /// The cast of reflected values whose dynamic type is `E`.
+    ///
+    /// `value as? any Error` digs through the `Any` (and the `any Error` inside it, for a payload or
+    /// property declared as one) to the value, looks its conformance up and boxes a copy of it again: a
+    /// thousand instructions and an allocation per reflected node. Opening the `Any` shows what it holds:
+    /// an `any Error` (as in `case layer(any Error)`) is the error itself, its box kept; an `E` (as in
+    /// `case parsing(DecodingError)`) is boxed without looking a conformance up. Both casts are of a
+    /// value to its own type, which the runtime answers without unwrapping anything. Anything else (never
+    /// met: the kind is found by the value's dynamic type, which is `E`) takes the general cast.
+    private static func errorCast<E: Error>(_: E.Type) -> ErrorCast {
+        { value in
+            func open<Stored>(_ stored: Stored) -> (any Error)? {
+                // The same type: reinterpreting the value as one is a copy of it (as in `ErrorTree.unboxed`).
+                if Stored.self == (any Error).self { return unsafeBitCast(stored, to: (any Error).self) }
+                if Stored.self == E.self { return stored as! E }
+                return value as? any Error
+            }
+            return _openExistential(value, do: open)
+        }
     }
 
     /// Whether values of a type may hold an error, judged by the type alone: `false` for plain data,

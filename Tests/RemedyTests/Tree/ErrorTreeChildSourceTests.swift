@@ -152,6 +152,39 @@ struct ErrorTreeChildSourceTests {
         #expect(nodes[0].detail == "coding path: (root)")
     }
 
+    /// A reflected payload is found as an error whatever its declared type: the error type itself, `any
+    /// Error` (the error's own box), an optional, a superclass holding a subclass instance, or another
+    /// protocol's existential.
+    @Test func reflectedPayloadsOfEveryDeclaredTypeAreFoundAsErrors() {
+        // @unchecked: no stored state at all, so nothing to share unsafely; a non-final class can't be
+        // checked Sendable.
+        class BaseError: Error, @unchecked Sendable {}
+        final class DerivedError: BaseError, @unchecked Sendable {}
+        struct Described: LocalizedError {
+            var errorDescription: String? { "described" }
+        }
+        enum Holder: Error {
+            case concrete(Leaf)
+            case existential(any Error)
+            case sendable(any Error & Sendable)
+            case optional((any Error)?)
+            case base(BaseError)
+            case localized(any LocalizedError)
+        }
+        let cases: [(Holder, String)] = [
+            (.concrete(.timeout), "1 concrete Leaf"),
+            (.existential(Leaf.notFound), "1 existential Leaf"),
+            (.sendable(HTTPStatusError(status: 503)), "1 sendable HTTPStatusError"),
+            (.optional(Leaf.timeout), "1 optional Leaf"),
+            (.base(DerivedError()), "1 base DerivedError"),
+            (.localized(Described()), "1 localized Described"),
+        ]
+        for (error, child) in cases {
+            #expect(shape(error) == ["0 - Holder", child])
+        }
+        #expect(shape(Holder.optional(nil)) == ["0 - Holder"])
+    }
+
     @Test func typedEnumLayersAreReflectedWithoutConformances() {
         #expect(
             shape(TreeFixtures.forecastTree()) == [

@@ -44,8 +44,8 @@ extension ErrorTree {
                 collector.add(context.underlying, label: "cause")
             }
         case .wrapping:
-            if let wrapping = info.asWrapping?(error) {
-                for child in wrapping.underlyingErrors {
+            if let children = info.underlyingErrors?(error) {
+                for child in children {
                     collector.add(child, label: nil)
                 }
             }

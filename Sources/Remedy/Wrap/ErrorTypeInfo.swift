@@ -60,7 +60,9 @@ final class ErrorTypeInfo: Sendable {
     // `any Error` to its concrete type is a metadata comparison (`ErrorTree.value(_:as:)`); a cast to a
     // protocol existential looks the conformance up at run time, which costs more than the rest of a
     // node's visit.
-    let asWrapping: (@Sendable (any Error) -> (any WrappingError)?)?
+    /// The ``WrappingError/underlyingErrors`` of an error of this type, read from the value itself (no
+    /// `any WrappingError` box, which would copy a large enum into an allocation of its own).
+    let underlyingErrors: (@Sendable (any Error) -> [any Error]?)?
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
@@ -81,7 +83,7 @@ final class ErrorTypeInfo: Sendable {
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
         isCustomReflectable = type is any CustomReflectable.Type
-        asWrapping = (type as? any WrappingError.Type).map { Self.wrappingCast($0) }
+        underlyingErrors = (type as? any WrappingError.Type).map { Self.underlyingErrorsReader($0) }
         asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
         asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
         asPresentable = (type as? any PresentableError.Type).map { Self.presentableCast($0) }
@@ -97,7 +99,7 @@ final class ErrorTypeInfo: Sendable {
             && type != ContextError.self
         if type == ContextError.self {
             source = .context
-        } else if asWrapping != nil {
+        } else if underlyingErrors != nil {
             source = .wrapping
         } else if type == DecodingError.self {
             source = .decoding
@@ -122,8 +124,8 @@ final class ErrorTypeInfo: Sendable {
         }
     }
 
-    private static func wrappingCast<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> (any WrappingError)? {
-        { cast($0, to: E.self) { $0 } }
+    private static func underlyingErrorsReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> [any Error]? {
+        { cast($0, to: E.self) { $0.underlyingErrors } }
     }
 
     private static func customNSErrorCast<E: CustomNSError>(
@@ -148,7 +150,8 @@ final class ErrorTypeInfo: Sendable {
         { cast($0, to: E.self) { $0 } }
     }
 
-    /// An error of the type this information is about, as the protocol `wrap` makes of it: the answer of
+    /// An error of the type this information is about, as `wrap` makes of it (the protocol existential, or
+    /// what it reads from the value): the answer of
     /// `(error as? E).map(wrap)`.
     ///
     /// The casts run unspecialized (`E` is only known at run time), where `as? E` from `any Error` costs a

@@ -295,8 +295,10 @@ struct ReportLines {
     private let tailBudget: Int
     private let maximumBytes: Int
     private let style: ReportStyle
-    /// The first lines, separated by newlines (no newline after the last one).
-    private var head = ""
+    /// The first lines as UTF-8, separated by newlines (no newline after the last one). Bytes, not a
+    /// `String`: appending a string's bytes to an array is a copy, while `String.append` costs several
+    /// hundred instructions a part; the bytes come from strings, so they are valid UTF-8.
+    private var head: [UInt8] = []
     /// The bytes of the head's lines, each with its newline.
     private var headBytes = 0
     private var headIsFull = false
@@ -306,7 +308,7 @@ struct ReportLines {
     private var droppedLines = 0
     /// Room for the marker line.
     private static let reserve = 128
-    /// The head's first buffer: a report of a few errors fits, so its lines are written without the
+    /// The head's first capacity: a report of a few errors fits, so its lines are written without the
     /// buffer growing (and being copied) line by line.
     private static let initialCapacity = 1_024
 
@@ -329,11 +331,11 @@ struct ReportLines {
         let size = first.utf8.count + second.utf8.count + third.utf8.count + fourth.utf8.count + 1
         if !headIsFull {
             if headBytes + size <= headBudget {
-                if headBytes > 0 { head += "\n" }
-                head += first
-                if !second.isEmpty { head += second }
-                if !third.isEmpty { head += third }
-                if !fourth.isEmpty { head += fourth }
+                if headBytes > 0 { head.append(UInt8(ascii: "\n")) }
+                head.append(contentsOf: first.utf8)
+                if !second.isEmpty { head.append(contentsOf: second.utf8) }
+                if !third.isEmpty { head.append(contentsOf: third.utf8) }
+                if !fourth.isEmpty { head.append(contentsOf: fourth.utf8) }
                 headBytes += size
                 return
             }
@@ -362,8 +364,8 @@ struct ReportLines {
 
     /// The report, without a trailing newline.
     func finish() -> String {
-        guard droppedLines > 0 || tailStart < tail.count else { return head }
-        var text = head
+        var text = String(decoding: head, as: UTF8.self)
+        guard droppedLines > 0 || tailStart < tail.count else { return text }
         var isEmpty = headBytes == 0
         if droppedLines > 0 {
             if !isEmpty { text += "\n" }

@@ -87,7 +87,7 @@ package enum ErrorFacts {
         switch info.source {
         case .decoding:
             if let error = ErrorTree.value(error, as: DecodingError.self) {
-                return info.name + "." + caseName(of: error)
+                return info.kind(case: caseName(of: error))
             }
         case .encoding:
             return info.name + ".invalidValue"
@@ -95,9 +95,9 @@ package enum ErrorFacts {
             break
         }
         guard info.style == .enumeration else { return info.name }
-        if let caseLabel { return info.name + "." + caseLabel }
+        if let caseLabel { return info.kind(case: caseLabel) }
         if info.isTextual { return info.name }  // its description isn't the case name
-        return info.name + "." + caseName(of: error, info: info, caseLabel: caseLabel)
+        return info.kind(case: caseName(of: error, info: info, caseLabel: caseLabel))
     }
 
     /// The case of an enum value whose walk found no case label (a ``WrappingError`` enum is never

@@ -68,6 +68,20 @@ final class ErrorTypeInfo: Sendable {
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
     let asRecoverable: (@Sendable (any Error) -> (any RecoverableError)?)?
 
+    /// The kinds of this type's enum cases (`ServiceError.timeout`), by case name: made once, not
+    /// concatenated again for every node of every report. Bounded like ``descriptions``.
+    private let kinds = LockedValue<[String: String]>([:])
+
+    /// The kind of an enum value of this type: `ServiceError.timeout` for the case `timeout`.
+    func kind(case name: String) -> String {
+        if let kind = kinds.withLock({ $0[name] }) { return kind }
+        let kind = self.name + "." + name
+        kinds.withLock { cache in
+            if cache.count < 64 { cache[name] = kind }
+        }
+        return kind
+    }
+
     /// Descriptions of values without references, by their bytes (payload-less enum cases mostly), so
     /// a leaf like `DataError.timeout` is described once per case, not once per report.
     private let descriptions = LockedValue<[UInt64: (bytes: [UInt8], text: String)]>([:])

@@ -394,13 +394,13 @@ final class FailurePipeline: Sendable {
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 
-    /// The presentation of a failure, made only now, just before it is shown.
+    /// The presentation of a failure, made only now, just before it is shown, in a shared box.
     @inline(never)
     func makePresentation(
         _ failure: HandledError,
         offeringRetry: Bool,
         acknowledgementOnly: Bool
-    ) -> Presentation {
+    ) -> SharedPresentation {
         let interpretation = failure.interpretation
         let category = failure.category
         let localization = resolver.localization
@@ -428,8 +428,12 @@ final class FailurePipeline: Sendable {
             error: failure.error,
             localization: localization
         )
-        presentation.style = capabilities.style(for: presentation)
-        return presentation
+        // Not in one statement: reading the value while assigning to it would copy it first.
+        let style = capabilities.style(for: presentation)
+        presentation.style = style
+        // Shared by reference from here on: the scheduler, the presenter, the state and every answer
+        // read this one copy, and the async frames of the handling hold a pointer, not the whole value.
+        return SharedPresentation(consume presentation)
     }
 
     // MARK: - Fatal errors

@@ -208,14 +208,20 @@ package final class PresentationScheduler: @unchecked Sendable {
         package var isCoalesced: Bool
         /// The presentation as shown, with its count of occurrences when the answer was given.
         package var presentation: Presentation {
-            get { shown.presentation }
-            set { shown = Shown(newValue) }
+            get { shown.presentation(occurrences: occurrences) }
+            set {
+                shown = SharedPresentation(newValue)
+                occurrences = newValue.occurrences
+            }
         }
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
-        /// The presentation, shared by the answers of all callers: each of 10,000 coalesced callers
-        /// would otherwise copy it (a retain per text and list).
-        private var shown: Shown
+        /// The presentation, shared by the entry, the observable state and the answers of all callers:
+        /// each of 10,000 coalesced callers would otherwise copy it (a retain per text and list).
+        fileprivate var shown: SharedPresentation
+        /// The count of occurrences when the answer was given; the shared presentation keeps the count
+        /// it was made with.
+        fileprivate var occurrences: Int
 
         init(
             option: RecoveryOption,
@@ -224,19 +230,30 @@ package final class PresentationScheduler: @unchecked Sendable {
             presentation: Presentation,
             group: RecoveryGroup
         ) {
+            self.init(
+                option: option,
+                resolution: resolution,
+                isCoalesced: isCoalesced,
+                shown: SharedPresentation(presentation),
+                occurrences: presentation.occurrences,
+                group: group
+            )
+        }
+
+        fileprivate init(
+            option: RecoveryOption,
+            resolution: Resolution,
+            isCoalesced: Bool,
+            shown: SharedPresentation,
+            occurrences: Int,
+            group: RecoveryGroup
+        ) {
             self.option = option
             self.resolution = resolution
             self.isCoalesced = isCoalesced
             self.group = group
-            self.shown = Shown(presentation)
-        }
-
-        private final class Shown: Sendable {
-            let presentation: Presentation
-
-            init(_ presentation: Presentation) {
-                self.presentation = presentation
-            }
+            self.shown = shown
+            self.occurrences = occurrences
         }
     }
 
@@ -326,20 +343,45 @@ package final class PresentationScheduler: @unchecked Sendable {
         let id: UInt64
         let identity: PresentationIdentity
         let group: RecoveryGroup
-        var presentation: Presentation
+        /// The presentation, shared with the presenter, the observable state and the answers; its count
+        /// of occurrences is the one of the last ``snapshot()``.
+        private(set) var shown: SharedPresentation
+        /// How many callers the presentation stands for: grows as identical presentations join.
+        var occurrences: Int
         var phase = Phase.waiting
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
         var waiters = Waiters()
 
-        init(id: UInt64, identity: PresentationIdentity, presentation: Presentation, group: RecoveryGroup) {
+        init(id: UInt64, identity: PresentationIdentity, shown: SharedPresentation, group: RecoveryGroup) {
             self.id = id
             self.identity = identity
-            self.presentation = presentation
+            self.shown = shown
+            self.occurrences = shown.value.occurrences
             self.group = group
         }
 
-        var isBlocking: Bool { presentation.style.isBlocking }
+        /// The presentation with its current count of occurrences. What doesn't change with the count
+        /// (texts, options, severity, style) is read from `shown.value` without a copy.
+        var presentation: Presentation { shown.presentation(occurrences: occurrences) }
+
+        /// The shared presentation with the current count: a new one only when callers joined since the
+        /// last snapshot.
+        func snapshot() -> SharedPresentation {
+            if shown.value.occurrences != occurrences {
+                var presentation = shown.value
+                presentation.occurrences = occurrences
+                shown = SharedPresentation(presentation)
+            }
+            return shown
+        }
+
+        /// The option the presentation falls back to when nobody chose.
+        var fallbackOption: RecoveryOption { shown.fallbackOption }
+
+        var severity: Severity { shown.severity }
+
+        var isBlocking: Bool { shown.isBlocking }
 
         var isAnswered: Bool {
             switch phase {
@@ -442,15 +484,26 @@ package final class PresentationScheduler: @unchecked Sendable {
         reusesRecentAnswer: Bool = true,
         runningGroups: Set<UInt64> = []
     ) async -> Answer {
+        await present(
+            SharedPresentation(presentation), reusesRecentAnswer: reusesRecentAnswer, runningGroups: runningGroups)
+    }
+
+    /// Shows a presentation already in its shared box, which the entry, the presenter, the observable
+    /// state and the answers share without copying it.
+    func present(
+        _ shown: SharedPresentation,
+        reusesRecentAnswer: Bool = true,
+        runningGroups: Set<UInt64> = []
+    ) async -> Answer {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
-        let identity = PresentationIdentity(presentation)
+        let identity = PresentationIdentity(shown.value)
         let waiterID = lock.withLock { makeID() }
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
                 lock.withLock {
                     enter(
-                        presentation,
+                        shown,
                         identity: identity,
                         waiter: waiterID,
                         continuation,
@@ -483,7 +536,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     }
 
     private func enter(
-        _ presentation: Presentation,
+        _ shown: SharedPresentation,
         identity: PresentationIdentity,
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
@@ -493,10 +546,11 @@ package final class PresentationScheduler: @unchecked Sendable {
         guard !isClosed else {
             continuation.resume(
                 returning: Answer(
-                    option: presentation.fallbackOption,
+                    option: shown.fallbackOption,
                     resolution: .closed,
                     isCoalesced: false,
-                    presentation: presentation,
+                    shown: shown,
+                    occurrences: shown.value.occurrences,
                     group: RecoveryGroup(id: 0, timeline: timeline, window: .zero)
                 )
             )
@@ -514,15 +568,15 @@ package final class PresentationScheduler: @unchecked Sendable {
         let entry = Entry(
             id: id,
             identity: identity,
-            presentation: presentation,
+            shown: shown,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
         )
         open[identity] = entry
         register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
             pending.append(entry)
-            if presentation.severity == .fatal, let current, current.presentation.severity < .fatal {
-                finish(current, option: current.presentation.fallbackOption, resolution: .preempted)
+            if shown.severity == .fatal, let current, current.severity < .fatal {
+                finish(current, option: current.fallbackOption, resolution: .preempted)
             }
             showNext()
         } else {
@@ -531,11 +585,11 @@ package final class PresentationScheduler: @unchecked Sendable {
     }
 
     private func join(_ entry: Entry, _ waiterID: UInt64, _ continuation: WaiterContinuation) {
-        entry.presentation.occurrences += 1
+        entry.occurrences += 1
         publishOccurrences(of: entry)
         if case .answered(var answer) = entry.phase {
             answer.isCoalesced = true
-            answer.presentation = entry.presentation
+            answer.occurrences = entry.occurrences
             continuation.resume(returning: answer)
             return
         }
@@ -558,10 +612,11 @@ package final class PresentationScheduler: @unchecked Sendable {
         else { return }
         waiter.continuation.resume(
             returning: Answer(
-                option: entry.presentation.fallbackOption,
+                option: entry.fallbackOption,
                 resolution: .cancelled,
                 isCoalesced: waiter.isCoalesced,
-                presentation: entry.presentation,
+                shown: entry.snapshot(),
+                occurrences: entry.occurrences,
                 group: entry.group
             )
         )
@@ -591,7 +646,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         // Entries with callers: a second visit of one entry finds it answered and does nothing.
         for entry in Array(entryOfWaiter.values) {
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .closed)
+            finish(entry, option: entry.fallbackOption, resolution: .closed)
         }
         open.removeAll()
         recent.removeAll()
@@ -613,12 +668,12 @@ package final class PresentationScheduler: @unchecked Sendable {
         // Most severe first; among equals, the oldest (pending is in arrival order).
         var best = 0
         for index in pending.indices.dropFirst()
-        where pending[index].presentation.severity > pending[best].presentation.severity {
+        where pending[index].severity > pending[best].severity {
             best = index
         }
         let entry = pending.remove(at: best)
         current = entry
-        state.setCurrent(entry.presentation)
+        state.setCurrent(entry.snapshot())
         state.setWaitingCount(pending.count)
         let deadline = ask(entry)
         arm(at: deadline)
@@ -639,7 +694,10 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
     /// leaves only its own task behind.
     private func ask(_ entry: Entry) -> Duration {
-        let presentation = entry.presentation
+        // A copy in the task's closure context, where the presenter borrows it: read from the shared box
+        // across the call, it would be copied into the task's async frame, which then needs a slab of
+        // its own (a malloc per presentation).
+        let presentation = entry.snapshot().value
         let entryID = entry.id
         let deadline = timeline.deadline(after: max(presenterTimeout, .zero))
         let task = Task.detached { [presenter] in
@@ -662,19 +720,19 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         switch result {
         case .value(.success(let answer?)):
-            if let option = entry.presentation.option(matching: answer) {
+            if let option = entry.shown.option(matching: answer) {
                 finish(entry, option: option, resolution: .chosen)
             } else {
-                finish(entry, option: entry.presentation.fallbackOption, resolution: .unknownOption)
+                finish(entry, option: entry.fallbackOption, resolution: .unknownOption)
             }
         case .value(.success(nil)):
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
+            finish(entry, option: entry.fallbackOption, resolution: .dismissed)
         case .value(.failure(let error)):
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .presenterFailed(error))
+            finish(entry, option: entry.fallbackOption, resolution: .presenterFailed(error))
         case .timedOut:
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .timedOut)
+            finish(entry, option: entry.fallbackOption, resolution: .timedOut)
         case .cancelled:
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .cancelled)
+            finish(entry, option: entry.fallbackOption, resolution: .cancelled)
         }
     }
 
@@ -687,7 +745,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         if !entry.isAnswered {
             // The presenter is still busy with a banner that is gone: answer its callers now.
             entry.cancelPresenter()
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
+            finish(entry, option: entry.fallbackOption, resolution: .dismissed)
         }
         entry.phase = .finished
     }
@@ -701,7 +759,8 @@ package final class PresentationScheduler: @unchecked Sendable {
             option: option,
             resolution: resolution,
             isCoalesced: false,
-            presentation: entry.presentation,
+            shown: entry.snapshot(),
+            occurrences: entry.occurrences,
             group: entry.group
         )
         if entry.isBlocking {
@@ -804,7 +863,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         if !recent.isEmpty {
             recent = recent.filter { !$0.value.group.isWindowOver }
         }
-        guard coalescingWindow > .zero, !isClosed, entry.presentation.severity < .fatal,
+        guard coalescingWindow > .zero, !isClosed, entry.severity < .fatal,
             answer.resolution.isReusable
         else {
             entry.phase = .finished
@@ -840,7 +899,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// Publishes a joined entry's count: only the count changes, so the state's copy is updated in place.
     private func publishOccurrences(of entry: Entry) {
         if current === entry {
-            state.setCurrentOccurrences(entry.presentation.occurrences)
+            state.setCurrentOccurrences(entry.occurrences)
         } else if banners.contains(where: { $0 === entry }) {
             state.setBanners(banners.map(\.presentation))
         }
@@ -853,5 +912,36 @@ func captureResult<Success>(_ body: () async throws -> Success) async -> Result<
         return .success(try await body())
     } catch {
         return .failure(error)
+    }
+}
+
+/// A presentation shared by reference between a scheduler's entry, the presenter, the observable state
+/// and every caller's answer: each of them would otherwise copy it (a retain per text and list, a few
+/// hundred instructions a copy).
+final class SharedPresentation: Sendable {
+    let value: Presentation
+
+    init(_ value: Presentation) {
+        self.value = value
+    }
+
+    // The accessors below read the presentation in place: read through a class's property from
+    // outside, the compiler copies the whole value first (a retain per text and list).
+
+    var severity: Severity { value.severity }
+
+    var isBlocking: Bool { value.style.isBlocking }
+
+    var fallbackOption: RecoveryOption { value.fallbackOption }
+
+    func option(matching answer: RecoveryOption) -> RecoveryOption? {
+        value.option(matching: answer)
+    }
+
+    /// A copy of the presentation with a count of occurrences.
+    func presentation(occurrences: Int) -> Presentation {
+        var presentation = value
+        presentation.occurrences = occurrences
+        return presentation
     }
 }

@@ -125,7 +125,10 @@ struct TextHasher {
 /// answers the callers directly. Two kinds of task run besides the callers': one per presentation, that
 /// hands it to the presenter (whose code may never return), and one watchdog per scheduler, that sleeps
 /// until the earliest deadline (a presenter timeout, a banner's dismissal) instead of a sleeping task
-/// per presentation.
+/// per presentation. The presenter's task of a presentation that is shown at once starts in its
+/// caller's thread (`Task.immediateDetached`), so a presenter that answers at once costs no task switch;
+/// its answer waits one turn of the executor while other handlings are on their way to the scheduler
+/// (``announceArrival()``), so identical errors handed in at the same moment still join it.
 package final class PresentationScheduler: @unchecked Sendable {
     // @unchecked: every stored `var` of the scheduler, and every `var` of its entries, is read and written
     // only inside `lock.withLock`, so accesses are serialized; the `let`s are Sendable values.
@@ -331,8 +334,9 @@ package final class PresentationScheduler: @unchecked Sendable {
             /// Blocking, waiting for its turn.
             case waiting
             /// The presenter has it: the task delivers the presenter's answer; the watchdog answers at
-            /// `presenterDeadline` when it doesn't.
-            case showing(Task<Void, Never>, presenterDeadline: Duration)
+            /// `presenterDeadline` when it doesn't. The task is `nil` while the caller that made the
+            /// entry is about to start it, after leaving the lock.
+            case showing(Task<Void, Never>?, presenterDeadline: Duration)
             /// Answered. A banner stays here while it is visible, a blocking presentation while its
             /// coalescing window is open: identical callers get the answer at once.
             case answered(Answer)
@@ -402,7 +406,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         /// held: none of them takes the lock (a cancelled caller of
         /// ``present(_:reusesRecentAnswer:runningGroups:)`` leaves in a task of its own).
         func cancelPresenter() {
-            if case .showing(let task, _) = phase { task.cancel() }
+            if case .showing(let task?, _) = phase { task.cancel() }
         }
     }
 
@@ -439,6 +443,12 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var recent: [PresentationIdentity: Entry] = [:]
     private var entryOfWaiter: [UInt64: Entry] = [:]
     private var watchdog: Watchdog?
+    /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
+    /// answer given while some are on their way waits for them to join first.
+    private var arriving = 0
+    /// While a caller enters: the first entry to show is started by the caller, after the lock.
+    private var isEntering = false
+    private var startedByCaller: Entry?
 
     /// Creates a scheduler.
     ///
@@ -490,10 +500,14 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Shows a presentation already in its shared box, which the entry, the presenter, the observable
     /// state and the answers share without copying it.
+    ///
+    /// - Parameter isArrival: Whether the caller announced itself with ``announceArrival()`` and comes
+    ///   to the scheduler for the first time.
     func present(
         _ shown: SharedPresentation,
         reusesRecentAnswer: Bool = true,
-        runningGroups: Set<UInt64> = []
+        runningGroups: Set<UInt64> = [],
+        isArrival: Bool = false
     ) async -> Answer {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
@@ -501,25 +515,80 @@ package final class PresentationScheduler: @unchecked Sendable {
         let waiterID = lock.withLock { makeID() }
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
-                lock.withLock {
-                    enter(
-                        shown,
-                        identity: identity,
-                        waiter: waiterID,
-                        continuation,
-                        reusesRecentAnswer: reusesRecentAnswer,
-                        runningGroups: runningGroups
-                    )
-                    // The cancellation handler finds nothing to cancel when it ran before the waiter was
-                    // registered; the cancelled flag is set before it runs, so this sees it.
-                    if Task.isCancelled { cancelWaiter(waiterID) }
-                }
+                arrive(
+                    shown,
+                    identity: identity,
+                    waiter: waiterID,
+                    continuation,
+                    reusesRecentAnswer: reusesRecentAnswer,
+                    runningGroups: runningGroups,
+                    isArrival: isArrival
+                )
             }
         } onCancel: {
             // Not here and now: the task may be cancelled by code that runs while the lock is held (a
             // presenter's cancellation handler, an observer of the state), and the lock isn't re-entrant.
             Task { self.lock.withLock { self.cancelWaiter(waiterID) } }
         }
+    }
+
+    /// Enters a caller's presentation, and starts the presenter when the caller is the one to start it.
+    ///
+    /// Out of line: inlined into the async caller, its temporaries would enlarge the caller's async
+    /// frame, which the task allocates on every presentation.
+    @inline(never)
+    private func arrive(
+        _ shown: SharedPresentation,
+        identity: PresentationIdentity,
+        waiter waiterID: UInt64,
+        _ continuation: WaiterContinuation,
+        reusesRecentAnswer: Bool,
+        runningGroups: Set<UInt64>,
+        isArrival: Bool
+    ) {
+        let start = lock.withLock { () -> (Entry, SharedPresentation)? in
+            if isArrival { arriving -= 1 }
+            isEntering = true
+            enter(
+                shown,
+                identity: identity,
+                waiter: waiterID,
+                continuation,
+                reusesRecentAnswer: reusesRecentAnswer,
+                runningGroups: runningGroups
+            )
+            isEntering = false
+            // The cancellation handler finds nothing to cancel when it ran before the waiter was
+            // registered; the cancelled flag is set before it runs, so this sees it.
+            if Task.isCancelled { cancelWaiter(waiterID) }
+            guard let entry = startedByCaller else { return nil }
+            startedByCaller = nil
+            // Withdrawn already (the caller was cancelled): nothing to start.
+            guard case .showing(.none, _) = entry.phase else { return nil }
+            return (entry, entry.snapshot())
+        }
+        if let (entry, shown) = start { startPresenter(entry, shown) }
+    }
+
+    /// Counts a handling that is on its way to the scheduler: handed to the root, not yet resolved.
+    ///
+    /// The handling passes `isArrival` to its first ``present(_:reusesRecentAnswer:runningGroups:isArrival:)``,
+    /// or calls ``withdrawArrival()`` when it ends without presenting. While any is on its way, a
+    /// presenter's answer waits one turn of the executor before it is given, so identical errors handed in
+    /// at the same moment join the presentation and are counted, even when the presenter answers at once
+    /// in the caller's thread.
+    func announceArrival() {
+        lock.withLock { arriving += 1 }
+    }
+
+    /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
+    func withdrawArrival() {
+        lock.withLock { arriving -= 1 }
+    }
+
+    /// How many handlings are on their way (for tests).
+    var arrivingCount: Int {
+        lock.withLock { arriving }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -690,6 +759,9 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Hands a presentation to the presenter, in a task of its own, and returns its presenter deadline.
     ///
+    /// The first entry shown while a caller enters is started by that caller once it leaves the lock
+    /// (``startPresenter(_:_:)``), in the caller's thread; any other in a task that starts later.
+    ///
     /// The presenter's task answers the entry; the watchdog answers it at the deadline when the presenter
     /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
     /// leaves only its own task behind.
@@ -697,9 +769,14 @@ package final class PresentationScheduler: @unchecked Sendable {
         // A copy in the task's closure context, where the presenter borrows it: read from the shared box
         // across the call, it would be copied into the task's async frame, which then needs a slab of
         // its own (a malloc per presentation).
+        let deadline = timeline.deadline(after: max(presenterTimeout, .zero))
+        if isEntering, startedByCaller == nil {
+            startedByCaller = entry
+            entry.phase = .showing(nil, presenterDeadline: deadline)
+            return deadline
+        }
         let presentation = entry.snapshot().value
         let entryID = entry.id
-        let deadline = timeline.deadline(after: max(presenterTimeout, .zero))
         let task = Task.detached { [presenter] in
             let result = await captureResult { try await presenter.present(presentation) }
             let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
@@ -707,6 +784,64 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         entry.phase = .showing(task, presenterDeadline: deadline)
         return deadline
+    }
+
+    /// Starts the presenter's task for an entry its caller made, without the lock held, and runs it in
+    /// the caller's thread until it first suspends (`Task.immediateDetached`): a presenter that answers
+    /// at once costs no task switch. Its own task still, so the presenter isn't cancelled with the
+    /// caller, and the watchdog can answer the callers of a presenter that never returns.
+    ///
+    /// An answer given while other handlings are on their way to the scheduler (``announceArrival()``)
+    /// is given one turn of the executor later, as the answer of a presenter task that started later
+    /// would be: identical errors handed in at the same moment still join and are counted.
+    private func startPresenter(_ entry: Entry, _ shown: SharedPresentation) {
+        let entryID = entry.id
+        // A copy in the task's closure context: see `ask`.
+        let presentation = shown.value
+        // Closure literals, not one closure value: converting a value to the `@isolated(any)` operation
+        // costs a thunk's context (two allocations).
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediateDetached { await self.runPresenter(entryID, presentation) }
+        } else {
+            task = Task.detached { await self.runPresenter(entryID, presentation) }
+        }
+        lock.withLock {
+            if case .showing(.none, let deadline) = entry.phase {
+                entry.phase = .showing(task, presenterDeadline: deadline)
+            } else {
+                // Withdrawn, preempted, timed out or closed before the task existed to be cancelled; or
+                // answered by the presenter itself, and then the task has finished and this does nothing.
+                task.cancel()
+            }
+        }
+    }
+
+    /// The body of the task of ``startPresenter(_:_:)``.
+    private func runPresenter(_ entryID: UInt64, _ presentation: Presentation) async {
+        let result = await captureResult { try await presenter.present(presentation) }
+        if deliver(result, to: entryID, waitingForArrivals: true) { return }
+        await Task.yield()
+        deliver(result, to: entryID, waitingForArrivals: false)
+    }
+
+    /// Gives the presenter's answer, unless `waitingForArrivals` and handlings are on their way.
+    ///
+    /// Out of line: its temporaries would otherwise be part of the presenter task's async frame, which
+    /// then needs a slab of its own (a malloc per presentation).
+    @inline(never)
+    @discardableResult
+    private func deliver(
+        _ result: Result<RecoveryOption?, any Error>,
+        to entryID: UInt64,
+        waitingForArrivals: Bool
+    ) -> Bool {
+        let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
+        return lock.withLock {
+            if waitingForArrivals, arriving > 0 { return false }
+            presenterAnswered(entryID, answer)
+            return true
+        }
     }
 
     private func presenterAnswered(_ entryID: UInt64, _ result: RaceResult<Result<RecoveryOption?, any Error>>) {
@@ -922,6 +1057,12 @@ final class SharedPresentation: Sendable {
     let value: Presentation
 
     init(_ value: Presentation) {
+        self.value = value
+    }
+
+    /// Shares a presentation with its style replaced: the value is moved in, not copied.
+    init(_ value: consuming Presentation, style: PresentationStyle) {
+        value.style = style
         self.value = value
     }
 

@@ -275,7 +275,10 @@ package final class PresentationScheduler: @unchecked Sendable {
     // `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so a second path finds
     // nothing to resume. Every registered waiter is resumed: `finish` answers all of an entry's waiters,
     // and each way an entry ends (answered, withdrawn, preempted, closed) goes through `finish` or
-    // `cancelWaiter`.
+    // `cancelWaiter`. An entry has registered callers only while it waits its turn (`pending`), is shown
+    // (`current`) or is a visible banner (`banners`): entries leave those lists only through `finish`
+    // (which answers all of their callers) or when the last caller was cancelled, so that is where
+    // `cancelWaiter` and `closeLocked` look for them.
     //
     // Debug builds, which the tests run, use checked continuations, which trap when one is resumed twice;
     // a continuation never resumed would leave a test waiting until its time limit.
@@ -441,7 +444,6 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var banners: [Entry] = []
     /// Answered blocking entries whose coalescing window may still be open.
     private var recent: [PresentationIdentity: Entry] = [:]
-    private var entryOfWaiter: [UInt64: Entry] = [:]
     private var watchdog: Watchdog?
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
@@ -672,13 +674,25 @@ package final class PresentationScheduler: @unchecked Sendable {
         isCoalesced: Bool
     ) {
         entry.waiters.insert(Waiter(continuation: continuation, isCoalesced: isCoalesced), id: waiterID)
-        entryOfWaiter[waiterID] = entry
+    }
+
+    /// The entries that may have callers waiting: only an entry waiting its turn, shown, or a visible
+    /// banner has them (answering an entry answers all of its callers at once). Looked through only when
+    /// a caller is cancelled or the scheduler closes, so registering a caller costs no map from callers
+    /// to entries.
+    private var entriesWithCallers: [Entry] {
+        banners + pending + (current.map { [$0] } ?? [])
     }
 
     private func cancelWaiter(_ waiterID: UInt64) {
-        guard let entry = entryOfWaiter.removeValue(forKey: waiterID),
-            let waiter = entry.waiters.remove(waiterID)
-        else { return }
+        var found: (Entry, Waiter)?
+        for entry in entriesWithCallers {
+            if let waiter = entry.waiters.remove(waiterID) {
+                found = (entry, waiter)
+                break
+            }
+        }
+        guard let (entry, waiter) = found else { return }
         waiter.continuation.resume(
             returning: Answer(
                 option: entry.fallbackOption,
@@ -710,11 +724,11 @@ package final class PresentationScheduler: @unchecked Sendable {
         isClosed = true
         watchdog?.task.cancel()
         watchdog = nil
-        for entry in banners + pending + [current].compactMap({ $0 }) {
+        let entries = entriesWithCallers
+        for entry in entries {
             entry.cancelPresenter()
         }
-        // Entries with callers: a second visit of one entry finds it answered and does nothing.
-        for entry in Array(entryOfWaiter.values) {
+        for entry in entries where !entry.waiters.isEmpty {
             finish(entry, option: entry.fallbackOption, resolution: .closed)
         }
         open.removeAll()
@@ -910,14 +924,12 @@ package final class PresentationScheduler: @unchecked Sendable {
             entry.phase = isClosed || !banners.contains(where: { $0 === entry }) ? .finished : .answered(answer)
         }
         let (first, others) = entry.waiters.removeAll()
-        for (waiterID, waiter) in others {
-            entryOfWaiter.removeValue(forKey: waiterID)
+        for (_, waiter) in others {
             var answer = answer
             answer.isCoalesced = waiter.isCoalesced
             waiter.continuation.resume(returning: answer)
         }
-        if let (waiterID, waiter) = first {
-            entryOfWaiter.removeValue(forKey: waiterID)
+        if let (_, waiter) = first {
             var answer = consume answer
             answer.isCoalesced = waiter.isCoalesced
             waiter.continuation.resume(returning: answer)
@@ -1002,7 +1014,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             answer.resolution.isReusable
         else {
             entry.phase = .finished
-            if let index = recent.index(forKey: entry.identity), recent.values[index] === entry {
+            if !recent.isEmpty, let index = recent.index(forKey: entry.identity), recent.values[index] === entry {
                 recent.remove(at: index)
             }
             return
@@ -1013,7 +1025,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     }
 
     private func recentlyAnswered(_ identity: PresentationIdentity, runningGroups: Set<UInt64>) -> Entry? {
-        guard let entry = recent[identity] else { return nil }
+        guard !recent.isEmpty, let entry = recent[identity] else { return nil }
         if entry.group.isWindowOver {
             recent.removeValue(forKey: identity)
             entry.phase = .finished

@@ -118,7 +118,7 @@ final class FailurePipeline: Sendable {
                     ?? error : error
             let failure = received(wrapped, context)
             var record = FailureRecord(failure, logger: logger, fileID: context.fileID, line: context.line)
-            switch await handle(failure, &record, &context) {
+            switch await handle(consume failure, &record, &context) {
             case .decided(let decision):
                 return decision
             case .newError(let next):
@@ -439,7 +439,9 @@ final class FailurePipeline: Sendable {
         )
         // Shared by reference from here on: the scheduler, the presenter, the state and every answer
         // read this one copy, and the async frames of the handling hold a pointer, not the whole value.
-        return SharedPresentation(presentation, style: capabilities.style(for: presentation))
+        // The style first: `presentation` is then passed at its last use, moved instead of copied.
+        let style = capabilities.style(for: presentation)
+        return SharedPresentation(presentation, style: style)
     }
 
     // MARK: - Fatal errors

@@ -21,7 +21,7 @@ struct PresentationIdentity: Hashable, Sendable {
     private let options: [RecoveryOption]
     private let hash: Int
 
-    init(_ presentation: Presentation) {
+    init(_ presentation: borrowing Presentation) {
         title = presentation.title
         message = presentation.message
         detail = presentation.detail
@@ -1075,7 +1075,7 @@ final class SharedPresentation: Sendable {
     /// Shares a presentation with its style replaced: the value is moved in, not copied.
     init(_ value: consuming Presentation, style: PresentationStyle) {
         value.style = style
-        self.value = value
+        self.value = consume value
     }
 
     // The accessors below read the presentation in place: read through a class's property from

@@ -511,15 +511,11 @@ package final class PresentationScheduler: @unchecked Sendable {
         runningGroups: Set<UInt64> = [],
         isArrival: Bool = false
     ) async -> Answer {
-        // Made outside the lock: callers build their identities in parallel, and the lock, which every
-        // presentation of the root goes through, is held only to look them up.
-        let identity = PresentationIdentity(shown.value)
         let waiterID = lock.withLock { makeID() }
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
                 arrive(
                     shown,
-                    identity: identity,
                     waiter: waiterID,
                     continuation,
                     reusesRecentAnswer: reusesRecentAnswer,
@@ -541,13 +537,15 @@ package final class PresentationScheduler: @unchecked Sendable {
     @inline(never)
     private func arrive(
         _ shown: SharedPresentation,
-        identity: PresentationIdentity,
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
         runningGroups: Set<UInt64>,
         isArrival: Bool
     ) {
+        // Made outside the lock: callers build their identities in parallel, and the lock, which every
+        // presentation of the root goes through, is held only to look them up.
+        let identity = PresentationIdentity(shown.value)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
             if isArrival { arriving -= 1 }
             isEntering = true

@@ -447,7 +447,12 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var watchdog: Watchdog?
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
-    private var arriving = 0
+    ///
+    /// Behind a lock of its own, which is never held while anything else runs: `handle` announces its
+    /// error synchronously, and it may be called by code that runs while the scheduler's lock is held
+    /// (an observer of the state, a presenter's cancellation handler), which must not wait on that lock.
+    /// It is read and decremented only with the scheduler's lock held too, together with the joins.
+    private let arriving = LockedValue<Int>(0)
     /// While a caller enters: the first entry to show is started by the caller, after the lock.
     private var isEntering = false
     private var startedByCaller: Entry?
@@ -547,7 +552,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         // presentation of the root goes through, is held only to look them up.
         let identity = PresentationIdentity(shown.value)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
-            if isArrival { arriving -= 1 }
+            if isArrival { arriving.withLock { $0 -= 1 } }
             isEntering = true
             enter(
                 shown,
@@ -578,17 +583,17 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// at the same moment join the presentation and are counted, even when the presenter answers at once
     /// in the caller's thread.
     func announceArrival() {
-        lock.withLock { arriving += 1 }
+        arriving.withLock { $0 += 1 }
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
     func withdrawArrival() {
-        lock.withLock { arriving -= 1 }
+        arriving.withLock { $0 -= 1 }
     }
 
     /// How many handlings are on their way (for tests).
     var arrivingCount: Int {
-        lock.withLock { arriving }
+        arriving.withLock { $0 }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -850,7 +855,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     ) -> Bool {
         let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
         return lock.withLock {
-            if waitingForArrivals, arriving > 0 { return false }
+            if waitingForArrivals, arriving.withLock({ $0 > 0 }) { return false }
             presenterAnswered(entryID, answer)
             return true
         }

@@ -1,3 +1,4 @@
+import Observation
 import RemedyTesting
 import Testing
 
@@ -37,6 +38,23 @@ struct ArrivalTests {
         #expect(await cancelled.value == .gaveUp)
         #expect(scheduler.arrivingCount == 0)
         #expect(presenter.presentations.map(\.message).prefix(2) == ["Shown.", "Shown too."])
+    }
+
+    /// Observation calls `onChange` while the scheduler publishes a change, with its lock held: an error
+    /// handed in from there is counted without that lock.
+    @Test func anErrorHandedInByAnObserverOfTheStateIsHandled() async {
+        let presenter = ScriptedPresenter(otherwise: .role(.cancel))
+        let root = ErrorScope.root(presenter: presenter, logger: LogRecording().logger(), clock: TestClock())
+        let raised = LockedValue<Task<HandlingOutcome, Never>?>(nil)
+        withObservationTracking {
+            _ = root.state.current
+        } onChange: {
+            raised.withLock { $0 = root.handle(MessageError("Raised by an observer.")) }
+        }
+        #expect(await root.handle(MessageError("Shown first.")).value == .gaveUp)
+        let task = raised.withLock { $0 }
+        #expect(await task?.value == .gaveUp)
+        #expect(presenter.presentations.map(\.message) == ["Shown first.", "Raised by an observer."])
     }
 
     @Test func aPresenterThatAnswersAtOnceAnswersOnceNobodyIsOnTheWay() async {

@@ -195,7 +195,7 @@ public final class ErrorScope: Sendable {
         line: Int = #line
     ) -> Task<HandlingOutcome, Never> {
         let pipeline = self.pipeline
-        let context = FailureContext(
+        var context = FailureContext(
             chain: chain,
             action: nil,
             canRetry: retry != nil,
@@ -204,8 +204,13 @@ public final class ErrorScope: Sendable {
             fileID: fileID,
             line: line
         )
-        return Task {
+        // Counted from now, not from when the task runs: identical errors handed in at the same moment
+        // join one presentation even when the presenter answers the first at once.
+        pipeline.scheduler.announceArrival()
+        context.isArriving = true
+        return Task { [context] in
             var context = context
+            defer { if context.isArriving { pipeline.scheduler.withdrawArrival() } }
             var failure = error
             while true {
                 switch await pipeline.process(failure, &context) {
@@ -305,6 +310,9 @@ public final class ErrorScope: Sendable {
             fileID: fileID,
             line: line
         )
+        pipeline.scheduler.announceArrival()
+        context.isArriving = true
+        defer { if context.isArriving { pipeline.scheduler.withdrawArrival() } }
         var error = firstError
         while true {
             switch await pipeline.process(error, &context) {

@@ -27,6 +27,9 @@ struct FailureContext: Sendable {
     var recoveries = 0
     /// Automatic retries since the person was last asked, limited by ``RetryPolicy/maximumRetries``.
     var automaticRetries = 0
+    /// Whether the handling announced itself to the scheduler (``PresentationScheduler/announceArrival()``)
+    /// and hasn't reached it yet: its first presentation, or its end, ends the announcement.
+    var isArriving = false
     /// `minimumDuration` after the person's last choice, on the pipeline's timeline: the next
     /// presentation waits for it. A deadline, not a task: most failures are never presented again, and a
     /// sleeping task per choice would cost a task and a timer for nothing.
@@ -115,7 +118,7 @@ final class FailurePipeline: Sendable {
                     ?? error : error
             let failure = received(wrapped, context)
             var record = FailureRecord(failure, logger: logger, fileID: context.fileID, line: context.line)
-            switch await handle(failure, &record, &context) {
+            switch await handle(consume failure, &record, &context) {
             case .decided(let decision):
                 return decision
             case .newError(let next):
@@ -151,7 +154,11 @@ final class FailurePipeline: Sendable {
     // `handle` and `present` are inlined into `process`: one async frame, so a handling task allocates
     // one slab for the three instead of one each.
     @inline(__always)
-    private func handle(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout FailureContext)
+    private func handle(
+        _ failure: consuming HandledError,
+        _ record: inout FailureRecord,
+        _ context: inout FailureContext
+    )
         async -> Step
     {
         if failure.isSilent {
@@ -163,7 +170,7 @@ final class FailurePipeline: Sendable {
             return .decided(.end(.gaveUp))
         }
         if failure.severity == .fatal {
-            return .decided(await fatal(failure, &record))
+            return .decided(await fatal(failure, &record, &context))
         }
         if let delay = automaticRetryDelay(failure, context) {
             context.automaticRetries += 1
@@ -178,7 +185,7 @@ final class FailurePipeline: Sendable {
             }
             return .decided(.retry(.retrying))
         }
-        var failure = failure
+        // Consumed, so the rules' replacement goes in its place without a copy of the resolved failure.
         switch applyRules(to: &failure, &record, context) {
         case .passedOn:
             return await present(failure, &record, &context)
@@ -186,7 +193,7 @@ final class FailurePipeline: Sendable {
             record.outcome(.silenced, ["rule": "\(rule.name)"])
             return .decided(.end(.silenced))
         case .fatal:
-            return .decided(await fatal(failure, &record))
+            return .decided(await fatal(failure, &record, &context))
         case .takenOver(let rule, let handler):
             return await takeOver(failure, by: rule, handler: handler, &record, &context)
         }
@@ -325,8 +332,10 @@ final class FailurePipeline: Sendable {
         let answer = await scheduler.present(
             presentation,
             reusesRecentAnswer: context.recoveries == 0,
-            runningGroups: RecoveryRunner.runningGroups
+            runningGroups: RecoveryRunner.runningGroups,
+            isArrival: context.isArriving
         )
+        context.isArriving = false
         if answer.resolution.isChoice, configuration.minimumDuration > .zero {
             context.gate = timeline.deadline(after: configuration.minimumDuration)
         }
@@ -394,13 +403,13 @@ final class FailurePipeline: Sendable {
             && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
     }
 
-    /// The presentation of a failure, made only now, just before it is shown.
+    /// The presentation of a failure, made only now, just before it is shown, in a shared box.
     @inline(never)
     func makePresentation(
         _ failure: HandledError,
         offeringRetry: Bool,
         acknowledgementOnly: Bool
-    ) -> Presentation {
+    ) -> SharedPresentation {
         let interpretation = failure.interpretation
         let category = failure.category
         let localization = resolver.localization
@@ -414,7 +423,7 @@ final class FailurePipeline: Sendable {
         } else if offeringRetry, !options.contains(where: \.isRetry) {
             options.insert(.retry, at: 0)
         }
-        var presentation = Presentation(
+        let presentation = Presentation(
             title: interpretation.title,
             message: interpretation.message ?? category.message(in: localization),
             detail: detail,
@@ -428,17 +437,25 @@ final class FailurePipeline: Sendable {
             error: failure.error,
             localization: localization
         )
-        presentation.style = capabilities.style(for: presentation)
-        return presentation
+        // Shared by reference from here on: the scheduler, the presenter, the state and every answer
+        // read this one copy, and the async frames of the handling hold a pointer, not the whole value.
+        // The style first: `presentation` is then passed at its last use, moved instead of copied.
+        let style = capabilities.style(for: presentation)
+        return SharedPresentation(presentation, style: style)
     }
 
     // MARK: - Fatal errors
 
     /// Logs a fatal error, presents it, runs the cleanup hooks and terminates.
-    private func fatal(_ failure: HandledError, _ record: inout FailureRecord) async -> FailureDecision {
+    private func fatal(
+        _ failure: HandledError,
+        _ record: inout FailureRecord,
+        _ context: inout FailureContext
+    ) async -> FailureDecision {
         record.fatal(failure)
         let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
-        let answer = await scheduler.present(presentation, reusesRecentAnswer: false)
+        let answer = await scheduler.present(presentation, reusesRecentAnswer: false, isArrival: context.isArriving)
+        context.isArriving = false
         let recovery: RecoveryResult =
             answer.resolution.runsAction
             ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)

@@ -21,7 +21,7 @@ struct PresentationIdentity: Hashable, Sendable {
     private let options: [RecoveryOption]
     private let hash: Int
 
-    init(_ presentation: Presentation) {
+    init(_ presentation: borrowing Presentation) {
         title = presentation.title
         message = presentation.message
         detail = presentation.detail
@@ -125,7 +125,10 @@ struct TextHasher {
 /// answers the callers directly. Two kinds of task run besides the callers': one per presentation, that
 /// hands it to the presenter (whose code may never return), and one watchdog per scheduler, that sleeps
 /// until the earliest deadline (a presenter timeout, a banner's dismissal) instead of a sleeping task
-/// per presentation.
+/// per presentation. The presenter's task of a presentation that is shown at once starts in its
+/// caller's thread (`Task.immediateDetached`), so a presenter that answers at once costs no task switch;
+/// its answer waits one turn of the executor while other handlings are on their way to the scheduler
+/// (``announceArrival()``), so identical errors handed in at the same moment still join it.
 package final class PresentationScheduler: @unchecked Sendable {
     // @unchecked: every stored `var` of the scheduler, and every `var` of its entries, is read and written
     // only inside `lock.withLock`, so accesses are serialized; the `let`s are Sendable values.
@@ -208,14 +211,20 @@ package final class PresentationScheduler: @unchecked Sendable {
         package var isCoalesced: Bool
         /// The presentation as shown, with its count of occurrences when the answer was given.
         package var presentation: Presentation {
-            get { shown.presentation }
-            set { shown = Shown(newValue) }
+            get { shown.presentation(occurrences: occurrences) }
+            set {
+                shown = SharedPresentation(newValue)
+                occurrences = newValue.occurrences
+            }
         }
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
-        /// The presentation, shared by the answers of all callers: each of 10,000 coalesced callers
-        /// would otherwise copy it (a retain per text and list).
-        private var shown: Shown
+        /// The presentation, shared by the entry, the observable state and the answers of all callers:
+        /// each of 10,000 coalesced callers would otherwise copy it (a retain per text and list).
+        fileprivate var shown: SharedPresentation
+        /// The count of occurrences when the answer was given; the shared presentation keeps the count
+        /// it was made with.
+        fileprivate var occurrences: Int
 
         init(
             option: RecoveryOption,
@@ -224,19 +233,30 @@ package final class PresentationScheduler: @unchecked Sendable {
             presentation: Presentation,
             group: RecoveryGroup
         ) {
+            self.init(
+                option: option,
+                resolution: resolution,
+                isCoalesced: isCoalesced,
+                shown: SharedPresentation(presentation),
+                occurrences: presentation.occurrences,
+                group: group
+            )
+        }
+
+        fileprivate init(
+            option: RecoveryOption,
+            resolution: Resolution,
+            isCoalesced: Bool,
+            shown: SharedPresentation,
+            occurrences: Int,
+            group: RecoveryGroup
+        ) {
             self.option = option
             self.resolution = resolution
             self.isCoalesced = isCoalesced
             self.group = group
-            self.shown = Shown(presentation)
-        }
-
-        private final class Shown: Sendable {
-            let presentation: Presentation
-
-            init(_ presentation: Presentation) {
-                self.presentation = presentation
-            }
+            self.shown = shown
+            self.occurrences = occurrences
         }
     }
 
@@ -255,7 +275,10 @@ package final class PresentationScheduler: @unchecked Sendable {
     // `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so a second path finds
     // nothing to resume. Every registered waiter is resumed: `finish` answers all of an entry's waiters,
     // and each way an entry ends (answered, withdrawn, preempted, closed) goes through `finish` or
-    // `cancelWaiter`.
+    // `cancelWaiter`. An entry has registered callers only while it waits its turn (`pending`), is shown
+    // (`current`) or is a visible banner (`banners`): entries leave those lists only through `finish`
+    // (which answers all of their callers) or when the last caller was cancelled, so that is where
+    // `cancelWaiter` and `closeLocked` look for them.
     //
     // Debug builds, which the tests run, use checked continuations, which trap when one is resumed twice;
     // a continuation never resumed would leave a test waiting until its time limit.
@@ -314,8 +337,9 @@ package final class PresentationScheduler: @unchecked Sendable {
             /// Blocking, waiting for its turn.
             case waiting
             /// The presenter has it: the task delivers the presenter's answer; the watchdog answers at
-            /// `presenterDeadline` when it doesn't.
-            case showing(Task<Void, Never>, presenterDeadline: Duration)
+            /// `presenterDeadline` when it doesn't. The task is `nil` while the caller that made the
+            /// entry is about to start it, after leaving the lock.
+            case showing(Task<Void, Never>?, presenterDeadline: Duration)
             /// Answered. A banner stays here while it is visible, a blocking presentation while its
             /// coalescing window is open: identical callers get the answer at once.
             case answered(Answer)
@@ -326,20 +350,45 @@ package final class PresentationScheduler: @unchecked Sendable {
         let id: UInt64
         let identity: PresentationIdentity
         let group: RecoveryGroup
-        var presentation: Presentation
+        /// The presentation, shared with the presenter, the observable state and the answers; its count
+        /// of occurrences is the one of the last ``snapshot()``.
+        private(set) var shown: SharedPresentation
+        /// How many callers the presentation stands for: grows as identical presentations join.
+        var occurrences: Int
         var phase = Phase.waiting
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
         var waiters = Waiters()
 
-        init(id: UInt64, identity: PresentationIdentity, presentation: Presentation, group: RecoveryGroup) {
+        init(id: UInt64, identity: PresentationIdentity, shown: SharedPresentation, group: RecoveryGroup) {
             self.id = id
             self.identity = identity
-            self.presentation = presentation
+            self.shown = shown
+            self.occurrences = shown.value.occurrences
             self.group = group
         }
 
-        var isBlocking: Bool { presentation.style.isBlocking }
+        /// The presentation with its current count of occurrences. What doesn't change with the count
+        /// (texts, options, severity, style) is read from `shown.value` without a copy.
+        var presentation: Presentation { shown.presentation(occurrences: occurrences) }
+
+        /// The shared presentation with the current count: a new one only when callers joined since the
+        /// last snapshot.
+        func snapshot() -> SharedPresentation {
+            if shown.value.occurrences != occurrences {
+                var presentation = shown.value
+                presentation.occurrences = occurrences
+                shown = SharedPresentation(presentation)
+            }
+            return shown
+        }
+
+        /// The option the presentation falls back to when nobody chose.
+        var fallbackOption: RecoveryOption { shown.fallbackOption }
+
+        var severity: Severity { shown.severity }
+
+        var isBlocking: Bool { shown.isBlocking }
 
         var isAnswered: Bool {
             switch phase {
@@ -360,7 +409,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         /// held: none of them takes the lock (a cancelled caller of
         /// ``present(_:reusesRecentAnswer:runningGroups:)`` leaves in a task of its own).
         func cancelPresenter() {
-            if case .showing(let task, _) = phase { task.cancel() }
+            if case .showing(let task?, _) = phase { task.cancel() }
         }
     }
 
@@ -395,8 +444,18 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var banners: [Entry] = []
     /// Answered blocking entries whose coalescing window may still be open.
     private var recent: [PresentationIdentity: Entry] = [:]
-    private var entryOfWaiter: [UInt64: Entry] = [:]
     private var watchdog: Watchdog?
+    /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
+    /// answer given while some are on their way waits for them to join first.
+    ///
+    /// Behind a lock of its own, which is never held while anything else runs: `handle` announces its
+    /// error synchronously, and it may be called by code that runs while the scheduler's lock is held
+    /// (an observer of the state, a presenter's cancellation handler), which must not wait on that lock.
+    /// It is read and decremented only with the scheduler's lock held too, together with the joins.
+    private let arriving = LockedValue<Int>(0)
+    /// While a caller enters: the first entry to show is started by the caller, after the lock.
+    private var isEntering = false
+    private var startedByCaller: Entry?
 
     /// Creates a scheduler.
     ///
@@ -442,31 +501,99 @@ package final class PresentationScheduler: @unchecked Sendable {
         reusesRecentAnswer: Bool = true,
         runningGroups: Set<UInt64> = []
     ) async -> Answer {
-        // Made outside the lock: callers build their identities in parallel, and the lock, which every
-        // presentation of the root goes through, is held only to look them up.
-        let identity = PresentationIdentity(presentation)
+        await present(
+            SharedPresentation(presentation), reusesRecentAnswer: reusesRecentAnswer, runningGroups: runningGroups)
+    }
+
+    /// Shows a presentation already in its shared box, which the entry, the presenter, the observable
+    /// state and the answers share without copying it.
+    ///
+    /// - Parameter isArrival: Whether the caller announced itself with ``announceArrival()`` and comes
+    ///   to the scheduler for the first time.
+    func present(
+        _ shown: SharedPresentation,
+        reusesRecentAnswer: Bool = true,
+        runningGroups: Set<UInt64> = [],
+        isArrival: Bool = false
+    ) async -> Answer {
         let waiterID = lock.withLock { makeID() }
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
-                lock.withLock {
-                    enter(
-                        presentation,
-                        identity: identity,
-                        waiter: waiterID,
-                        continuation,
-                        reusesRecentAnswer: reusesRecentAnswer,
-                        runningGroups: runningGroups
-                    )
-                    // The cancellation handler finds nothing to cancel when it ran before the waiter was
-                    // registered; the cancelled flag is set before it runs, so this sees it.
-                    if Task.isCancelled { cancelWaiter(waiterID) }
-                }
+                arrive(
+                    shown,
+                    waiter: waiterID,
+                    continuation,
+                    reusesRecentAnswer: reusesRecentAnswer,
+                    runningGroups: runningGroups,
+                    isArrival: isArrival
+                )
             }
         } onCancel: {
             // Not here and now: the task may be cancelled by code that runs while the lock is held (a
             // presenter's cancellation handler, an observer of the state), and the lock isn't re-entrant.
             Task { self.lock.withLock { self.cancelWaiter(waiterID) } }
         }
+    }
+
+    /// Enters a caller's presentation, and starts the presenter when the caller is the one to start it.
+    ///
+    /// Out of line: inlined into the async caller, its temporaries would enlarge the caller's async
+    /// frame, which the task allocates on every presentation.
+    @inline(never)
+    private func arrive(
+        _ shown: SharedPresentation,
+        waiter waiterID: UInt64,
+        _ continuation: WaiterContinuation,
+        reusesRecentAnswer: Bool,
+        runningGroups: Set<UInt64>,
+        isArrival: Bool
+    ) {
+        // Made outside the lock: callers build their identities in parallel, and the lock, which every
+        // presentation of the root goes through, is held only to look them up.
+        let identity = PresentationIdentity(shown.value)
+        let start = lock.withLock { () -> (Entry, SharedPresentation)? in
+            if isArrival { arriving.withLock { $0 -= 1 } }
+            isEntering = true
+            enter(
+                shown,
+                identity: identity,
+                waiter: waiterID,
+                continuation,
+                reusesRecentAnswer: reusesRecentAnswer,
+                runningGroups: runningGroups
+            )
+            isEntering = false
+            // The cancellation handler finds nothing to cancel when it ran before the waiter was
+            // registered; the cancelled flag is set before it runs, so this sees it.
+            if Task.isCancelled { cancelWaiter(waiterID) }
+            guard let entry = startedByCaller else { return nil }
+            startedByCaller = nil
+            // Withdrawn already (the caller was cancelled): nothing to start.
+            guard case .showing(.none, _) = entry.phase else { return nil }
+            return (entry, entry.snapshot())
+        }
+        if let (entry, shown) = start { startPresenter(entry, shown) }
+    }
+
+    /// Counts a handling that is on its way to the scheduler: handed to the root, not yet resolved.
+    ///
+    /// The handling passes `isArrival` to its first ``present(_:reusesRecentAnswer:runningGroups:isArrival:)``,
+    /// or calls ``withdrawArrival()`` when it ends without presenting. While any is on its way, a
+    /// presenter's answer waits one turn of the executor before it is given, so identical errors handed in
+    /// at the same moment join the presentation and are counted, even when the presenter answers at once
+    /// in the caller's thread.
+    func announceArrival() {
+        arriving.withLock { $0 += 1 }
+    }
+
+    /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
+    func withdrawArrival() {
+        arriving.withLock { $0 -= 1 }
+    }
+
+    /// How many handlings are on their way (for tests).
+    var arrivingCount: Int {
+        arriving.withLock { $0 }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -483,7 +610,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     }
 
     private func enter(
-        _ presentation: Presentation,
+        _ shown: SharedPresentation,
         identity: PresentationIdentity,
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
@@ -493,10 +620,11 @@ package final class PresentationScheduler: @unchecked Sendable {
         guard !isClosed else {
             continuation.resume(
                 returning: Answer(
-                    option: presentation.fallbackOption,
+                    option: shown.fallbackOption,
                     resolution: .closed,
                     isCoalesced: false,
-                    presentation: presentation,
+                    shown: shown,
+                    occurrences: shown.value.occurrences,
                     group: RecoveryGroup(id: 0, timeline: timeline, window: .zero)
                 )
             )
@@ -514,15 +642,15 @@ package final class PresentationScheduler: @unchecked Sendable {
         let entry = Entry(
             id: id,
             identity: identity,
-            presentation: presentation,
+            shown: shown,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
         )
         open[identity] = entry
         register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
             pending.append(entry)
-            if presentation.severity == .fatal, let current, current.presentation.severity < .fatal {
-                finish(current, option: current.presentation.fallbackOption, resolution: .preempted)
+            if shown.severity == .fatal, let current, current.severity < .fatal {
+                finish(current, option: current.fallbackOption, resolution: .preempted)
             }
             showNext()
         } else {
@@ -531,11 +659,11 @@ package final class PresentationScheduler: @unchecked Sendable {
     }
 
     private func join(_ entry: Entry, _ waiterID: UInt64, _ continuation: WaiterContinuation) {
-        entry.presentation.occurrences += 1
+        entry.occurrences += 1
         publishOccurrences(of: entry)
         if case .answered(var answer) = entry.phase {
             answer.isCoalesced = true
-            answer.presentation = entry.presentation
+            answer.occurrences = entry.occurrences
             continuation.resume(returning: answer)
             return
         }
@@ -549,19 +677,32 @@ package final class PresentationScheduler: @unchecked Sendable {
         isCoalesced: Bool
     ) {
         entry.waiters.insert(Waiter(continuation: continuation, isCoalesced: isCoalesced), id: waiterID)
-        entryOfWaiter[waiterID] = entry
+    }
+
+    /// The entries that may have callers waiting: only an entry waiting its turn, shown, or a visible
+    /// banner has them (answering an entry answers all of its callers at once). Looked through only when
+    /// a caller is cancelled or the scheduler closes, so registering a caller costs no map from callers
+    /// to entries.
+    private var entriesWithCallers: [Entry] {
+        banners + pending + (current.map { [$0] } ?? [])
     }
 
     private func cancelWaiter(_ waiterID: UInt64) {
-        guard let entry = entryOfWaiter.removeValue(forKey: waiterID),
-            let waiter = entry.waiters.remove(waiterID)
-        else { return }
+        var found: (Entry, Waiter)?
+        for entry in entriesWithCallers {
+            if let waiter = entry.waiters.remove(waiterID) {
+                found = (entry, waiter)
+                break
+            }
+        }
+        guard let (entry, waiter) = found else { return }
         waiter.continuation.resume(
             returning: Answer(
-                option: entry.presentation.fallbackOption,
+                option: entry.fallbackOption,
                 resolution: .cancelled,
                 isCoalesced: waiter.isCoalesced,
-                presentation: entry.presentation,
+                shown: entry.snapshot(),
+                occurrences: entry.occurrences,
                 group: entry.group
             )
         )
@@ -586,12 +727,12 @@ package final class PresentationScheduler: @unchecked Sendable {
         isClosed = true
         watchdog?.task.cancel()
         watchdog = nil
-        for entry in banners + pending + [current].compactMap({ $0 }) {
+        let entries = entriesWithCallers
+        for entry in entries {
             entry.cancelPresenter()
         }
-        // Entries with callers: a second visit of one entry finds it answered and does nothing.
-        for entry in Array(entryOfWaiter.values) {
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .closed)
+        for entry in entries where !entry.waiters.isEmpty {
+            finish(entry, option: entry.fallbackOption, resolution: .closed)
         }
         open.removeAll()
         recent.removeAll()
@@ -613,12 +754,12 @@ package final class PresentationScheduler: @unchecked Sendable {
         // Most severe first; among equals, the oldest (pending is in arrival order).
         var best = 0
         for index in pending.indices.dropFirst()
-        where pending[index].presentation.severity > pending[best].presentation.severity {
+        where pending[index].severity > pending[best].severity {
             best = index
         }
         let entry = pending.remove(at: best)
         current = entry
-        state.setCurrent(entry.presentation)
+        state.setCurrent(entry.snapshot())
         state.setWaitingCount(pending.count)
         let deadline = ask(entry)
         arm(at: deadline)
@@ -635,13 +776,24 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Hands a presentation to the presenter, in a task of its own, and returns its presenter deadline.
     ///
+    /// The first entry shown while a caller enters is started by that caller once it leaves the lock
+    /// (``startPresenter(_:_:)``), in the caller's thread; any other in a task that starts later.
+    ///
     /// The presenter's task answers the entry; the watchdog answers it at the deadline when the presenter
     /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
     /// leaves only its own task behind.
     private func ask(_ entry: Entry) -> Duration {
-        let presentation = entry.presentation
-        let entryID = entry.id
+        // A copy in the task's closure context, where the presenter borrows it: read from the shared box
+        // across the call, it would be copied into the task's async frame, which then needs a slab of
+        // its own (a malloc per presentation).
         let deadline = timeline.deadline(after: max(presenterTimeout, .zero))
+        if isEntering, startedByCaller == nil {
+            startedByCaller = entry
+            entry.phase = .showing(nil, presenterDeadline: deadline)
+            return deadline
+        }
+        let presentation = entry.snapshot().value
+        let entryID = entry.id
         let task = Task.detached { [presenter] in
             let result = await captureResult { try await presenter.present(presentation) }
             let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
@@ -649,6 +801,64 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         entry.phase = .showing(task, presenterDeadline: deadline)
         return deadline
+    }
+
+    /// Starts the presenter's task for an entry its caller made, without the lock held, and runs it in
+    /// the caller's thread until it first suspends (`Task.immediateDetached`): a presenter that answers
+    /// at once costs no task switch. Its own task still, so the presenter isn't cancelled with the
+    /// caller, and the watchdog can answer the callers of a presenter that never returns.
+    ///
+    /// An answer given while other handlings are on their way to the scheduler (``announceArrival()``)
+    /// is given one turn of the executor later, as the answer of a presenter task that started later
+    /// would be: identical errors handed in at the same moment still join and are counted.
+    private func startPresenter(_ entry: Entry, _ shown: SharedPresentation) {
+        let entryID = entry.id
+        // A copy in the task's closure context: see `ask`.
+        let presentation = shown.value
+        // Closure literals, not one closure value: converting a value to the `@isolated(any)` operation
+        // costs a thunk's context (two allocations).
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediateDetached { await self.runPresenter(entryID, presentation) }
+        } else {
+            task = Task.detached { await self.runPresenter(entryID, presentation) }
+        }
+        lock.withLock {
+            if case .showing(.none, let deadline) = entry.phase {
+                entry.phase = .showing(task, presenterDeadline: deadline)
+            } else {
+                // Withdrawn, preempted, timed out or closed before the task existed to be cancelled; or
+                // answered by the presenter itself, and then the task has finished and this does nothing.
+                task.cancel()
+            }
+        }
+    }
+
+    /// The body of the task of ``startPresenter(_:_:)``.
+    private func runPresenter(_ entryID: UInt64, _ presentation: Presentation) async {
+        let result = await captureResult { try await presenter.present(presentation) }
+        if deliver(result, to: entryID, waitingForArrivals: true) { return }
+        await Task.yield()
+        deliver(result, to: entryID, waitingForArrivals: false)
+    }
+
+    /// Gives the presenter's answer, unless `waitingForArrivals` and handlings are on their way.
+    ///
+    /// Out of line: its temporaries would otherwise be part of the presenter task's async frame, which
+    /// then needs a slab of its own (a malloc per presentation).
+    @inline(never)
+    @discardableResult
+    private func deliver(
+        _ result: Result<RecoveryOption?, any Error>,
+        to entryID: UInt64,
+        waitingForArrivals: Bool
+    ) -> Bool {
+        let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
+        return lock.withLock {
+            if waitingForArrivals, arriving.withLock({ $0 > 0 }) { return false }
+            presenterAnswered(entryID, answer)
+            return true
+        }
     }
 
     private func presenterAnswered(_ entryID: UInt64, _ result: RaceResult<Result<RecoveryOption?, any Error>>) {
@@ -662,19 +872,19 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         switch result {
         case .value(.success(let answer?)):
-            if let option = entry.presentation.option(matching: answer) {
+            if let option = entry.shown.option(matching: answer) {
                 finish(entry, option: option, resolution: .chosen)
             } else {
-                finish(entry, option: entry.presentation.fallbackOption, resolution: .unknownOption)
+                finish(entry, option: entry.fallbackOption, resolution: .unknownOption)
             }
         case .value(.success(nil)):
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
+            finish(entry, option: entry.fallbackOption, resolution: .dismissed)
         case .value(.failure(let error)):
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .presenterFailed(error))
+            finish(entry, option: entry.fallbackOption, resolution: .presenterFailed(error))
         case .timedOut:
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .timedOut)
+            finish(entry, option: entry.fallbackOption, resolution: .timedOut)
         case .cancelled:
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .cancelled)
+            finish(entry, option: entry.fallbackOption, resolution: .cancelled)
         }
     }
 
@@ -687,7 +897,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         if !entry.isAnswered {
             // The presenter is still busy with a banner that is gone: answer its callers now.
             entry.cancelPresenter()
-            finish(entry, option: entry.presentation.fallbackOption, resolution: .dismissed)
+            finish(entry, option: entry.fallbackOption, resolution: .dismissed)
         }
         entry.phase = .finished
     }
@@ -701,7 +911,8 @@ package final class PresentationScheduler: @unchecked Sendable {
             option: option,
             resolution: resolution,
             isCoalesced: false,
-            presentation: entry.presentation,
+            shown: entry.snapshot(),
+            occurrences: entry.occurrences,
             group: entry.group
         )
         if entry.isBlocking {
@@ -716,14 +927,12 @@ package final class PresentationScheduler: @unchecked Sendable {
             entry.phase = isClosed || !banners.contains(where: { $0 === entry }) ? .finished : .answered(answer)
         }
         let (first, others) = entry.waiters.removeAll()
-        for (waiterID, waiter) in others {
-            entryOfWaiter.removeValue(forKey: waiterID)
+        for (_, waiter) in others {
             var answer = answer
             answer.isCoalesced = waiter.isCoalesced
             waiter.continuation.resume(returning: answer)
         }
-        if let (waiterID, waiter) = first {
-            entryOfWaiter.removeValue(forKey: waiterID)
+        if let (_, waiter) = first {
             var answer = consume answer
             answer.isCoalesced = waiter.isCoalesced
             waiter.continuation.resume(returning: answer)
@@ -804,11 +1013,11 @@ package final class PresentationScheduler: @unchecked Sendable {
         if !recent.isEmpty {
             recent = recent.filter { !$0.value.group.isWindowOver }
         }
-        guard coalescingWindow > .zero, !isClosed, entry.presentation.severity < .fatal,
+        guard coalescingWindow > .zero, !isClosed, entry.severity < .fatal,
             answer.resolution.isReusable
         else {
             entry.phase = .finished
-            if let index = recent.index(forKey: entry.identity), recent.values[index] === entry {
+            if !recent.isEmpty, let index = recent.index(forKey: entry.identity), recent.values[index] === entry {
                 recent.remove(at: index)
             }
             return
@@ -819,7 +1028,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     }
 
     private func recentlyAnswered(_ identity: PresentationIdentity, runningGroups: Set<UInt64>) -> Entry? {
-        guard let entry = recent[identity] else { return nil }
+        guard !recent.isEmpty, let entry = recent[identity] else { return nil }
         if entry.group.isWindowOver {
             recent.removeValue(forKey: identity)
             entry.phase = .finished
@@ -840,7 +1049,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// Publishes a joined entry's count: only the count changes, so the state's copy is updated in place.
     private func publishOccurrences(of entry: Entry) {
         if current === entry {
-            state.setCurrentOccurrences(entry.presentation.occurrences)
+            state.setCurrentOccurrences(entry.occurrences)
         } else if banners.contains(where: { $0 === entry }) {
             state.setBanners(banners.map(\.presentation))
         }
@@ -853,5 +1062,42 @@ func captureResult<Success>(_ body: () async throws -> Success) async -> Result<
         return .success(try await body())
     } catch {
         return .failure(error)
+    }
+}
+
+/// A presentation shared by reference between a scheduler's entry, the presenter, the observable state
+/// and every caller's answer: each of them would otherwise copy it (a retain per text and list, a few
+/// hundred instructions a copy).
+final class SharedPresentation: Sendable {
+    let value: Presentation
+
+    init(_ value: Presentation) {
+        self.value = value
+    }
+
+    /// Shares a presentation with its style replaced: the value is moved in, not copied.
+    init(_ value: consuming Presentation, style: PresentationStyle) {
+        value.style = style
+        self.value = consume value
+    }
+
+    // The accessors below read the presentation in place: read through a class's property from
+    // outside, the compiler copies the whole value first (a retain per text and list).
+
+    var severity: Severity { value.severity }
+
+    var isBlocking: Bool { value.style.isBlocking }
+
+    var fallbackOption: RecoveryOption { value.fallbackOption }
+
+    func option(matching answer: RecoveryOption) -> RecoveryOption? {
+        value.option(matching: answer)
+    }
+
+    /// A copy of the presentation with a count of occurrences.
+    func presentation(occurrences: Int) -> Presentation {
+        var presentation = value
+        presentation.occurrences = occurrences
+        return presentation
     }
 }

@@ -24,7 +24,10 @@ import Observation
 /// part of this package yet.)
 public final class PresentationState: Observable, Sendable {
     private struct Storage: Sendable {
-        var current: Presentation?
+        /// The current presentation, shared with the scheduler (a reference, not a copy of every text),
+        /// and its count of occurrences, which grows in place as identical errors join.
+        var current: SharedPresentation?
+        var currentOccurrences = 0
         var banners: [Presentation] = []
         var waitingCount = 0
     }
@@ -40,7 +43,9 @@ public final class PresentationState: Observable, Sendable {
     /// identical errors join it.
     public var current: Presentation? {
         registrar.access(self, keyPath: \.current)
-        return storage.withLock { $0.current }
+        let current = storage.withLock { storage in storage.current.map { ($0, storage.currentOccurrences) } }
+        guard let (shown, occurrences) = current else { return nil }
+        return shown.presentation(occurrences: occurrences)
     }
 
     /// The banners being shown, oldest first. Each goes away after the configured banner duration.
@@ -57,9 +62,12 @@ public final class PresentationState: Observable, Sendable {
 
     // MARK: - Updates (by the scheduler)
 
-    func setCurrent(_ presentation: Presentation?) {
+    func setCurrent(_ presentation: SharedPresentation?) {
         registrar.withMutation(of: self, keyPath: \.current) {
-            storage.withLock { $0.current = presentation }
+            storage.withLock { storage in
+                storage.current = presentation
+                storage.currentOccurrences = presentation?.value.occurrences ?? 0
+            }
         }
         changes.signal()
     }
@@ -67,7 +75,7 @@ public final class PresentationState: Observable, Sendable {
     /// Sets the count of occurrences of the current presentation, in place: an identical error joined it.
     func setCurrentOccurrences(_ occurrences: Int) {
         registrar.withMutation(of: self, keyPath: \.current) {
-            storage.withLock { $0.current?.occurrences = occurrences }
+            storage.withLock { $0.currentOccurrences = occurrences }
         }
         changes.signal()
     }

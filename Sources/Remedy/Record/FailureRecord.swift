@@ -19,18 +19,41 @@ struct FailureRecord {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
 
+    /// What the outcome line tells of a handled error: a few fields, not the whole resolved failure,
+    /// whose copy (its interpretation, its facts) would cost a retain per text and list.
+    private struct Logged {
+        let error: any Error
+        let supportReference: SupportReference
+        let category: ErrorCategory
+        let severity: Severity
+        let scopePath: String
+        let action: String?
+
+        init(_ failure: HandledError) {
+            error = failure.error
+            supportReference = failure.supportReference
+            category = failure.category
+            severity = failure.severity
+            scopePath = failure.scopePath
+            action = failure.action
+        }
+
+        /// The one-line summary of the error, as ``HandledError/description``.
+        var description: String { ErrorReport(error).summary }
+    }
+
     private let logger: Logger
-    private let original: HandledError
+    private let original: Logged
     private let fileID: String
     private let line: UInt
-    private var replacement: HandledError?
+    private var replacement: Logged?
     private var isFinished = false
 
     /// Logs the error's arrival and starts its record.
     @inline(never)
     init(_ failure: HandledError, logger: Logger, fileID: String, line: Int) {
         self.logger = logger
-        self.original = failure
+        self.original = Logged(failure)
         self.fileID = fileID
         self.line = UInt(clamping: line)
         logger.log(
@@ -54,7 +77,7 @@ struct FailureRecord {
 
     /// Notes that a rule replaced the error; the outcome line names the replacement.
     mutating func replaced(by failure: HandledError) {
-        replacement = failure
+        replacement = Logged(failure)
     }
 
     /// Logs a fatal error before it is presented.

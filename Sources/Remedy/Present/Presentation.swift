@@ -106,6 +106,23 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.localization = localization
     }
 
+    /// This presentation for another error that reads the same (same texts, options, style and icon):
+    /// with the error's own grouping key, a reference of its own unless one is given, one occurrence, and
+    /// the localization it was resolved in.
+    func reused(
+        for error: any Error,
+        supportReference: SupportReference?,
+        localization: Localization
+    ) -> Presentation {
+        var presentation = self
+        presentation.groupingKeySource = .derived(from: error)
+        presentation.occurrences = 1
+        presentation.supportReference = supportReference ?? .next()
+        presentation.error = error
+        presentation.localization = localization
+        return presentation
+    }
+
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.
     public var defaultOption: RecoveryOption? {
         options.first { $0.role == .recommended } ?? (options.count == 1 ? options[0] : nil)
@@ -148,19 +165,29 @@ public struct Presentation: Sendable, CustomStringConvertible {
         return ok
     }
 
+    /// Up to this many options, duplicates are found by comparing titles pairwise.
+    private static let optionsComparedPairwise = 8
+
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         // Most errors offer nothing: "OK" alone, without the buffers of the general case.
         guard !options.isEmpty else { return [localizedOK(in: localization)] }
         var result: [RecoveryOption] = []
         result.reserveCapacity(options.count + 1)
-        var seenTitles = Set<String>()
+        // The identities of the titles kept so far. A few options are compared with each other instead,
+        // without hashing into a set that must be allocated.
+        var seenTitles: Set<String>? = options.count > Self.optionsComparedPairwise ? [] : nil
         var hasCancel = false
         var hasRecommended = false
         for var option in options {
             // A destructive action nobody can read is never offered, least of all under an "OK".
             if option.role == .destructive, option.titleKey == nil, option.title.isBlank { continue }
             option.title = option.localizedTitle(in: localization)
-            guard seenTitles.insert(option.title.titleIdentity).inserted else { continue }
+            if seenTitles != nil {
+                guard seenTitles?.insert(option.title.titleIdentity).inserted == true else { continue }
+            } else {
+                let title = option.title
+                guard !result.contains(where: { $0.title.hasSameTitleIdentity(as: title) }) else { continue }
+            }
             switch option.role {
             case .cancel:
                 if hasCancel { option.role = .normal }
@@ -180,7 +207,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
             var cancel = RecoveryOption.cancel
             cancel.title = cancel.localizedTitle(in: localization)
             // An app's own option titled "Cancel" becomes the cancel option instead of a twin.
-            if let index = result.firstIndex(where: { $0.title.titleIdentity == cancel.title.titleIdentity }) {
+            if let index = result.firstIndex(where: { $0.title.hasSameTitleIdentity(as: cancel.title) }) {
                 result[index].role = .cancel
             } else {
                 result.append(cancel)

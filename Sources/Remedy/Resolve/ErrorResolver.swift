@@ -57,7 +57,49 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: Any error.
     /// - Returns: A presentation that obeys the presentation rules.
     public func presentation(for error: any Error) -> Presentation {
-        let interpretation = interpretation(of: error)
+        let info = ErrorTypeInfo.of(error)
+        // An error that is the whole of its tree and that the catalog interprets with a built-in entry alone
+        // reads the same as every other error of that entry, in a language: its presentation is a template
+        // made once per entry and language, given the error, its grouping key and a reference.
+        if let slot = localization.plainTexts?.index, limits.maximumNodes > 0, info.asPresentable == nil,
+            isSingleNode(error, info: info),
+            let node = catalog.interpretation(for: error, info: info, localization: localization),
+            node.isBuiltIn, node.subject == nil, let entry = node.entry
+        {
+            if let template = entry.memo(slot).presentation {
+                return template.reused(for: error, supportReference: node.supportReference, localization: localization)
+            }
+            let presentation = resolvedPresentation(for: error, info: info)
+            // The template keeps none of the error.
+            let template = presentation.reused(
+                for: TemplateError(), supportReference: presentation.supportReference, localization: localization)
+            entry.updateMemo(slot) { $0.presentation = template }
+            return presentation
+        }
+        return resolvedPresentation(for: error, info: info)
+    }
+
+    /// Whether an error is the whole of its tree, as ``ErrorTree`` finds its children: a type without
+    /// references, or one of Foundation's errors without user info (they hold causes only there).
+    private func isSingleNode(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+        switch info.source {
+        case .leaf:
+            return true
+        case .customNSError(isFoundation: true):
+            let errorType = type(of: error)
+            if errorType == URLError.self { return (error as? URLError)?.errorUserInfo.isEmpty == true }
+            if errorType == CocoaError.self { return (error as? CocoaError)?.errorUserInfo.isEmpty == true }
+            if errorType == POSIXError.self { return (error as? POSIXError)?.errorUserInfo.isEmpty == true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// The presentation of an error's whole tree, resolved.
+    private func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
+        var facts: ResolvedFailure.Facts?
+        let interpretation = walk(error, info: info, collecting: &facts)
         let category = interpretation.category ?? .unknown
         return Presentation(
             title: interpretation.title,
@@ -119,7 +161,7 @@ public struct ErrorResolver: Sendable {
             guard catalog.interpretation(for: error, info: info, localization: localization) == nil,
                 catalog.localizedTextTrust(of: error) == .trusted
             else { return nil }
-            message = Self.interpretation(of: localized)?.message
+            message = Self.message(of: localized)
             category = .unknown
         } else {
             return nil
@@ -150,7 +192,7 @@ public struct ErrorResolver: Sendable {
     /// - Returns: The merged interpretation; `message` is `nil` only when no node has a text.
     public func interpretation(of error: any Error) -> ErrorInterpretation {
         var facts: ResolvedFailure.Facts?
-        return walk(error, collecting: &facts)
+        return walk(error, info: ErrorTypeInfo.of(error), collecting: &facts)
     }
 
     /// Resolves an error's tree in one walk: the merged interpretation, and the facts that rules, the
@@ -160,12 +202,16 @@ public struct ErrorResolver: Sendable {
     /// - Returns: The resolved failure.
     package func resolve(_ error: any Error) -> ResolvedFailure {
         var facts: ResolvedFailure.Facts? = ResolvedFailure.Facts()
-        let interpretation = walk(error, collecting: &facts)
+        let interpretation = walk(error, info: ErrorTypeInfo.of(error), collecting: &facts)
         return ResolvedFailure(error: error, interpretation: interpretation, facts: facts ?? .init())
     }
 
     /// The one walk of a tree; collects facts only when `facts` is not `nil`.
-    private func walk(_ error: any Error, collecting facts: inout ResolvedFailure.Facts?) -> ErrorInterpretation {
+    private func walk(
+        _ error: any Error,
+        info rootInfo: ErrorTypeInfo,
+        collecting facts: inout ResolvedFailure.Facts?
+    ) -> ErrorInterpretation {
         var winner: ErrorInterpretation?
         var winnerDepth = -1
         var winnerRank = -1
@@ -227,7 +273,6 @@ public struct ErrorResolver: Sendable {
             if supportReference == nil { supportReference = interpretation.supportReference }
         }
 
-        let rootInfo = ErrorTypeInfo.of(error)
         if rootInfo.source == .leaf, limits.maximumNodes > 0 {
             // A type without references can't hold a cause: the tree is this one node, and walking it
             // would only allocate the walk's stacks.
@@ -343,14 +388,48 @@ public struct ErrorResolver: Sendable {
         )
     }
 
+    /// The message of `interpretation(of:)` alone, without the detail and help anchor it
+    /// doesn't need.
+    static func message(of error: any LocalizedError) -> String? {
+        let description = error.errorDescription.userFacing
+        let suggestion = error.recoverySuggestion.userFacing
+        // The reason is the message only without a description.
+        let reason = description == nil ? error.failureReason.userFacing : nil
+        guard description != nil || suggestion != nil || reason != nil else { return nil }
+        return joined(description ?? reason, suggestion)
+    }
+
     /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.
     private static func joined(_ first: String?, _ second: String?) -> String {
         switch (first, second) {
-        case (let first?, let second?): first + " " + second
+        case (let first?, let second?): joined(first, second)
         case (let first?, nil): first
         case (nil, let second?): second
         case (nil, nil): ""
         }
+    }
+
+    /// `first + " " + second` in one allocation: `+` appends twice, growing the buffer on the way.
+    private static func joined(_ first: String, _ second: String) -> String {
+        var first = first
+        var second = second
+        let count = first.utf8.count + 1 + second.utf8.count
+        // Native strings are contiguous; a bridged one is made native once, as `+` would.
+        first.makeContiguousUTF8()
+        second.makeContiguousUTF8()
+        let joined = first.utf8.withContiguousStorageIfAvailable { head in
+            second.utf8.withContiguousStorageIfAvailable { tail in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    var index = buffer.initialize(fromContentsOf: head)
+                    buffer[index] = UInt8(ascii: " ")
+                    index += 1
+                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: tail)
+                    return index
+                }
+            }
+        }
+        if let joined, let joined { return joined }
+        return first + " " + second
     }
 
     func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
@@ -406,6 +485,10 @@ public struct ErrorResolver: Sendable {
     }
 }
 
+/// The error of a presentation template (see ``ErrorResolver/presentation(for:)``), which must keep none
+/// of the error it was made for.
+private struct TemplateError: Error {}
+
 extension ErrorInterpretation {
     /// The interpretation with its texts moved to the detail: texts a person may not see as the message.
     var demoted: ErrorInterpretation {
@@ -437,9 +520,17 @@ extension String {
     /// Whether this is Foundation's generic "The operation could not be completed" text (any variant).
     var isFoundationGenericText: Bool {
         // A byte comparison first: nearly every text differs within a few bytes, without the cost of a
-        // Unicode-aware comparison.
-        guard utf8.starts(with: "The operation could".utf8) else { return false }
+        // Unicode-aware comparison. Every variant starts with these 19 ASCII bytes.
+        let isCandidate =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.count >= Self.genericTextPrefix.count && bytes[4] == UInt8(ascii: "o")
+                    && bytes.prefix(Self.genericTextPrefix.count).elementsEqual(Self.genericTextPrefix)
+            } ?? utf8.starts(with: Self.genericTextPrefix)
+        guard isCandidate else { return false }
         return hasPrefix("The operation could not be completed") || hasPrefix("The operation couldn’t be completed")
             || hasPrefix("The operation couldn't be completed")
     }
+
+    /// The bytes every variant of Foundation's generic text starts with.
+    private static let genericTextPrefix = Array("The operation could".utf8)
 }

@@ -109,18 +109,26 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// This presentation for another error that reads the same (same texts, options, style and icon):
     /// with the error's own grouping key, a reference of its own unless one is given, one occurrence, and
     /// the localization it was resolved in.
-    func reused(
+    init(
+        reusing template: Presentation,
         for error: any Error,
         supportReference: SupportReference?,
         localization: Localization
-    ) -> Presentation {
-        var presentation = self
-        presentation.groupingKeySource = .derived(from: error)
-        presentation.occurrences = 1
-        presentation.supportReference = supportReference ?? .next()
-        presentation.error = error
-        presentation.localization = localization
-        return presentation
+    ) {
+        self.title = template.title
+        self.message = template.message
+        self.detail = template.detail
+        self.helpAnchor = template.helpAnchor
+        self.options = template.options
+        self.category = template.category
+        self.severity = template.severity
+        self.style = template.style
+        self.icon = template.icon
+        self.groupingKeySource = .derived(from: error)
+        self.occurrences = 1
+        self.supportReference = supportReference ?? .next()
+        self.error = error
+        self.localization = localization
     }
 
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.

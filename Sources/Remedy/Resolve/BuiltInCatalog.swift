@@ -56,6 +56,27 @@ enum BuiltInCatalog {
         return nil
     }
 
+    /// The entry of a `URLError`, `CocoaError` or `POSIXError` without user info, which is then the whole
+    /// of its tree and names nothing (no subject): exactly the entry whose interpretation
+    /// ``interpretation(for:info:localization:)`` returns. `nil` for other errors, errors with user info
+    /// and cancellations.
+    static func entry(ofBareFoundationError error: any Error) -> Entry? {
+        let errorType = type(of: error)
+        if errorType == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
+            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
+            return urlEntry(code ?? error.code)
+        }
+        if errorType == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
+            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
+            return cocoaEntry(code ?? error.code)
+        }
+        if errorType == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
+            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
+            return posixEntry(code ?? error.code)
+        }
+        return nil
+    }
+
     /// An entry's interpretation, or `.silent` for `nil` (a cancellation).
     private static func interpretation(_ entry: Entry?, localization: Localization) -> ErrorInterpretation {
         entry?.interpretation(in: localization) ?? .silent

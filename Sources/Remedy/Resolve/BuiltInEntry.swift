@@ -74,23 +74,31 @@ extension ErrorCatalog {
 
         private let storage: Storage
 
-        /// What an entry resolves to in one language.
+        /// What an entry resolves to in one language, each behind a reference: reading one under the lock
+        /// costs a retain, not a copy of its fields.
         struct Memo: Sendable {
             /// ``interpretation(in:)``.
-            var interpretation: ErrorInterpretation?
+            var interpretation: Box<ErrorInterpretation>?
             /// The presentation of an error that is the whole of its tree and that the catalog interprets
             /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``.
-            var presentation: Presentation?
+            var presentation: Box<Presentation>?
         }
 
-        /// The memo of a language slot (``LanguageTexts/index``).
-        func memo(_ slot: Int) -> Memo {
-            storage.memos.withLock { $0[slot] }
+        /// An immutable value behind a reference.
+        final class Box<Value: Sendable>: Sendable {
+            let value: Value
+            init(_ value: Value) { self.value = value }
         }
 
-        /// Keeps what the entry resolves to in a language slot.
-        func updateMemo(_ slot: Int, _ update: (inout Memo) -> Void) {
-            storage.memos.withLock { update(&$0[slot]) }
+        /// The presentation template of a language slot (``LanguageTexts/index``), if made.
+        func presentationTemplate(_ slot: Int) -> Box<Presentation>? {
+            storage.memos.withLock { $0[slot].presentation }
+        }
+
+        /// Keeps the presentation template of a language slot.
+        func keepPresentationTemplate(_ template: Presentation, _ slot: Int) {
+            let box = Box(template)
+            storage.memos.withLock { $0[slot].presentation = box }
         }
 
         /// The entry's stable name, such as `"network.offline"`.
@@ -203,9 +211,10 @@ extension ErrorCatalog {
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
             // The texts of a localization without overrides or an app table depend on its language alone.
             guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
-            if let interpretation = storage.memos.withLock({ $0[slot].interpretation }) { return interpretation }
+            if let box = storage.memos.withLock({ $0[slot].interpretation }) { return box.value }
             let interpretation = makeInterpretation(in: localization)
-            updateMemo(slot) { $0.interpretation = interpretation }
+            let box = Box(interpretation)
+            storage.memos.withLock { $0[slot].interpretation = box }
             return interpretation
         }
 

@@ -77,6 +77,11 @@ public struct ErrorCatalog: Sendable {
         interpretation(for: error, info: ErrorTypeInfo.of(error), localization: localization)
     }
 
+    /// Whether the catalog is Remedy's built-in entries alone: no translator of the app's may answer first.
+    var isBuiltInsAlone: Bool {
+        includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty
+    }
+
     /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
     func interpretation(
         for error: any Error,

@@ -61,39 +61,51 @@ public struct ErrorResolver: Sendable {
         // An error that is the whole of its tree and that the catalog interprets with a built-in entry alone
         // reads the same as every other error of that entry, in a language: its presentation is a template
         // made once per entry and language, given the error, its grouping key and a reference.
-        if let slot = localization.plainTexts?.index, limits.maximumNodes > 0, info.asPresentable == nil,
-            isSingleNode(error, info: info),
-            let node = catalog.interpretation(for: error, info: info, localization: localization),
-            node.isBuiltIn, node.subject == nil, let entry = node.entry
-        {
-            if let template = entry.memo(slot).presentation {
-                return template.reused(for: error, supportReference: node.supportReference, localization: localization)
+        if let slot = localization.plainTexts?.index, limits.maximumNodes > 0 {
+            switch info.source {
+            case .customNSError(isFoundation: true):
+                // No translator of the app's: the entry is the catalog's answer.
+                if catalog.isBuiltInsAlone, let entry = BuiltInCatalog.entry(ofBareFoundationError: error) {
+                    return presentation(for: error, info: info, entry: entry, slot: slot, supportReference: nil)
+                }
+            case .leaf where info.ecosystemFamily != nil || type(of: error) == HTTPStatusError.self:
+                // The only types without references that built-in entries interpret.
+                if info.asPresentable == nil,
+                    let node = catalog.interpretation(for: error, info: info, localization: localization),
+                    node.isBuiltIn, node.subject == nil, let entry = node.entry
+                {
+                    return presentation(
+                        for: error, info: info, entry: entry, slot: slot, supportReference: node.supportReference)
+                }
+            default:
+                break
             }
-            let presentation = resolvedPresentation(for: error, info: info)
-            // The template keeps none of the error.
-            let template = presentation.reused(
-                for: TemplateError(), supportReference: presentation.supportReference, localization: localization)
-            entry.updateMemo(slot) { $0.presentation = template }
-            return presentation
         }
         return resolvedPresentation(for: error, info: info)
     }
 
-    /// Whether an error is the whole of its tree, as ``ErrorTree`` finds its children: a type without
-    /// references, or one of Foundation's errors without user info (they hold causes only there).
-    private func isSingleNode(_ error: any Error, info: ErrorTypeInfo) -> Bool {
-        switch info.source {
-        case .leaf:
-            return true
-        case .customNSError(isFoundation: true):
-            let errorType = type(of: error)
-            if errorType == URLError.self { return (error as? URLError)?.errorUserInfo.isEmpty == true }
-            if errorType == CocoaError.self { return (error as? CocoaError)?.errorUserInfo.isEmpty == true }
-            if errorType == POSIXError.self { return (error as? POSIXError)?.errorUserInfo.isEmpty == true }
-            return false
-        default:
-            return false
+    /// The presentation of a single-node error that a built-in entry interprets alone: from the entry's
+    /// template in the language slot, made from the first such error's full resolution.
+    private func presentation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        entry: ErrorCatalog.BuiltInEntry,
+        slot: Int,
+        supportReference: SupportReference?
+    ) -> Presentation {
+        if let template = entry.presentationTemplate(slot) {
+            return Presentation(
+                reusing: template.value, for: error, supportReference: supportReference, localization: localization)
         }
+        let presentation = resolvedPresentation(for: error, info: info)
+        // The template keeps none of the error.
+        entry.keepPresentationTemplate(
+            Presentation(
+                reusing: presentation, for: TemplateError(), supportReference: presentation.supportReference,
+                localization: localization),
+            slot
+        )
+        return presentation
     }
 
     /// The presentation of an error's whole tree, resolved.

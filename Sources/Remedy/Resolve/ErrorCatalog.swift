@@ -82,6 +82,15 @@ public struct ErrorCatalog: Sendable {
         includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty
     }
 
+    /// Whether ``interpretation(for:localization:)`` may answer for an error: `false` only when it surely
+    /// answers `nil`, so the question needn't be asked. The built-in entries interpret no value without
+    /// references but the ecosystem's errors, ``HTTPStatusError`` and `CancellationError`.
+    func mayInterpret(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+        guard isBuiltInsAlone, info.source == .leaf else { return true }
+        let errorType = type(of: error)
+        return info.ecosystemFamily != nil || errorType == HTTPStatusError.self || errorType == CancellationError.self
+    }
+
     /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
     func interpretation(
         for error: any Error,

@@ -110,8 +110,33 @@ public struct ErrorResolver: Sendable {
 
     /// The presentation of an error's whole tree, resolved.
     private func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
+        if info.source == .leaf, limits.maximumNodes > 0 {
+            // The tree is this one node: the merge of one interpretation, without the walk's bookkeeping.
+            return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
+        }
         var facts: ResolvedFailure.Facts?
-        let interpretation = walk(error, info: info, collecting: &facts)
+        return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+    }
+
+    /// What ``walk(_:info:collecting:)`` merges from a tree of one node, which is no context layer and no
+    /// decoding error (a type without references), with this interpretation (`nil`: no source knew it).
+    private func mergedAlone(_ node: consuming ErrorInterpretation?) -> ErrorInterpretation {
+        guard var merged = node else { return ErrorInterpretation() }
+        // The node is the winner when it has a text, else it stands in as the outermost interpretation.
+        let hasText = merged.hasText
+        if !hasText { merged.message = nil }
+        merged.severity = merged.severity ?? merged.category?.defaultSeverity
+        if merged.isPermanent { merged.options.removeAll(where: \.isRetry) }
+        merged.options = Self.withoutDuplicates(merged.options)
+        merged.isTransient = merged.isTransient && !merged.isPermanent
+        if hasText, let entry = merged.entry, let subject = merged.subject, entry.names(anythingIn: subject) {
+            merged.message = entry.message(in: localization, naming: subject)
+        }
+        return merged
+    }
+
+    /// The presentation of a merged interpretation.
+    private func presentation(for error: any Error, merged interpretation: ErrorInterpretation) -> Presentation {
         let category = interpretation.category ?? .unknown
         return Presentation(
             title: interpretation.title,
@@ -170,7 +195,9 @@ public struct ErrorResolver: Sendable {
         } else if let localized = info.asLocalized?(error) {
             // The app's catalog may have an entry for the type, which outranks its own texts, or may not
             // trust them.
-            guard catalog.interpretation(for: error, info: info, localization: localization) == nil,
+            guard
+                !catalog.mayInterpret(error, info: info)
+                    || catalog.interpretation(for: error, info: info, localization: localization) == nil,
                 catalog.localizedTextTrust(of: error) == .trusted
             else { return nil }
             message = Self.message(of: localized)
@@ -367,7 +394,9 @@ public struct ErrorResolver: Sendable {
             }
             return interpretation
         }
-        if let interpretation = catalog.interpretation(for: error, info: info, localization: localization) {
+        if catalog.mayInterpret(error, info: info),
+            let interpretation = catalog.interpretation(for: error, info: info, localization: localization)
+        {
             return interpretation
         }
         // Texts come from the first source that has them; options from the first that has any, so a
@@ -376,6 +405,8 @@ public struct ErrorResolver: Sendable {
         // are only detail.
         var localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
         if localized != nil, catalog.localizedTextTrust(of: error) == .untrusted { localized = localized?.demoted }
+        // Without user info or RecoverableError options, the localized texts are all there is.
+        guard info.hasUserInfo || info.asRecoverable != nil else { return localized }
         let userInfo = userInfoTranslation(of: error, info: info)
         let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []
         guard var interpretation = localized ?? userInfo else {

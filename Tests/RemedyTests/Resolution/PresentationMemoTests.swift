@@ -266,4 +266,78 @@ struct PresentationMemoTests {
         }
         #expect(ErrorCategory.builtIn.map(\.identifier) == ErrorCategory.builtInIdentifiers)
     }
+
+    // MARK: - Errors without references
+
+    private struct Localized: LocalizedError {
+        var errorDescription: String?
+        var failureReason: String?
+        var recoverySuggestion: String?
+        var helpAnchor: String?
+    }
+
+    private enum Plain: Error { case broken, worse }
+
+    private struct Declared: PresentableError {
+        var title: String? { "Draft Not Saved" }
+        var message: String { "  " }
+        var category: ErrorCategory { .externalSystemUnavailable }
+        var recoveryOptions: [RecoveryOption] {
+            [.retry, .retry, .cancel, .cancel, RecoveryOption(title: " try again ") { .recovered }]
+        }
+    }
+
+    private struct Translated: Error {}
+
+    /// The presentation the walk's merge makes of an error (``ErrorResolver/interpretation(of:)``), as
+    /// ``ErrorResolver/presentation(for:)`` made it before single nodes skipped the walk.
+    private static func walked(_ error: any Error, _ resolver: ErrorResolver) -> Seen {
+        let interpretation = resolver.interpretation(of: error)
+        let category = interpretation.category ?? .unknown
+        return Seen(
+            Presentation(
+                title: interpretation.title,
+                message: interpretation.message ?? category.message(in: resolver.localization),
+                detail: interpretation.detail,
+                helpAnchor: interpretation.helpAnchor,
+                options: interpretation.options,
+                category: category,
+                severity: interpretation.severity,
+                style: interpretation.preferredStyle,
+                icon: interpretation.icon,
+                error: error,
+                localization: resolver.localization
+            ))
+    }
+
+    @Test("an error without references is presented as the walk merges it")
+    func leavesAsWalked() {
+        var catalog = ErrorCatalog.standard
+        catalog.register(Translated.self) { _, _ in
+            ErrorInterpretation(
+                title: "Sync Failed", message: " ", category: .resourceExhausted,
+                options: [.retry, RecoveryOption(title: "Open Settings") { .recovered }, .retry], isPermanent: true)
+        }
+        catalog.setTextTrust(.untrusted, for: Localized.self)
+        let errors: [any Error] = [
+            Localized(errorDescription: "The forecast isn't available.", recoverySuggestion: "Try again later."),
+            Localized(failureReason: "The server is busy.", helpAnchor: "busy"),
+            Localized(errorDescription: "   ", recoverySuggestion: "\n"),
+            Localized(errorDescription: "The operation couldn’t be completed. (Foo error 1.)"),
+            Localized(helpAnchor: "only-help"),
+            Plain.broken, Declared(), Translated(), CancellationError(),
+        ]
+        for language in ["en", "de", "ja"] {
+            for resolver in [
+                ErrorResolver(localization: Localization(language: language)),
+                ErrorResolver(catalog: catalog, localization: Localization(language: language)),
+                ErrorResolver(localization: Self.unmemoized(language)),
+            ] {
+                for error in errors {
+                    #expect(Seen(resolver.presentation(for: error)) == Self.walked(error, resolver), "\(error)")
+                    #expect(resolver.message(for: error) == Self.walked(error, resolver).message, "\(error)")
+                }
+            }
+        }
+    }
 }

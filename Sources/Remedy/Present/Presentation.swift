@@ -173,12 +173,24 @@ public struct Presentation: Sendable, CustomStringConvertible {
         return ok
     }
 
+    /// The options of a presentation that offers nothing: "OK" alone, in a language. Kept per language
+    /// (``LanguageTexts``) when the localization reads Remedy's tables alone: most errors offer nothing.
+    private static func localizedOKAlone(in localization: Localization) -> [RecoveryOption] {
+        guard let texts = localization.plainTexts else { return [localizedOK(in: localization)] }
+        return texts.okOptions.withLock { options in
+            if let options { return options }
+            let made = [localizedOK(in: localization)]
+            options = made
+            return made
+        }
+    }
+
     /// Up to this many options, duplicates are found by comparing titles pairwise.
     private static let optionsComparedPairwise = 8
 
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         // Most errors offer nothing: "OK" alone, without the buffers of the general case.
-        guard !options.isEmpty else { return [localizedOK(in: localization)] }
+        guard !options.isEmpty else { return localizedOKAlone(in: localization) }
         var result: [RecoveryOption] = []
         result.reserveCapacity(options.count + 1)
         // The identities of the titles kept so far. A few options are compared with each other instead,
@@ -209,7 +221,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            return [localizedOK(in: localization)]
+            return localizedOKAlone(in: localization)
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
             var cancel = RecoveryOption.cancel

@@ -111,11 +111,37 @@ public struct ErrorResolver: Sendable {
     /// The presentation of an error's whole tree, resolved.
     private func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
         if info.source == .leaf, limits.maximumNodes > 0 {
+            if let presentation = localizedPresentation(for: error, info: info) { return presentation }
             // The tree is this one node: the merge of one interpretation, without the walk's bookkeeping.
             return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
         }
         var facts: ResolvedFailure.Facts?
         return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+    }
+
+    /// The presentation of a `LocalizedError` without references, user info or `RecoverableError`
+    /// options, whose texts the catalog trusts and doesn't replace, made from its texts directly: what
+    /// `presentation(for:merged:)` makes of `mergedAlone` of `interpretation(of:)`. `nil` for any other
+    /// error, and for one without texts.
+    private func localizedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation? {
+        guard info.asPresentable == nil, !info.hasUserInfo, info.asRecoverable == nil,
+            let localized = info.asLocalized?(error), !catalog.mayInterpret(error, info: info),
+            catalog.localizedTextTrust(of: error) == .trusted
+        else { return nil }
+        let description = localized.errorDescription.userFacing
+        let suggestion = localized.recoverySuggestion.userFacing
+        let reason = localized.failureReason.userFacing
+        guard description != nil || suggestion != nil || reason != nil else { return nil }
+        // Not blank: made of texts that aren't. No category: the unknown one's title, severity and icon.
+        return Presentation(
+            title: nil,
+            message: Self.joined(description ?? reason, suggestion),
+            detail: description == nil ? nil : reason,
+            helpAnchor: localized.helpAnchor.nonBlank,
+            category: .unknown,
+            error: error,
+            localization: localization
+        )
     }
 
     /// What ``walk(_:info:collecting:)`` merges from a tree of one node, which is no context layer and no

@@ -75,6 +75,9 @@ final class LanguageTexts: Sendable {
     let okTitle: String
     let cancelTitle: String
     let retryTitle: String
+    /// The options of a presentation that offers nothing ("OK" alone, in this language), made on first
+    /// use: ``RecoveryOption/ok`` can't be read while the tables load (its title comes from them).
+    let okOptions = LockedValue<[RecoveryOption]?>(nil)
     /// The titles and messages of the built-in categories, in the order of
     /// ``ErrorCategory/builtInIdentifiers``.
     let categoryTexts: [(title: String, message: String)]

@@ -310,6 +310,25 @@ struct PresentationMemoTests {
             ))
     }
 
+    @Test("\"OK\" alone is kept per language, and an override of it wins")
+    func okPerLanguage() {
+        let error = Localized(errorDescription: "The forecast isn't available.")
+        for _ in 0..<2 {
+            #expect(
+                ErrorResolver(localization: Localization(language: "es")).presentation(for: error).options.map(\.title)
+                    == ["Aceptar"])
+            #expect(
+                ErrorResolver(localization: Localization(language: "zh-Hans")).presentation(for: error).options.map(
+                    \.title) == ["好"])
+            #expect(
+                ErrorResolver(localization: Localization(language: "en", overrides: ["option.ok": "Got It"]))
+                    .presentation(for: error).options.map(\.title) == ["Got It"])
+            #expect(
+                ErrorResolver(localization: Localization(language: "en")).presentation(for: Plain.worse).options.map(
+                    \.title) == ["OK"])
+        }
+    }
+
     @Test("an error without references is presented as the walk merges it")
     func leavesAsWalked() {
         var catalog = ErrorCatalog.standard

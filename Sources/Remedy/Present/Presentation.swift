@@ -106,13 +106,30 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.localization = localization
     }
 
-    /// This presentation for another error that reads the same (same texts, options, style and icon):
-    /// with the error's own grouping key, a reference of its own unless one is given, one occurrence, and
-    /// the localization it was resolved in.
+    /// A presentation made from a template: the template's texts, options, style and icon, for an error
+    /// that reads the same, with the error's own grouping key, a reference of its own unless one is given,
+    /// one occurrence, and the localization it was resolved in.
     init(
-        reusing template: Presentation,
+        template: PresentationTemplate,
         for error: any Error,
         supportReference: SupportReference?,
+        localization: Localization
+    ) {
+        self.init(
+            fields: template,
+            groupingKeySource: .derived(from: error),
+            supportReference: supportReference ?? .next(),
+            error: error,
+            localization: localization
+        )
+    }
+
+    /// Every stored property, as given.
+    private init(
+        fields template: PresentationTemplate,
+        groupingKeySource: GroupingKeySource,
+        supportReference: SupportReference,
+        error: any Error,
         localization: Localization
     ) {
         self.title = template.title
@@ -124,9 +141,9 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.severity = template.severity
         self.style = template.style
         self.icon = template.icon
-        self.groupingKeySource = .derived(from: error)
+        self.groupingKeySource = groupingKeySource
         self.occurrences = 1
-        self.supportReference = supportReference ?? .next()
+        self.supportReference = supportReference
         self.error = error
         self.localization = localization
     }
@@ -234,6 +251,35 @@ public struct Presentation: Sendable, CustomStringConvertible {
             }
         }
         return result
+    }
+}
+
+// MARK: - Templates
+
+/// What a presentation shows, after the presentation rules, for errors that all read the same (see
+/// ``ErrorResolver/presentation(for:)``): everything but the error, its reference and grouping key.
+final class PresentationTemplate: Sendable {
+    let title: String
+    let message: String
+    let detail: String?
+    let helpAnchor: String?
+    let options: [RecoveryOption]
+    let category: ErrorCategory
+    let severity: Severity
+    let style: PresentationStyle
+    let icon: ErrorIcon
+
+    /// The template of a presentation.
+    init(_ presentation: Presentation) {
+        title = presentation.title
+        message = presentation.message
+        detail = presentation.detail
+        helpAnchor = presentation.helpAnchor
+        options = presentation.options
+        category = presentation.category
+        severity = presentation.severity
+        style = presentation.style
+        icon = presentation.icon
     }
 }
 

@@ -81,7 +81,7 @@ extension ErrorCatalog {
             var interpretation: Box<ErrorInterpretation>?
             /// The presentation of an error that is the whole of its tree and that the catalog interprets
             /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``.
-            var presentation: Box<Presentation>?
+            var presentation: PresentationTemplate?
         }
 
         /// An immutable value behind a reference.
@@ -91,14 +91,13 @@ extension ErrorCatalog {
         }
 
         /// The presentation template of a language slot (``LanguageTexts/index``), if made.
-        func presentationTemplate(_ slot: Int) -> Box<Presentation>? {
+        func presentationTemplate(_ slot: Int) -> PresentationTemplate? {
             storage.memos.withLock { $0[slot].presentation }
         }
 
         /// Keeps the presentation template of a language slot.
-        func keepPresentationTemplate(_ template: Presentation, _ slot: Int) {
-            let box = Box(template)
-            storage.memos.withLock { $0[slot].presentation = box }
+        func keepPresentationTemplate(_ template: PresentationTemplate, _ slot: Int) {
+            storage.memos.withLock { $0[slot].presentation = template }
         }
 
         /// The entry's stable name, such as `"network.offline"`.

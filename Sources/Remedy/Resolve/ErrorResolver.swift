@@ -95,23 +95,28 @@ public struct ErrorResolver: Sendable {
     ) -> Presentation {
         if let template = entry.presentationTemplate(slot) {
             return Presentation(
-                reusing: template.value, for: error, supportReference: supportReference, localization: localization)
+                template: template, for: error, supportReference: supportReference, localization: localization)
         }
         let presentation = resolvedPresentation(for: error, info: info)
-        // The template keeps none of the error.
-        entry.keepPresentationTemplate(
-            Presentation(
-                reusing: presentation, for: TemplateError(), supportReference: presentation.supportReference,
-                localization: localization),
-            slot
-        )
+        entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
         return presentation
     }
 
     /// The presentation of an error's whole tree, resolved.
     private func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
         if info.source == .leaf, limits.maximumNodes > 0 {
-            if let presentation = localizedPresentation(for: error, info: info) { return presentation }
+            if let texts = localizedTexts(of: error, info: info) {
+                // Not blank: made of texts that aren't. No category: the unknown one's title, severity, icon.
+                return Presentation(
+                    title: nil,
+                    message: texts.message,
+                    detail: texts.detail,
+                    helpAnchor: texts.helpAnchor,
+                    category: .unknown,
+                    error: error,
+                    localization: localization
+                )
+            }
             // The tree is this one node: the merge of one interpretation, without the walk's bookkeeping.
             return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
         }
@@ -119,11 +124,14 @@ public struct ErrorResolver: Sendable {
         return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
     }
 
-    /// The presentation of a `LocalizedError` without references, user info or `RecoverableError`
-    /// options, whose texts the catalog trusts and doesn't replace, made from its texts directly: what
-    /// `presentation(for:merged:)` makes of `mergedAlone` of `interpretation(of:)`. `nil` for any other
+    /// The texts of a `LocalizedError` without references, user info or `RecoverableError` options,
+    /// whose texts the catalog trusts and doesn't replace, for a presentation made from them directly:
+    /// what `presentation(for:merged:)` makes of `mergedAlone` of `interpretation(of:)`. `nil` for any other
     /// error, and for one without texts.
-    private func localizedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation? {
+    private func localizedTexts(
+        of error: any Error,
+        info: ErrorTypeInfo
+    ) -> (message: String, detail: String?, helpAnchor: String?)? {
         guard info.asPresentable == nil, !info.hasUserInfo, info.asRecoverable == nil,
             let localized = info.asLocalized?(error), !catalog.mayInterpret(error, info: info),
             catalog.localizedTextTrust(of: error) == .trusted
@@ -132,15 +140,9 @@ public struct ErrorResolver: Sendable {
         let suggestion = localized.recoverySuggestion.userFacing
         let reason = localized.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
-        // Not blank: made of texts that aren't. No category: the unknown one's title, severity and icon.
-        return Presentation(
-            title: nil,
-            message: Self.joined(description ?? reason, suggestion),
-            detail: description == nil ? nil : reason,
-            helpAnchor: localized.helpAnchor.nonBlank,
-            category: .unknown,
-            error: error,
-            localization: localization
+        return (
+            Self.joined(description ?? reason, suggestion), description == nil ? nil : reason,
+            localized.helpAnchor.nonBlank
         )
     }
 
@@ -553,10 +555,6 @@ public struct ErrorResolver: Sendable {
         }
     }
 }
-
-/// The error of a presentation template (see ``ErrorResolver/presentation(for:)``), which must keep none
-/// of the error it was made for.
-private struct TemplateError: Error {}
 
 extension ErrorInterpretation {
     /// The interpretation with its texts moved to the detail: texts a person may not see as the message.

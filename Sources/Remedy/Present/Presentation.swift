@@ -18,9 +18,24 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// What happened and what to do next. Kept whole, however long; presenters may truncate.
     public var message: String
     /// Extra detail for a less prominent place, or `nil`.
-    public var detail: String?
+    public var detail: String? {
+        get { optionalTexts.detail }
+        set { optionalTexts.detail = newValue }
+    }
     /// A help anchor (`NSHelpAnchorErrorKey`, `LocalizedError.helpAnchor`), or `nil`.
-    public var helpAnchor: String?
+    public var helpAnchor: String? {
+        get { optionalTexts.helpAnchor }
+        set { optionalTexts.helpAnchor = newValue }
+    }
+    /// ``detail`` and ``helpAnchor``, stored in a struct of their own: with optional strings among its
+    /// stored properties, the optimizer builds a presentation twice and copies one into the result (Swift
+    /// 6.3), which cost a copy and a destroy of every field, a tenth of a presentation.
+    private var optionalTexts: OptionalTexts
+
+    private struct OptionalTexts: Sendable {
+        var detail: String?
+        var helpAnchor: String?
+    }
     /// The options, already normalized by the presentation rules.
     public private(set) var options: [RecoveryOption]
     /// What kind of failure this is.
@@ -91,8 +106,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         let severity = severity ?? category.defaultSeverity
         self.title = title.nonBlank ?? category.title(in: localization)
         self.message = message.isBlank ? category.message(in: localization) : message
-        self.detail = detail.nonBlank
-        self.helpAnchor = helpAnchor.nonBlank
+        self.optionalTexts = OptionalTexts(detail: detail.nonBlank, helpAnchor: helpAnchor.nonBlank)
         self.options = Self.normalize(options, localization: localization)
         self.category = category
         self.severity = severity
@@ -134,8 +148,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ) {
         self.title = template.title
         self.message = template.message
-        self.detail = template.detail
-        self.helpAnchor = template.helpAnchor
+        self.optionalTexts = OptionalTexts(detail: template.detail, helpAnchor: template.helpAnchor)
         self.options = template.options
         self.category = template.category
         self.severity = template.severity

@@ -23,19 +23,77 @@ public struct ErrorCatalog: Sendable {
     /// A translator for any error; returns `nil` for errors it doesn't know.
     public typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
 
-    private var appEntries: [ObjectIdentifier: [Translator]] = [:]
-    private var appPredicates: [Translator] = []
-    private let includesBuiltIns: Bool
+    /// Everything the catalog holds, in one shared instance: a catalog is copied into every resolver, and
+    /// one reference costs one retain where the fields cost one each. Immutable: a registration replaces it.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let appEntries: [ObjectIdentifier: [Translator]]
+        let appPredicates: [Translator]
+        let includesBuiltIns: Bool
+        let typeTrust: [ObjectIdentifier: TextTrust]
+        let domainTrust: [String: TextTrust]
+
+        init(
+            appEntries: [ObjectIdentifier: [Translator]] = [:],
+            appPredicates: [Translator] = [],
+            includesBuiltIns: Bool,
+            typeTrust: [ObjectIdentifier: TextTrust] = [:],
+            domainTrust: [String: TextTrust] = [:]
+        ) {
+            self.appEntries = appEntries
+            self.appPredicates = appPredicates
+            self.includesBuiltIns = includesBuiltIns
+            self.typeTrust = typeTrust
+            self.domainTrust = domainTrust
+        }
+
+        /// A copy with some fields changed.
+        func with(
+            appEntries: [ObjectIdentifier: [Translator]]? = nil,
+            appPredicates: [Translator]? = nil,
+            typeTrust: [ObjectIdentifier: TextTrust]? = nil,
+            domainTrust: [String: TextTrust]? = nil
+        ) -> Storage {
+            Storage(
+                appEntries: appEntries ?? self.appEntries,
+                appPredicates: appPredicates ?? self.appPredicates,
+                includesBuiltIns: includesBuiltIns,
+                typeTrust: typeTrust ?? self.typeTrust,
+                domainTrust: domainTrust ?? self.domainTrust
+            )
+        }
+    }
+
+    private var appEntries: [ObjectIdentifier: [Translator]] {
+        get { storage.appEntries }
+        set { storage = storage.with(appEntries: newValue) }
+    }
+    private var appPredicates: [Translator] {
+        get { storage.appPredicates }
+        set { storage = storage.with(appPredicates: newValue) }
+    }
+    private var includesBuiltIns: Bool { storage.includesBuiltIns }
     /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
-    var typeTrust: [ObjectIdentifier: TextTrust] = [:]
-    var domainTrust: [String: TextTrust] = [:]
+    var typeTrust: [ObjectIdentifier: TextTrust] {
+        get { storage.typeTrust }
+        set { storage = storage.with(typeTrust: newValue) }
+    }
+    var domainTrust: [String: TextTrust] {
+        get { storage.domainTrust }
+        set { storage = storage.with(domainTrust: newValue) }
+    }
 
     /// Creates a catalog.
     ///
     /// - Parameter includesBuiltIns: Whether Remedy's built-in entries answer after the app's.
     public init(includesBuiltIns: Bool = true) {
-        self.includesBuiltIns = includesBuiltIns
+        storage = includesBuiltIns ? Self.builtInsStorage : Self.emptyStorage
     }
+
+    // The storages of the catalogs without registrations, shared: making a catalog allocates nothing.
+    private static let builtInsStorage = Storage(includesBuiltIns: true)
+    private static let emptyStorage = Storage(includesBuiltIns: false)
 
     /// A catalog with Remedy's built-in entries and nothing else.
     public static var standard: ErrorCatalog { ErrorCatalog() }

@@ -144,10 +144,13 @@ public struct ErrorCatalog: Sendable {
     /// answers `nil`, so the question needn't be asked. The built-in entries interpret no value without
     /// references but the ecosystem's errors, ``HTTPStatusError`` and `CancellationError`.
     func mayInterpret(_ error: any Error, info: ErrorTypeInfo) -> Bool {
-        guard isBuiltInsAlone, info.source == .leaf else { return true }
-        let errorType = type(of: error)
-        return info.ecosystemFamily != nil || errorType == HTTPStatusError.self || errorType == CancellationError.self
+        guard info.source == .leaf, info.ecosystemFamily == nil, isBuiltInsAlone else { return true }
+        let errorType = ObjectIdentifier(type(of: error))
+        return errorType == Self.httpStatusErrorType || errorType == Self.cancellationErrorType
     }
+
+    private static let httpStatusErrorType = ObjectIdentifier(HTTPStatusError.self)
+    private static let cancellationErrorType = ObjectIdentifier(CancellationError.self)
 
     /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
     func interpretation(

@@ -31,24 +31,43 @@ public struct Localization: Sendable {
     /// The `.lproj` language chosen from ``locale`` among Remedy's ``supportedLanguages``.
     public var language: String { storage.own.language }
     /// Texts by key that win over every table.
-    public var overrides: [String: String]
-    /// Everything but the overrides, in one shared instance: a localization is copied into every
-    /// resolver and presentation, and one reference costs one retain where the fields cost one each.
-    private let storage: Storage
+    public var overrides: [String: String] {
+        get { storage.overrides }
+        set { storage = storage.with(overrides: newValue) }
+    }
+    /// Everything, in one shared, immutable instance: a localization is copied into every resolver and
+    /// presentation, and one reference costs one retain where the fields cost one each. Setting the
+    /// overrides replaces it.
+    private var storage: Storage
 
     private final class Storage: Sendable {
         let locale: Locale
+        let overrides: [String: String]
         let appTable: AppTable?
         // Remedy's texts in the language and in English, taken at init so a lookup is a plain
         // dictionary read: no lock, no second hash of the language on the failure path.
         let own: LanguageTexts
         let english: LanguageTexts
+        /// Whether Remedy's tables are all the localization reads (see `plainTexts`).
+        let isPlain: Bool
 
-        init(locale: Locale, appTable: AppTable?, own: LanguageTexts, english: LanguageTexts) {
+        init(
+            locale: Locale,
+            overrides: [String: String],
+            appTable: AppTable?,
+            own: LanguageTexts,
+            english: LanguageTexts
+        ) {
             self.locale = locale
+            self.overrides = overrides
             self.appTable = appTable
             self.own = own
             self.english = english
+            self.isPlain = overrides.isEmpty && appTable == nil
+        }
+
+        func with(overrides: [String: String]) -> Storage {
+            Storage(locale: locale, overrides: overrides, appTable: appTable, own: own, english: english)
         }
     }
 
@@ -68,10 +87,10 @@ public struct Localization: Sendable {
         table: String = "Remedy"
     ) {
         let language = Self.language(for: locale)
-        self.overrides = overrides
         let english = StringTables.shared.texts(for: "en")
         self.storage = Storage(
             locale: locale,
+            overrides: overrides,
             appTable: bundle.map { AppTable(bundle: $0, table: table, locale: locale) },
             own: language == "en" ? english : StringTables.shared.texts(for: language),
             english: english
@@ -81,7 +100,7 @@ public struct Localization: Sendable {
     /// Remedy's texts in this localization's language when they are all it reads (no overrides, no
     /// app table), so that texts derived from them can be kept per language; `nil` otherwise.
     var plainTexts: LanguageTexts? {
-        overrides.isEmpty && storage.appTable == nil ? storage.own : nil
+        storage.isPlain ? storage.own : nil
     }
 
     /// Creates a localization for a language.
@@ -190,8 +209,8 @@ public struct Localization: Sendable {
     }
 
     private func lookup(_ key: String) -> String? {
-        if !overrides.isEmpty, let text = overrides[key] { return text }
         let storage = storage
+        if !storage.overrides.isEmpty, let text = storage.overrides[key] { return text }
         guard let appTable = storage.appTable else { return storage.own.text(forKey: key) }
         if let text = appTable.localized[key] { return text }
         // Remedy's own text in the locale's language beats the app's English or Base text: an app that

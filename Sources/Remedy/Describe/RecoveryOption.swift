@@ -212,14 +212,19 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         constantOutcome: .notRecovered,
         action: { .notRecovered }
     )
-    private static let readyMadeOk = RecoveryOption(
-        title: Localization.default.string(forKey: okKey),
-        role: .normal,
-        titleKey: okKey,
-        isAcknowledgement: true,
-        constantOutcome: .notRecovered,
-        action: { .notRecovered }
-    )
+    private static let readyMadeOk = ok(titled: Localization.default.string(forKey: okKey))
+
+    /// ``ok`` with a title.
+    static func ok(titled title: String) -> RecoveryOption {
+        RecoveryOption(
+            title: title,
+            role: .normal,
+            titleKey: okKey,
+            isAcknowledgement: true,
+            constantOutcome: .notRecovered,
+            action: { .notRecovered }
+        )
+    }
 
     /// "Try Again" with an action that runs before the operation is retried.
     ///

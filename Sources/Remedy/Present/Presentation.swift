@@ -204,15 +204,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
     }
 
     /// The options of a presentation that offers nothing: "OK" alone, in a language. Kept per language
-    /// (``LanguageTexts``) when the localization reads Remedy's tables alone: most errors offer nothing.
+    /// (``LanguageTexts/okOptions``) when the localization reads Remedy's tables alone: most errors offer
+    /// nothing.
     private static func localizedOKAlone(in localization: Localization) -> [RecoveryOption] {
-        guard let texts = localization.plainTexts else { return [localizedOK(in: localization)] }
-        return texts.okOptions.withLock { options in
-            if let options { return options }
-            let made = [localizedOK(in: localization)]
-            options = made
-            return made
-        }
+        localization.plainTexts?.okOptions ?? [localizedOK(in: localization)]
     }
 
     /// Up to this many options, duplicates are found by comparing titles pairwise.

@@ -75,9 +75,10 @@ final class LanguageTexts: Sendable {
     let okTitle: String
     let cancelTitle: String
     let retryTitle: String
-    /// The options of a presentation that offers nothing ("OK" alone, in this language), made on first
-    /// use: ``RecoveryOption/ok`` can't be read while the tables load (its title comes from them).
-    let okOptions = LockedValue<[RecoveryOption]?>(nil)
+    /// The options of a presentation that offers nothing: ``RecoveryOption/ok`` alone, titled in this
+    /// language. Made here as `RecoveryOption.ok` is made (that one can't be read while the tables load:
+    /// its title comes from them).
+    let okOptions: [RecoveryOption]
     /// The titles and messages of the built-in categories, in the order of
     /// ``ErrorCategory/builtInIdentifiers``.
     let categoryTexts: [(title: String, message: String)]
@@ -96,6 +97,7 @@ final class LanguageTexts: Sendable {
         okTitle = text(RecoveryOption.okKey) ?? RecoveryOption.okKey
         cancelTitle = text(RecoveryOption.cancelKey) ?? RecoveryOption.cancelKey
         retryTitle = text(RecoveryOption.retryKey) ?? RecoveryOption.retryKey
+        okOptions = [RecoveryOption.ok(titled: okTitle)]
         // As `ErrorCategory.title(in:)` and `message(in:)` look them up: the key, then the unknown category's.
         categoryTexts = ErrorCategory.builtInIdentifiers.map { identifier in
             let titleKey = "category.\(identifier).title"

@@ -20,6 +20,15 @@ import RemedyBenchmarkSupport
 let operations: [String: @Sendable () async -> Void] = [
     "presentation.localizedError": { _ = resolver.presentation(for: opaque(ForecastUnavailableError())) },
     "presentation.localizedError.message": { _ = resolver.message(for: opaque(ForecastUnavailableError())) },
+    // The floor of every operation here (the loop's async call), and the baselines of ratios.sh, with the
+    // error as an `any Error` as there.
+    "baseline.noop": { _ = opaque(ForecastUnavailableError() as any Error) },
+    "baseline.localizedError.errorDescription": {
+        _ = (opaque(ForecastUnavailableError() as any Error) as? any LocalizedError)?.errorDescription
+    },
+    "baseline.urlError.nsErrorLocalizedDescription": {
+        _ = (opaque(URLError(.notConnectedToInternet) as any Error) as NSError).localizedDescription
+    },
     "presentation.urlError": { _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))) },
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },

@@ -30,6 +30,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         self.defaultIcon = icon
         self.titleKey = "category.\(identifier).title"
         self.messageKey = "category.\(identifier).message"
+        self.builtInIndex = Self.builtInIdentifiers.firstIndex(of: identifier)
     }
 
     /// Decodes a category from its identifier, default severity and default icon.
@@ -65,7 +66,8 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     /// - Parameter localization: The language and overrides to use.
     /// - Returns: A short title such as "Check Your Entry".
     public func title(in localization: Localization = .default) -> String {
-        localization.string(forKey: titleKey, fallbackKey: Self.unknownTitleKey)
+        if let builtInIndex, let texts = localization.plainTexts { return texts.categoryTexts[builtInIndex].title }
+        return localization.string(forKey: titleKey, fallbackKey: Self.unknownTitleKey)
     }
 
     /// The category's localized generic message, used when an error gives no text a person can read.
@@ -73,8 +75,19 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     /// - Parameter localization: The language and overrides to use.
     /// - Returns: One or two calm sentences that say what happened and what to do next.
     public func message(in localization: Localization = .default) -> String {
-        localization.string(forKey: messageKey, fallbackKey: Self.unknownMessageKey)
+        if let builtInIndex, let texts = localization.plainTexts { return texts.categoryTexts[builtInIndex].message }
+        return localization.string(forKey: messageKey, fallbackKey: Self.unknownMessageKey)
     }
+
+    /// The position of a built-in category's identifier in ``builtInIdentifiers``, whose texts each language looks
+    /// up once (``LanguageTexts/categoryTexts``); `nil` for the app's own categories.
+    private let builtInIndex: Int?
+
+    /// The identifiers of the built-in categories, in the order of ``LanguageTexts/categoryTexts``.
+    static let builtInIdentifiers = [
+        "invalidInput", "internalInconsistency", "externalSystemUnavailable", "externalSystemUnexpected",
+        "cancellation", "authenticationRequired", "permissionDenied", "resourceExhausted", "unknown",
+    ]
 
     /// Whether two categories are the same: compared by identifier only, since a category is what its
     /// identifier names (its default severity and icon are only defaults).
@@ -94,8 +107,8 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         hasher.combine(identifier)
     }
 
-    private static let unknownTitleKey = "category.unknown.title"
-    private static let unknownMessageKey = "category.unknown.message"
+    static let unknownTitleKey = "category.unknown.title"
+    static let unknownMessageKey = "category.unknown.message"
 
     // MARK: - Ready-made categories
 

@@ -162,6 +162,13 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// - Returns: A title that is never empty.
     public func localizedTitle(in localization: Localization = .default) -> String {
         if let titleKey {
+            // The ready-made titles of a language are looked up once (equal small strings compare by
+            // their bits, so these comparisons cost a few instructions).
+            if let texts = localization.plainTexts {
+                if titleKey == Self.okKey { return texts.okTitle }
+                if titleKey == Self.cancelKey { return texts.cancelTitle }
+                if titleKey == Self.retryKey { return texts.retryTitle }
+            }
             return localization.string(forKey: titleKey)
         }
         if title.isBlank {
@@ -177,35 +184,40 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     static let okKey = "option.ok"
 
     /// "Try Again": the recommended option; reports ``RecoveryOutcome/recovered`` so the operation runs again.
-    public static var retry: RecoveryOption {
-        RecoveryOption(
-            title: Localization.default.string(forKey: retryKey),
-            role: .recommended,
-            titleKey: retryKey,
-            isAcknowledgement: false,
-            constantOutcome: .recovered,
-            action: { .recovered }
-        )
-    }
+    public static var retry: RecoveryOption { readyMadeRetry }
 
     /// "Cancel": gives up on the operation; reports ``RecoveryOutcome/notRecovered``.
-    public static var cancel: RecoveryOption {
-        RecoveryOption(
-            title: Localization.default.string(forKey: cancelKey),
-            role: .cancel,
-            titleKey: cancelKey,
-            isAcknowledgement: false,
-            constantOutcome: .notRecovered,
-            action: { .notRecovered }
-        )
-    }
+    public static var cancel: RecoveryOption { readyMadeCancel }
 
     /// "OK": acknowledges the error; reports ``RecoveryOutcome/notRecovered``.
     ///
     /// Presentations offer it when an error has no options of its own.
-    public static var ok: RecoveryOption {
+    public static var ok: RecoveryOption { readyMadeOk }
+
+    // The ready-made options, made once: presentations add them often, and their titles are lookups in
+    // the default localization, which never changes.
+    private static let readyMadeRetry = RecoveryOption(
+        title: Localization.default.string(forKey: retryKey),
+        role: .recommended,
+        titleKey: retryKey,
+        isAcknowledgement: false,
+        constantOutcome: .recovered,
+        action: { .recovered }
+    )
+    private static let readyMadeCancel = RecoveryOption(
+        title: Localization.default.string(forKey: cancelKey),
+        role: .cancel,
+        titleKey: cancelKey,
+        isAcknowledgement: false,
+        constantOutcome: .notRecovered,
+        action: { .notRecovered }
+    )
+    private static let readyMadeOk = ok(titled: Localization.default.string(forKey: okKey))
+
+    /// ``ok`` with a title.
+    static func ok(titled title: String) -> RecoveryOption {
         RecoveryOption(
-            title: Localization.default.string(forKey: okKey),
+            title: title,
             role: .normal,
             titleKey: okKey,
             isAcknowledgement: true,

@@ -18,9 +18,24 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// What happened and what to do next. Kept whole, however long; presenters may truncate.
     public var message: String
     /// Extra detail for a less prominent place, or `nil`.
-    public var detail: String?
+    public var detail: String? {
+        get { optionalTexts.detail }
+        set { optionalTexts.detail = newValue }
+    }
     /// A help anchor (`NSHelpAnchorErrorKey`, `LocalizedError.helpAnchor`), or `nil`.
-    public var helpAnchor: String?
+    public var helpAnchor: String? {
+        get { optionalTexts.helpAnchor }
+        set { optionalTexts.helpAnchor = newValue }
+    }
+    /// ``detail`` and ``helpAnchor``, stored in a struct of their own: with optional strings among its
+    /// stored properties, the optimizer builds a presentation twice and copies one into the result (Swift
+    /// 6.3), which cost a copy and a destroy of every field, a tenth of a presentation.
+    private var optionalTexts: OptionalTexts
+
+    private struct OptionalTexts: Sendable {
+        var detail: String?
+        var helpAnchor: String?
+    }
     /// The options, already normalized by the presentation rules.
     public private(set) var options: [RecoveryOption]
     /// What kind of failure this is.
@@ -91,8 +106,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         let severity = severity ?? category.defaultSeverity
         self.title = title.nonBlank ?? category.title(in: localization)
         self.message = message.isBlank ? category.message(in: localization) : message
-        self.detail = detail.nonBlank
-        self.helpAnchor = helpAnchor.nonBlank
+        self.optionalTexts = OptionalTexts(detail: detail.nonBlank, helpAnchor: helpAnchor.nonBlank)
         self.options = Self.normalize(options, localization: localization)
         self.category = category
         self.severity = severity
@@ -102,6 +116,47 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(from: error)
         self.occurrences = 1
         self.supportReference = supportReference ?? .next()
+        self.error = error
+        self.localization = localization
+    }
+
+    /// A presentation made from a template: the template's texts, options, style and icon, for an error
+    /// that reads the same, with the error's own grouping key, a reference of its own unless one is given,
+    /// one occurrence, and the localization it was resolved in.
+    init(
+        template: PresentationTemplate,
+        for error: any Error,
+        supportReference: SupportReference?,
+        localization: Localization
+    ) {
+        self.init(
+            fields: template,
+            groupingKeySource: .derived(from: error),
+            supportReference: supportReference ?? .next(),
+            error: error,
+            localization: localization
+        )
+    }
+
+    /// Every stored property, as given.
+    private init(
+        fields template: PresentationTemplate,
+        groupingKeySource: GroupingKeySource,
+        supportReference: SupportReference,
+        error: any Error,
+        localization: Localization
+    ) {
+        self.title = template.title
+        self.message = template.message
+        self.optionalTexts = OptionalTexts(detail: template.detail, helpAnchor: template.helpAnchor)
+        self.options = template.options
+        self.category = template.category
+        self.severity = template.severity
+        self.style = template.style
+        self.icon = template.icon
+        self.groupingKeySource = groupingKeySource
+        self.occurrences = 1
+        self.supportReference = supportReference
         self.error = error
         self.localization = localization
     }
@@ -148,19 +203,36 @@ public struct Presentation: Sendable, CustomStringConvertible {
         return ok
     }
 
+    /// The options of a presentation that offers nothing: "OK" alone, in a language. Kept per language
+    /// (``LanguageTexts/okOptions``) when the localization reads Remedy's tables alone: most errors offer
+    /// nothing.
+    private static func localizedOKAlone(in localization: Localization) -> [RecoveryOption] {
+        localization.plainTexts?.okOptions ?? [localizedOK(in: localization)]
+    }
+
+    /// Up to this many options, duplicates are found by comparing titles pairwise.
+    private static let optionsComparedPairwise = 8
+
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         // Most errors offer nothing: "OK" alone, without the buffers of the general case.
-        guard !options.isEmpty else { return [localizedOK(in: localization)] }
+        guard !options.isEmpty else { return localizedOKAlone(in: localization) }
         var result: [RecoveryOption] = []
         result.reserveCapacity(options.count + 1)
-        var seenTitles = Set<String>()
+        // The identities of the titles kept so far. A few options are compared with each other instead,
+        // without hashing into a set that must be allocated.
+        var seenTitles: Set<String>? = options.count > Self.optionsComparedPairwise ? [] : nil
         var hasCancel = false
         var hasRecommended = false
         for var option in options {
             // A destructive action nobody can read is never offered, least of all under an "OK".
             if option.role == .destructive, option.titleKey == nil, option.title.isBlank { continue }
             option.title = option.localizedTitle(in: localization)
-            guard seenTitles.insert(option.title.titleIdentity).inserted else { continue }
+            if seenTitles != nil {
+                guard seenTitles?.insert(option.title.titleIdentity).inserted == true else { continue }
+            } else {
+                let title = option.title
+                guard !result.contains(where: { $0.title.hasSameTitleIdentity(as: title) }) else { continue }
+            }
             switch option.role {
             case .cancel:
                 if hasCancel { option.role = .normal }
@@ -174,19 +246,48 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            return [localizedOK(in: localization)]
+            return localizedOKAlone(in: localization)
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
             var cancel = RecoveryOption.cancel
             cancel.title = cancel.localizedTitle(in: localization)
             // An app's own option titled "Cancel" becomes the cancel option instead of a twin.
-            if let index = result.firstIndex(where: { $0.title.titleIdentity == cancel.title.titleIdentity }) {
+            if let index = result.firstIndex(where: { $0.title.hasSameTitleIdentity(as: cancel.title) }) {
                 result[index].role = .cancel
             } else {
                 result.append(cancel)
             }
         }
         return result
+    }
+}
+
+// MARK: - Templates
+
+/// What a presentation shows, after the presentation rules, for errors that all read the same (see
+/// ``ErrorResolver/presentation(for:)``): everything but the error, its reference and grouping key.
+final class PresentationTemplate: Sendable {
+    let title: String
+    let message: String
+    let detail: String?
+    let helpAnchor: String?
+    let options: [RecoveryOption]
+    let category: ErrorCategory
+    let severity: Severity
+    let style: PresentationStyle
+    let icon: ErrorIcon
+
+    /// The template of a presentation.
+    init(_ presentation: Presentation) {
+        title = presentation.title
+        message = presentation.message
+        detail = presentation.detail
+        helpAnchor = presentation.helpAnchor
+        options = presentation.options
+        category = presentation.category
+        severity = presentation.severity
+        style = presentation.style
+        icon = presentation.icon
     }
 }
 

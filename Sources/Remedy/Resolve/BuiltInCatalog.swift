@@ -19,17 +19,22 @@ enum BuiltInCatalog {
             return interpretation(forHTTP: error, localization: localization)
         }
         if errorType == URLError.self, let error = error as? URLError {
-            let interpretation = interpretation(urlEntry(error.code), localization: localization)
+            // `errorCode` reads the bridged `NSError`'s code; `code` converts it through generic
+            // Foundation code that costs ten times as much. (Failable on some platforms, not on others.)
+            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
+            let interpretation = interpretation(urlEntry(code ?? error.code), localization: localization)
             // Most URL errors carry no user info; reading the failing URL would cast through it anyway.
             return error.errorUserInfo.isEmpty ? interpretation : named(interpretation, host: error.failingURL)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
-            var interpretation = interpretation(cocoaEntry(error.code), localization: localization)
+            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
+            var interpretation = interpretation(cocoaEntry(code ?? error.code), localization: localization)
             interpretation.subject = ErrorSubject.from(userInfo: error.userInfo)
             return interpretation
         }
         if errorType == POSIXError.self, let error = error as? POSIXError {
-            return interpretation(posixEntry(error.code), localization: localization)
+            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
+            return interpretation(posixEntry(code ?? error.code), localization: localization)
         }
         if errorType == DecodingError.self {
             // Where in the data it failed is read only when the message names it: in a file the tree
@@ -47,6 +52,27 @@ enum BuiltInCatalog {
         }
         if ErrorTree.isObjectError(error) {
             return interpretation(forObject: error, localization: localization)
+        }
+        return nil
+    }
+
+    /// The entry of a `URLError`, `CocoaError` or `POSIXError` without user info, which is then the whole
+    /// of its tree and names nothing (no subject): exactly the entry whose interpretation
+    /// ``interpretation(for:info:localization:)`` returns. `nil` for other errors, errors with user info
+    /// and cancellations.
+    static func entry(ofBareFoundationError error: any Error) -> Entry? {
+        let errorType = type(of: error)
+        if errorType == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
+            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
+            return urlEntry(code ?? error.code)
+        }
+        if errorType == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
+            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
+            return cocoaEntry(code ?? error.code)
+        }
+        if errorType == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
+            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
+            return posixEntry(code ?? error.code)
         }
         return nil
     }

@@ -39,6 +39,10 @@ extension ErrorCatalog {
             let names: Set<NamedThing>
             /// ``names`` as bits (file 1, host 2, location 4), asked during every merge that has a subject.
             let nameBits: UInt8
+            /// What the entry resolves to in each of ``Localization/supportedLanguages``, made on first use.
+            /// Only a localization without overrides or an app table reads it (``Localization/plainTexts``):
+            /// its texts then depend on the language alone. Bounded: one slot per supported language.
+            let memos = LockedValue([Memo](repeating: Memo(), count: Localization.supportedLanguages.count))
 
             init(
                 name: String,
@@ -69,6 +73,32 @@ extension ErrorCatalog {
         }
 
         private let storage: Storage
+
+        /// What an entry resolves to in one language, each behind a reference: reading one under the lock
+        /// costs a retain, not a copy of its fields.
+        struct Memo: Sendable {
+            /// ``interpretation(in:)``.
+            var interpretation: Box<ErrorInterpretation>?
+            /// The presentation of an error that is the whole of its tree and that the catalog interprets
+            /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``.
+            var presentation: PresentationTemplate?
+        }
+
+        /// An immutable value behind a reference.
+        final class Box<Value: Sendable>: Sendable {
+            let value: Value
+            init(_ value: Value) { self.value = value }
+        }
+
+        /// The presentation template of a language slot (``LanguageTexts/index``), if made.
+        func presentationTemplate(_ slot: Int) -> PresentationTemplate? {
+            storage.memos.withLock { $0[slot].presentation }
+        }
+
+        /// Keeps the presentation template of a language slot.
+        func keepPresentationTemplate(_ template: PresentationTemplate, _ slot: Int) {
+            storage.memos.withLock { $0[slot].presentation = template }
+        }
 
         /// The entry's stable name, such as `"network.offline"`.
         public var name: String { storage.name }
@@ -178,6 +208,16 @@ extension ErrorCatalog {
         /// - Parameter localization: The language and overrides to use.
         /// - Returns: A interpretation with a title and a message.
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
+            // The texts of a localization without overrides or an app table depend on its language alone.
+            guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
+            if let box = storage.memos.withLock({ $0[slot].interpretation }) { return box.value }
+            let interpretation = makeInterpretation(in: localization)
+            let box = Box(interpretation)
+            storage.memos.withLock { $0[slot].interpretation = box }
+            return interpretation
+        }
+
+        private func makeInterpretation(in localization: Localization) -> ErrorInterpretation {
             ErrorInterpretation(
                 title: localization.string(forKey: titleKey),
                 message: localization.string(forKey: messageKey),

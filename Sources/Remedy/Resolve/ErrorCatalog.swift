@@ -23,19 +23,77 @@ public struct ErrorCatalog: Sendable {
     /// A translator for any error; returns `nil` for errors it doesn't know.
     public typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
 
-    private var appEntries: [ObjectIdentifier: [Translator]] = [:]
-    private var appPredicates: [Translator] = []
-    private let includesBuiltIns: Bool
+    /// Everything the catalog holds, in one shared instance: a catalog is copied into every resolver, and
+    /// one reference costs one retain where the fields cost one each. Immutable: a registration replaces it.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let appEntries: [ObjectIdentifier: [Translator]]
+        let appPredicates: [Translator]
+        let includesBuiltIns: Bool
+        let typeTrust: [ObjectIdentifier: TextTrust]
+        let domainTrust: [String: TextTrust]
+
+        init(
+            appEntries: [ObjectIdentifier: [Translator]] = [:],
+            appPredicates: [Translator] = [],
+            includesBuiltIns: Bool,
+            typeTrust: [ObjectIdentifier: TextTrust] = [:],
+            domainTrust: [String: TextTrust] = [:]
+        ) {
+            self.appEntries = appEntries
+            self.appPredicates = appPredicates
+            self.includesBuiltIns = includesBuiltIns
+            self.typeTrust = typeTrust
+            self.domainTrust = domainTrust
+        }
+
+        /// A copy with some fields changed.
+        func with(
+            appEntries: [ObjectIdentifier: [Translator]]? = nil,
+            appPredicates: [Translator]? = nil,
+            typeTrust: [ObjectIdentifier: TextTrust]? = nil,
+            domainTrust: [String: TextTrust]? = nil
+        ) -> Storage {
+            Storage(
+                appEntries: appEntries ?? self.appEntries,
+                appPredicates: appPredicates ?? self.appPredicates,
+                includesBuiltIns: includesBuiltIns,
+                typeTrust: typeTrust ?? self.typeTrust,
+                domainTrust: domainTrust ?? self.domainTrust
+            )
+        }
+    }
+
+    private var appEntries: [ObjectIdentifier: [Translator]] {
+        get { storage.appEntries }
+        set { storage = storage.with(appEntries: newValue) }
+    }
+    private var appPredicates: [Translator] {
+        get { storage.appPredicates }
+        set { storage = storage.with(appPredicates: newValue) }
+    }
+    private var includesBuiltIns: Bool { storage.includesBuiltIns }
     /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
-    var typeTrust: [ObjectIdentifier: TextTrust] = [:]
-    var domainTrust: [String: TextTrust] = [:]
+    var typeTrust: [ObjectIdentifier: TextTrust] {
+        get { storage.typeTrust }
+        set { storage = storage.with(typeTrust: newValue) }
+    }
+    var domainTrust: [String: TextTrust] {
+        get { storage.domainTrust }
+        set { storage = storage.with(domainTrust: newValue) }
+    }
 
     /// Creates a catalog.
     ///
     /// - Parameter includesBuiltIns: Whether Remedy's built-in entries answer after the app's.
     public init(includesBuiltIns: Bool = true) {
-        self.includesBuiltIns = includesBuiltIns
+        storage = includesBuiltIns ? Self.builtInsStorage : Self.emptyStorage
     }
+
+    // The storages of the catalogs without registrations, shared: making a catalog allocates nothing.
+    private static let builtInsStorage = Storage(includesBuiltIns: true)
+    private static let emptyStorage = Storage(includesBuiltIns: false)
 
     /// A catalog with Remedy's built-in entries and nothing else.
     public static var standard: ErrorCatalog { ErrorCatalog() }
@@ -76,6 +134,23 @@ public struct ErrorCatalog: Sendable {
     public func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
         interpretation(for: error, info: ErrorTypeInfo.of(error), localization: localization)
     }
+
+    /// Whether the catalog is Remedy's built-in entries alone: no translator of the app's may answer first.
+    var isBuiltInsAlone: Bool {
+        includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty
+    }
+
+    /// Whether ``interpretation(for:localization:)`` may answer for an error: `false` only when it surely
+    /// answers `nil`, so the question needn't be asked. The built-in entries interpret no value without
+    /// references but the ecosystem's errors, ``HTTPStatusError`` and `CancellationError`.
+    func mayInterpret(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+        guard info.source == .leaf, info.ecosystemFamily == nil, isBuiltInsAlone else { return true }
+        let errorType = ObjectIdentifier(type(of: error))
+        return errorType == Self.httpStatusErrorType || errorType == Self.cancellationErrorType
+    }
+
+    private static let httpStatusErrorType = ObjectIdentifier(HTTPStatusError.self)
+    private static let cancellationErrorType = ObjectIdentifier(CancellationError.self)
 
     /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
     func interpretation(

@@ -57,7 +57,114 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: Any error.
     /// - Returns: A presentation that obeys the presentation rules.
     public func presentation(for error: any Error) -> Presentation {
-        let interpretation = interpretation(of: error)
+        let info = ErrorTypeInfo.of(error)
+        // An error that is the whole of its tree and that the catalog interprets with a built-in entry alone
+        // reads the same as every other error of that entry, in a language: its presentation is a template
+        // made once per entry and language, given the error, its grouping key and a reference.
+        if let slot = localization.plainTexts?.index, limits.maximumNodes > 0 {
+            switch info.source {
+            case .customNSError(isFoundation: true):
+                // No translator of the app's: the entry is the catalog's answer.
+                if catalog.isBuiltInsAlone, let entry = BuiltInCatalog.entry(ofBareFoundationError: error) {
+                    return presentation(for: error, info: info, entry: entry, slot: slot, supportReference: nil)
+                }
+            case .leaf where info.ecosystemFamily != nil || type(of: error) == HTTPStatusError.self:
+                // The only types without references that built-in entries interpret.
+                if info.asPresentable == nil,
+                    let node = catalog.interpretation(for: error, info: info, localization: localization),
+                    node.isBuiltIn, node.subject == nil, let entry = node.entry
+                {
+                    return presentation(
+                        for: error, info: info, entry: entry, slot: slot, supportReference: node.supportReference)
+                }
+            default:
+                break
+            }
+        }
+        return resolvedPresentation(for: error, info: info)
+    }
+
+    /// The presentation of a single-node error that a built-in entry interprets alone: from the entry's
+    /// template in the language slot, made from the first such error's full resolution.
+    private func presentation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        entry: ErrorCatalog.BuiltInEntry,
+        slot: Int,
+        supportReference: SupportReference?
+    ) -> Presentation {
+        if let template = entry.presentationTemplate(slot) {
+            return Presentation(
+                template: template, for: error, supportReference: supportReference, localization: localization)
+        }
+        let presentation = resolvedPresentation(for: error, info: info)
+        entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
+        return presentation
+    }
+
+    /// The presentation of an error's whole tree, resolved.
+    private func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
+        if info.source == .leaf, limits.maximumNodes > 0 {
+            if let texts = localizedTexts(of: error, info: info) {
+                // Not blank: made of texts that aren't. No category: the unknown one's title, severity, icon.
+                return Presentation(
+                    title: nil,
+                    message: texts.message,
+                    detail: texts.detail,
+                    helpAnchor: texts.helpAnchor,
+                    category: .unknown,
+                    error: error,
+                    localization: localization
+                )
+            }
+            // The tree is this one node: the merge of one interpretation, without the walk's bookkeeping.
+            return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
+        }
+        var facts: ResolvedFailure.Facts?
+        return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+    }
+
+    /// The texts of a `LocalizedError` without references, user info or `RecoverableError` options,
+    /// whose texts the catalog trusts and doesn't replace, for a presentation made from them directly:
+    /// what `presentation(for:merged:)` makes of `mergedAlone` of `interpretation(of:)`. `nil` for any other
+    /// error, and for one without texts.
+    private func localizedTexts(
+        of error: any Error,
+        info: ErrorTypeInfo
+    ) -> (message: String, detail: String?, helpAnchor: String?)? {
+        guard info.asPresentable == nil, !info.hasUserInfo, info.asRecoverable == nil,
+            let localized = info.asLocalized?(error), !catalog.mayInterpret(error, info: info),
+            catalog.localizedTextTrust(of: error) == .trusted
+        else { return nil }
+        let description = localized.errorDescription.userFacing
+        let suggestion = localized.recoverySuggestion.userFacing
+        let reason = localized.failureReason.userFacing
+        guard description != nil || suggestion != nil || reason != nil else { return nil }
+        return (
+            Self.joined(description ?? reason, suggestion), description == nil ? nil : reason,
+            localized.helpAnchor.nonBlank
+        )
+    }
+
+    /// What ``walk(_:info:collecting:)`` merges from a tree of one node, which is no context layer and no
+    /// decoding error (a type without references), with this interpretation (`nil`: no source knew it).
+    private func mergedAlone(_ node: consuming ErrorInterpretation?) -> ErrorInterpretation {
+        guard var merged = node else { return ErrorInterpretation() }
+        // The node is the winner when it has a text, else it stands in as the outermost interpretation.
+        let hasText = merged.hasText
+        if !hasText { merged.message = nil }
+        merged.severity = merged.severity ?? merged.category?.defaultSeverity
+        if merged.isPermanent { merged.options.removeAll(where: \.isRetry) }
+        merged.options = Self.withoutDuplicates(merged.options)
+        merged.isTransient = merged.isTransient && !merged.isPermanent
+        if hasText, let entry = merged.entry, let subject = merged.subject, entry.names(anythingIn: subject) {
+            merged.message = entry.message(in: localization, naming: subject)
+        }
+        return merged
+    }
+
+    /// The presentation of a merged interpretation.
+    private func presentation(for error: any Error, merged interpretation: ErrorInterpretation) -> Presentation {
         let category = interpretation.category ?? .unknown
         return Presentation(
             title: interpretation.title,
@@ -116,10 +223,12 @@ public struct ErrorResolver: Sendable {
         } else if let localized = info.asLocalized?(error) {
             // The app's catalog may have an entry for the type, which outranks its own texts, or may not
             // trust them.
-            guard catalog.interpretation(for: error, info: info, localization: localization) == nil,
+            guard
+                !catalog.mayInterpret(error, info: info)
+                    || catalog.interpretation(for: error, info: info, localization: localization) == nil,
                 catalog.localizedTextTrust(of: error) == .trusted
             else { return nil }
-            message = Self.interpretation(of: localized)?.message
+            message = Self.message(of: localized)
             category = .unknown
         } else {
             return nil
@@ -150,7 +259,7 @@ public struct ErrorResolver: Sendable {
     /// - Returns: The merged interpretation; `message` is `nil` only when no node has a text.
     public func interpretation(of error: any Error) -> ErrorInterpretation {
         var facts: ResolvedFailure.Facts?
-        return walk(error, collecting: &facts)
+        return walk(error, info: ErrorTypeInfo.of(error), collecting: &facts)
     }
 
     /// Resolves an error's tree in one walk: the merged interpretation, and the facts that rules, the
@@ -160,12 +269,16 @@ public struct ErrorResolver: Sendable {
     /// - Returns: The resolved failure.
     package func resolve(_ error: any Error) -> ResolvedFailure {
         var facts: ResolvedFailure.Facts? = ResolvedFailure.Facts()
-        let interpretation = walk(error, collecting: &facts)
+        let interpretation = walk(error, info: ErrorTypeInfo.of(error), collecting: &facts)
         return ResolvedFailure(error: error, interpretation: interpretation, facts: facts ?? .init())
     }
 
     /// The one walk of a tree; collects facts only when `facts` is not `nil`.
-    private func walk(_ error: any Error, collecting facts: inout ResolvedFailure.Facts?) -> ErrorInterpretation {
+    private func walk(
+        _ error: any Error,
+        info rootInfo: ErrorTypeInfo,
+        collecting facts: inout ResolvedFailure.Facts?
+    ) -> ErrorInterpretation {
         var winner: ErrorInterpretation?
         var winnerDepth = -1
         var winnerRank = -1
@@ -227,7 +340,6 @@ public struct ErrorResolver: Sendable {
             if supportReference == nil { supportReference = interpretation.supportReference }
         }
 
-        let rootInfo = ErrorTypeInfo.of(error)
         if rootInfo.source == .leaf, limits.maximumNodes > 0 {
             // A type without references can't hold a cause: the tree is this one node, and walking it
             // would only allocate the walk's stacks.
@@ -310,7 +422,9 @@ public struct ErrorResolver: Sendable {
             }
             return interpretation
         }
-        if let interpretation = catalog.interpretation(for: error, info: info, localization: localization) {
+        if catalog.mayInterpret(error, info: info),
+            let interpretation = catalog.interpretation(for: error, info: info, localization: localization)
+        {
             return interpretation
         }
         // Texts come from the first source that has them; options from the first that has any, so a
@@ -319,6 +433,8 @@ public struct ErrorResolver: Sendable {
         // are only detail.
         var localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
         if localized != nil, catalog.localizedTextTrust(of: error) == .untrusted { localized = localized?.demoted }
+        // Without user info or RecoverableError options, the localized texts are all there is.
+        guard info.hasUserInfo || info.asRecoverable != nil else { return localized }
         let userInfo = userInfoTranslation(of: error, info: info)
         let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []
         guard var interpretation = localized ?? userInfo else {
@@ -343,14 +459,48 @@ public struct ErrorResolver: Sendable {
         )
     }
 
+    /// The message of `interpretation(of:)` alone, without the detail and help anchor it
+    /// doesn't need.
+    static func message(of error: any LocalizedError) -> String? {
+        let description = error.errorDescription.userFacing
+        let suggestion = error.recoverySuggestion.userFacing
+        // The reason is the message only without a description.
+        let reason = description == nil ? error.failureReason.userFacing : nil
+        guard description != nil || suggestion != nil || reason != nil else { return nil }
+        return joined(description ?? reason, suggestion)
+    }
+
     /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.
     private static func joined(_ first: String?, _ second: String?) -> String {
         switch (first, second) {
-        case (let first?, let second?): first + " " + second
+        case (let first?, let second?): joined(first, second)
         case (let first?, nil): first
         case (nil, let second?): second
         case (nil, nil): ""
         }
+    }
+
+    /// `first + " " + second` in one allocation: `+` appends twice, growing the buffer on the way.
+    private static func joined(_ first: String, _ second: String) -> String {
+        var first = first
+        var second = second
+        let count = first.utf8.count + 1 + second.utf8.count
+        // Native strings are contiguous; a bridged one is made native once, as `+` would.
+        first.makeContiguousUTF8()
+        second.makeContiguousUTF8()
+        let joined = first.utf8.withContiguousStorageIfAvailable { head in
+            second.utf8.withContiguousStorageIfAvailable { tail in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    var index = buffer.initialize(fromContentsOf: head)
+                    buffer[index] = UInt8(ascii: " ")
+                    index += 1
+                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: tail)
+                    return index
+                }
+            }
+        }
+        if let joined, let joined { return joined }
+        return first + " " + second
     }
 
     func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
@@ -437,9 +587,17 @@ extension String {
     /// Whether this is Foundation's generic "The operation could not be completed" text (any variant).
     var isFoundationGenericText: Bool {
         // A byte comparison first: nearly every text differs within a few bytes, without the cost of a
-        // Unicode-aware comparison.
-        guard utf8.starts(with: "The operation could".utf8) else { return false }
+        // Unicode-aware comparison. Every variant starts with these 19 ASCII bytes.
+        let isCandidate =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.count >= Self.genericTextPrefix.count && bytes[4] == UInt8(ascii: "o")
+                    && bytes.prefix(Self.genericTextPrefix.count).elementsEqual(Self.genericTextPrefix)
+            } ?? utf8.starts(with: Self.genericTextPrefix)
+        guard isCandidate else { return false }
         return hasPrefix("The operation could not be completed") || hasPrefix("The operation couldn’t be completed")
             || hasPrefix("The operation couldn't be completed")
     }
+
+    /// The bytes every variant of Foundation's generic text starts with.
+    private static let genericTextPrefix = Array("The operation could".utf8)
 }

@@ -27,16 +27,49 @@ public struct Localization: Sendable {
     public static let supportedLanguages = ["en", "de", "es", "fr", "ja", "zh-Hans"]
 
     /// The locale this localization was made for.
-    public let locale: Locale
+    public var locale: Locale { storage.locale }
     /// The `.lproj` language chosen from ``locale`` among Remedy's ``supportedLanguages``.
-    public let language: String
+    public var language: String { storage.own.language }
     /// Texts by key that win over every table.
-    public var overrides: [String: String]
-    private let appTable: AppTable?
-    // Remedy's tables for `language` and for English, taken at init so a lookup is a plain dictionary
-    // read: no lock, no second hash of the language on the failure path.
-    private let ownTable: [String: String]
-    private let englishTable: [String: String]
+    public var overrides: [String: String] {
+        get { storage.overrides }
+        set { storage = storage.with(overrides: newValue) }
+    }
+    /// Everything, in one shared, immutable instance: a localization is copied into every resolver and
+    /// presentation, and one reference costs one retain where the fields cost one each. Setting the
+    /// overrides replaces it.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let locale: Locale
+        let overrides: [String: String]
+        let appTable: AppTable?
+        // Remedy's texts in the language and in English, taken at init so a lookup is a plain
+        // dictionary read: no lock, no second hash of the language on the failure path.
+        let own: LanguageTexts
+        let english: LanguageTexts
+        /// Whether Remedy's tables are all the localization reads (see `plainTexts`).
+        let isPlain: Bool
+
+        init(
+            locale: Locale,
+            overrides: [String: String],
+            appTable: AppTable?,
+            own: LanguageTexts,
+            english: LanguageTexts
+        ) {
+            self.locale = locale
+            self.overrides = overrides
+            self.appTable = appTable
+            self.own = own
+            self.english = english
+            self.isPlain = overrides.isEmpty && appTable == nil
+        }
+
+        func with(overrides: [String: String]) -> Storage {
+            Storage(locale: locale, overrides: overrides, appTable: appTable, own: own, english: english)
+        }
+    }
 
     /// Creates a localization.
     ///
@@ -53,12 +86,21 @@ public struct Localization: Sendable {
         bundle: Bundle? = nil,
         table: String = "Remedy"
     ) {
-        self.locale = locale
-        self.language = Self.language(for: locale)
-        self.overrides = overrides
-        self.appTable = bundle.map { AppTable(bundle: $0, table: table, locale: locale) }
-        self.englishTable = StringTables.shared.table(for: "en")
-        self.ownTable = language == "en" ? englishTable : StringTables.shared.table(for: language)
+        let language = Self.language(for: locale)
+        let english = StringTables.shared.texts(for: "en")
+        self.storage = Storage(
+            locale: locale,
+            overrides: overrides,
+            appTable: bundle.map { AppTable(bundle: $0, table: table, locale: locale) },
+            own: language == "en" ? english : StringTables.shared.texts(for: language),
+            english: english
+        )
+    }
+
+    /// Remedy's texts in this localization's language when they are all it reads (no overrides, no
+    /// app table), so that texts derived from them can be kept per language; `nil` otherwise.
+    var plainTexts: LanguageTexts? {
+        storage.isPlain ? storage.own : nil
     }
 
     /// Creates a localization for a language.
@@ -158,22 +200,24 @@ public struct Localization: Sendable {
     /// - Parameter key: The key to look for.
     /// - Returns: `true` when the language's own table has the key.
     package func hasOwnText(forKey key: String) -> Bool {
-        ownTable[key] != nil
+        storage.own.table[key] != nil
     }
 
     /// Every key of Remedy's English table, the reference for completeness checks.
     package static var allKeys: Set<String> {
-        Set(StringTables.shared.table(for: "en").keys)
+        Set(StringTables.shared.texts(for: "en").table.keys)
     }
 
     private func lookup(_ key: String) -> String? {
-        if !overrides.isEmpty, let text = overrides[key] { return text }
-        if let appTable, let text = appTable.localized[key] { return text }
+        let storage = storage
+        if !storage.overrides.isEmpty, let text = storage.overrides[key] { return text }
+        guard let appTable = storage.appTable else { return storage.own.text(forKey: key) }
+        if let text = appTable.localized[key] { return text }
         // Remedy's own text in the locale's language beats the app's English or Base text: an app that
         // only rewords English must not turn a German alert half English.
-        if language != "en", let text = ownTable[key] { return text }
-        if let text = appTable?.fallback[key] { return text }
-        return englishTable[key]
+        if !storage.own.isEnglish, let text = storage.own.table[key] { return text }
+        if let text = appTable.fallback[key] { return text }
+        return storage.english.table[key]
     }
 
     /// Picks the best of Remedy's languages for a locale: the language with its script (`zh-Hans`), then

@@ -9,13 +9,18 @@ import Foundation
 final class StringTables: Sendable {
     static let shared = StringTables()
 
-    private let cache = LockedValue<[String: [String: String]]>([:])
+    private let cache = LockedValue<[String: LanguageTexts]>([:])
 
-    func table(for language: String) -> [String: String] {
-        if let table = cache.withLock({ $0[language] }) { return table }
-        let loaded = Self.loadBuiltIn(language: language)
-        cache.withLock { $0[language] = loaded }
-        return loaded
+    /// Remedy's texts in a language, with English behind them; one shared instance per language.
+    func texts(for language: String) -> LanguageTexts {
+        if let texts = cache.withLock({ $0[language] }) { return texts }
+        let english = language == "en" ? nil : texts(for: "en")
+        let loaded = LanguageTexts(language: language, table: Self.loadBuiltIn(language: language), english: english)
+        return cache.withLock { cache in
+            if let existing = cache[language] { return existing }
+            cache[language] = loaded
+            return loaded
+        }
     }
 
     private static func loadBuiltIn(language: String) -> [String: String] {
@@ -50,5 +55,63 @@ final class StringTables: Sendable {
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
         else { return nil }
         return plist as? [String: String]
+    }
+}
+
+/// Remedy's texts in one language, shared by every ``Localization`` of that language: the language's
+/// table with English behind it, and the texts that nearly every presentation reads, looked up once.
+final class LanguageTexts: Sendable {
+    let language: String
+    /// The position of the language among ``Localization/supportedLanguages``: the slot of texts kept per
+    /// language (see ``Localization/plainTexts``); `nil` for any other language.
+    let index: Int?
+    let isEnglish: Bool
+    /// The language's own table.
+    let table: [String: String]
+    /// The English table (the same as `table` for English).
+    private let englishTable: [String: String]
+    /// The titles of the ready-made options (OK, Cancel, Try Again), as ``Localization/string(forKey:fallbackKey:)``
+    /// finds them without overrides or an app table.
+    let okTitle: String
+    let cancelTitle: String
+    let retryTitle: String
+    /// The options of a presentation that offers nothing: ``RecoveryOption/ok`` alone, titled in this
+    /// language. Made here as `RecoveryOption.ok` is made (that one can't be read while the tables load:
+    /// its title comes from them).
+    let okOptions: [RecoveryOption]
+    /// The titles and messages of the built-in categories, in the order of
+    /// ``ErrorCategory/builtInIdentifiers``.
+    let categoryTexts: [(title: String, message: String)]
+
+    init(language: String, table: [String: String], english: LanguageTexts?) {
+        self.language = language
+        self.index = Localization.supportedLanguages.firstIndex(of: language)
+        self.isEnglish = english == nil
+        self.table = table
+        let englishTable = english?.table ?? table
+        self.englishTable = englishTable
+        func text(_ key: String) -> String? {
+            if english != nil, let text = table[key] { return text }
+            return englishTable[key]
+        }
+        okTitle = text(RecoveryOption.okKey) ?? RecoveryOption.okKey
+        cancelTitle = text(RecoveryOption.cancelKey) ?? RecoveryOption.cancelKey
+        retryTitle = text(RecoveryOption.retryKey) ?? RecoveryOption.retryKey
+        okOptions = [RecoveryOption.ok(titled: okTitle)]
+        // As `ErrorCategory.title(in:)` and `message(in:)` look them up: the key, then the unknown category's.
+        categoryTexts = ErrorCategory.builtInIdentifiers.map { identifier in
+            let titleKey = "category.\(identifier).title"
+            let messageKey = "category.\(identifier).message"
+            return (
+                text(titleKey) ?? text(ErrorCategory.unknownTitleKey) ?? titleKey,
+                text(messageKey) ?? text(ErrorCategory.unknownMessageKey) ?? messageKey
+            )
+        }
+    }
+
+    /// The text for a key: the language's, else English's.
+    func text(forKey key: String) -> String? {
+        if !isEnglish, let text = table[key] { return text }
+        return englishTable[key]
     }
 }

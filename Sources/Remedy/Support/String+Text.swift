@@ -28,6 +28,50 @@ extension String {
         return trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// Whether two option titles have the same ``titleIdentity``, without making either identity when both
+    /// are ASCII.
+    package func hasSameTitleIdentity(as other: String) -> Bool {
+        let ascii = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in Self.asciiTitleIdentitiesEqual(lhs, rhs) }
+        }
+        if let ascii, let ascii, let equal = ascii { return equal }
+        return titleIdentity == other.titleIdentity
+    }
+
+    /// Whether two ASCII texts have the same title identity; `nil` when either isn't ASCII (a character
+    /// beyond ASCII may trim or lowercase to ASCII: the Kelvin sign lowercases to `k`).
+    private static func asciiTitleIdentitiesEqual(
+        _ lhs: UnsafeBufferPointer<UInt8>,
+        _ rhs: UnsafeBufferPointer<UInt8>
+    ) -> Bool? {
+        let left = asciiTrimmedRange(lhs)
+        let right = asciiTrimmedRange(rhs)
+        var equal = left.count == right.count
+        var index = 0
+        // Every byte is looked at, to tell ASCII from other text, whatever is found on the way.
+        while index < Swift.max(left.count, right.count) {
+            if index < left.count {
+                let byte = lhs[left.lowerBound + index]
+                guard byte < 0x80 else { return nil }
+                if equal, index < right.count, rhs[right.lowerBound + index].asciiLowercased != byte.asciiLowercased {
+                    equal = false
+                }
+            }
+            if index < right.count, rhs[right.lowerBound + index] >= 0x80 { return nil }
+            index += 1
+        }
+        return equal
+    }
+
+    /// The range of bytes without leading and trailing ASCII white space and newlines.
+    private static func asciiTrimmedRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start].isASCIIWhiteSpaceOrNewline { start += 1 }
+        while start < end, bytes[end - 1].isASCIIWhiteSpaceOrNewline { end -= 1 }
+        return start..<end
+    }
+
     /// The title identity of ASCII text, or `nil` when the text isn't ASCII.
     private static func asciiTitleIdentity(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var start = 0

@@ -34,11 +34,13 @@ mallocs_tolerance=0
 # settle, few enough for callgrind to take seconds.
 gated='
 presentation.localizedError 200
+presentation.localizedError.message 200
 presentation.urlError 200
 presentation.tree3 200
 presentation.tree3declared 200
 report.tree3.summary 200
 report.tree3.text 200
+report.tree3declared.text 200
 report.tree3.groupingKey 200
 report.tree3declared.groupingKey 200
 handle.major 200

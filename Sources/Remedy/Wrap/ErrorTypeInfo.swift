@@ -198,16 +198,32 @@ final class ErrorTypeInfo: Sendable {
         return name
     }
 
-    private static let cache = LockedValue<[ObjectIdentifier: ErrorTypeInfo]>([:])
+    /// Every type's information, and the last one found: an app resolves errors of one type after
+    /// another far more often than it alternates, and comparing one identifier costs a fraction of
+    /// hashing it for the dictionary.
+    private struct Cache {
+        var last: (id: ObjectIdentifier, info: ErrorTypeInfo)?
+        var all: [ObjectIdentifier: ErrorTypeInfo] = [:]
+
+        mutating func info(of id: ObjectIdentifier) -> ErrorTypeInfo? {
+            if let last, last.id == id { return last.info }
+            guard let info = all[id] else { return nil }
+            last = (id, info)
+            return info
+        }
+    }
+
+    private static let cache = LockedValue(Cache())
 
     /// The information about an error's dynamic type.
     static func of(_ error: any Error) -> ErrorTypeInfo {
         let id = ObjectIdentifier(type(of: error))
-        if let info = cache.withLock({ $0[id] }) { return info }
+        if let info = cache.withLock({ $0.info(of: id) }) { return info }
         let info = ErrorTypeInfo(of: error)
         return cache.withLock { cache in
-            if let existing = cache[id] { return existing }
-            cache[id] = info
+            if let existing = cache.info(of: id) { return existing }
+            cache.all[id] = info
+            cache.last = (id, info)
             return info
         }
     }

@@ -89,6 +89,31 @@ struct ResolutionFastPathTests {
                 == ErrorResolver().interpretation(of: PlainLocalizedError()).message)
     }
 
+    // MARK: - Type information
+
+    /// The cache of type information remembers the last type found: types alternating, from many threads
+    /// at once, still get their own information, the same instance every time.
+    @Test func typeInformationIsEachTypesOwnWhenTypesAlternate() async {
+        let errors: [any Error] = [PlainLocalizedError(), Plain.failed, URLError(.timedOut), SuggestionOnlyError()]
+        let first = errors.map { ObjectIdentifier(ErrorTypeInfo.of($0)) }
+        let names = errors.map { ErrorTypeInfo.of($0).name }
+        #expect(names == ["PlainLocalizedError", "Plain", "URLError", "SuggestionOnlyError"])
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<2_000 {
+                        let index = (round * (task + 1) + task) % errors.count
+                        if ObjectIdentifier(ErrorTypeInfo.of(errors[index])) != first[index] { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     // MARK: - User info
 
     @Test func userInfoIsReadOnlyFromTypesThatHaveOne() {

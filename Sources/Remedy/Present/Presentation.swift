@@ -298,9 +298,35 @@ private enum GroupingKeySource: Sendable {
     /// A key given to the initializer or set later.
     case given(String)
     /// The error's grouping key, computed on first read. The box is shared by copies of the
-    /// presentation, so the key is computed once for all of them; the lock makes that safe across
-    /// threads (presentations are `Sendable`).
-    case derived(LockedValue<DerivedKey>)
+    /// presentation, so the key is computed once for all of them.
+    case derived(DerivedGroupingKey)
+
+    static func derived(from error: any Error) -> Self {
+        .derived(DerivedGroupingKey(error))
+    }
+
+    var key: String {
+        switch self {
+        case .given(let key): key
+        case .derived(let box): box.key
+        }
+    }
+}
+
+/// A grouping key derived from an error when first read, shared by the copies of a presentation.
+///
+/// A plain object behind one lock shared by all of them, not a `LockedValue` each: most presentations
+/// are never queued, so their key is never read, and a box with a mutex of its own costs the mutex's
+/// setup and teardown besides the allocation, for every presentation. The lock is held only to read or
+/// store the state, never while the key is computed, so sharing it makes threads wait for a few
+/// instructions at most.
+private final class DerivedGroupingKey: @unchecked Sendable {
+    // @unchecked: `state` is the only mutable property, and it is only read or written with
+    // `DerivedGroupingKey.lock` held (`init` writes it before the object is shared); `DerivedKey` is
+    // `Sendable`, so its values may cross threads. `PresentationTests` read one key from many threads.
+    private var state: DerivedKey
+
+    private static let lock = LockedValue<Void>()
 
     enum DerivedKey: Sendable {
         /// Not computed yet: the error the key is of (the one the presentation was made for, even if
@@ -309,29 +335,24 @@ private enum GroupingKeySource: Sendable {
         case computed(String)
     }
 
-    static func derived(from error: any Error) -> Self {
-        .derived(LockedValue(.pending(error)))
+    init(_ error: any Error) {
+        state = .pending(error)
     }
 
     var key: String {
-        switch self {
-        case .given(let key):
+        let error: any Error
+        switch Self.lock.withLock({ state }) {
+        case .computed(let key): return key
+        case .pending(let pending): error = pending
+        }
+        // Computed outside the lock: describing an app's error runs the app's code, which must not
+        // run while a lock is held. Two threads may both compute it; the first result is kept, and
+        // both are the same anyway.
+        let key = ErrorReport.groupingKey(of: error)
+        return Self.lock.withLock {
+            if case .computed(let existing) = state { return existing }
+            state = .computed(key)
             return key
-        case .derived(let box):
-            let error: any Error
-            switch box.withLock({ $0 }) {
-            case .computed(let key): return key
-            case .pending(let pending): error = pending
-            }
-            // Computed outside the lock: describing an app's error runs the app's code, which must not
-            // run while a lock is held. Two threads may both compute it; the first result is kept, and
-            // both are the same anyway.
-            let key = ErrorReport.groupingKey(of: error)
-            return box.withLock { state in
-                if case .computed(let existing) = state { return existing }
-                state = .computed(key)
-                return key
-            }
         }
     }
 }

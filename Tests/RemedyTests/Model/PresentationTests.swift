@@ -271,6 +271,31 @@ struct PresentationTests {
         #expect(presentation(of: Download.timeout).groupingKey != presentation(of: URLError(.timedOut)).groupingKey)
     }
 
+    /// The derived key is computed behind one lock shared by all presentations: copies of many
+    /// presentations read from many threads at once each get their own error's key.
+    @Test func derivedKeysReadFromManyThreadsAreEachErrorsOwn() async {
+        let errors: [any Error] = [
+            Download.timeout, URLError(.notConnectedToInternet), Download.failed(URLError(.timedOut)),
+        ]
+        let expected = errors.map { ErrorReport.groupingKey(of: $0) }
+        let presentations = errors.map { presentation(of: $0) }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<300 {
+                        let index = (round + task) % errors.count
+                        let copy = presentations[index]
+                        if copy.groupingKey != expected[index] { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func aGivenGroupingKeyWins() {
         #expect(presentation(of: Download.timeout, groupingKey: "draft-not-saved").groupingKey == "draft-not-saved")
     }

@@ -214,12 +214,13 @@ public struct ErrorResolver: Sendable {
         default:
             return nil
         }
-        let message: String?
-        let category: ErrorCategory
+        // As the merge (a blank text counts as none) and the presentation rules (a blank message falls
+        // back to the category's).
         if let presentable = info.asPresentable?(error) {
             // As `ErrorInterpretation(presentable)`, merged alone.
-            message = presentable.message
-            category = presentable.category
+            let message = presentable.message
+            guard !message.isBlank else { return presentable.category.message(in: localization) }
+            return message
         } else if let localized = info.asLocalized?(error) {
             // The app's catalog may have an entry for the type, which outranks its own texts, or may not
             // trust them.
@@ -228,15 +229,16 @@ public struct ErrorResolver: Sendable {
                     || catalog.interpretation(for: error, info: info, localization: localization) == nil,
                 catalog.localizedTextTrust(of: error) == .trusted
             else { return nil }
-            message = Self.message(of: localized)
-            category = .unknown
+            // No category: a blank message falls back to the unknown category's. Returned from each
+            // branch, not kept in a variable of both: copying and destroying a category costs more than
+            // reading the texts.
+            guard let message = Self.message(of: localized), !message.isBlank else {
+                return ErrorCategory.unknown.message(in: localization)
+            }
+            return message
         } else {
             return nil
         }
-        // As the merge (a blank text counts as none) and the presentation rules (a blank message falls
-        // back to the category's).
-        guard let message, !message.isBlank else { return category.message(in: localization) }
-        return message
     }
 
     /// The merged interpretation of an error's whole tree.

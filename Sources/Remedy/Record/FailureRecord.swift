@@ -29,7 +29,9 @@ struct FailureRecord {
         let scopePath: String
         let action: String?
 
-        init(_ failure: HandledError) {
+        // Borrowed: an initializer takes its arguments owned, so the caller would copy the whole handled
+        // failure (a retain per text and list of its interpretation) for the few fields read here.
+        init(_ failure: borrowing HandledError) {
             error = failure.error
             supportReference = failure.supportReference
             category = failure.category
@@ -50,8 +52,10 @@ struct FailureRecord {
     private var isFinished = false
 
     /// Logs the error's arrival and starts its record.
+    ///
+    /// The failure is borrowed, not copied: it is read, never kept.
     @inline(never)
-    init(_ failure: HandledError, logger: Logger, fileID: String, line: Int) {
+    init(_ failure: borrowing HandledError, logger: Logger, fileID: String, line: Int) {
         self.logger = logger
         self.original = Logged(failure)
         self.fileID = fileID

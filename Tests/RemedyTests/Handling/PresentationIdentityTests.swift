@@ -70,6 +70,33 @@ struct PresentationIdentityTests {
         #expect(empty.value != trailing.value)
     }
 
+    @Test func longTextsAreHashedByEveryByte() {
+        // Texts of several eight-byte words and a tail: a change in any byte of either changes the value.
+        let text = "Couldn't save the draft: the disk is full (23 bytes)"
+        func value(_ text: String) -> UInt64 {
+            var hasher = TextHasher()
+            hasher.combine(text)
+            return hasher.value
+        }
+        #expect(value(text) == value(String(text.utf8.map { Character(UnicodeScalar($0)) })))
+        let bytes = Array(text.utf8)
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] = changed[index] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            #expect(value(String(decoding: changed, as: UTF8.self)) != value(text), "byte \(index)")
+        }
+    }
+
+    @Test func canonicallyEqualLongTextsAreOneIdentity() {
+        // The accent inside the first word of the text, and inside a later one.
+        for prefix in ["", "The caf", "The long, long caf"] {
+            let composed = Self.identity("\(prefix)Caf\u{E9} closed for the rest of the week")
+            let decomposed = Self.identity("\(prefix)Cafe\u{301} closed for the rest of the week")
+            #expect(composed == decomposed)
+            #expect(composed.hashValue == decomposed.hashValue)
+        }
+    }
+
     @Test func canonicallyEqualTextsAreOneIdentity() {
         // "é" as one scalar, and as "e" with a combining accent: equal Swift strings with different bytes.
         let composed = Self.identity("Caf\u{E9} closed")

@@ -3,16 +3,54 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Servers on 127.0.0.1 that fail a client in one specific way. Each binds port 0 and is closed after use.
 public enum LoopbackServer {
-    /// A port on 127.0.0.1 that nobody listens on: bound by a server that is closed at once, so a connection
-    /// to it is refused.
+    /// A port on 127.0.0.1 that refuses every connection: a TCP socket bound to it and never listening,
+    /// kept open for the life of the process.
+    ///
+    /// A port that a server bound and closed at once could be refused only by luck: the kernel may hand
+    /// it to the next `bind(port: 0)` of a test running at the same time, or to the client's own ephemeral
+    /// port, and a connection from a port to itself succeeds (TCP's simultaneous open). While this socket
+    /// holds the port, neither can happen, and a SYN to a port with no listener is answered with a reset:
+    /// `ECONNREFUSED`, every time.
     public static func closedPort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = try port(of: channel)
-        try await channel.close()
-        return port
+        try refusingPort.get()
+    }
+
+    private static let refusingPort: Result<Int, any Error> = Result {
+        let failure = { (call: String) in
+            SetupFailure(caseID: "closedPort", reason: "\(call) failed: errno \(errno)")
+        }
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, stream, 0)
+        guard descriptor >= 0 else { throw failure("socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else {
+            let error = failure("bind")
+            close(descriptor)
+            throw error
+        }
+        // Never closed: the port must stay taken while any test may still connect to it.
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Runs `body` with a server that accepts connections and never answers (the kernel completes the

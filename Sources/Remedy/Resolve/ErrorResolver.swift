@@ -232,7 +232,7 @@ public struct ErrorResolver: Sendable {
             // No category: a blank message falls back to the unknown category's. Returned from each
             // branch, not kept in a variable of both: copying and destroying a category costs more than
             // reading the texts.
-            guard let message = Self.message(of: localized), !message.isBlank else {
+            guard let message = Self.message(of: localized, memo: info.localizedMessage), !message.isBlank else {
                 return ErrorCategory.unknown.message(in: localization)
             }
             return message
@@ -462,10 +462,25 @@ public struct ErrorResolver: Sendable {
     }
 
     /// The message of `interpretation(of:)` alone, without the detail and help anchor it
-    /// doesn't need.
-    static func message(of error: any LocalizedError) -> String? {
-        let description = error.errorDescription.userFacing
-        let suggestion = error.recoverySuggestion.userFacing
+    /// doesn't need; from the memo of the error's type when its texts are the ones the kept message was
+    /// made from.
+    static func message(of error: any LocalizedError, memo: LocalizedMessageMemo? = nil) -> String? {
+        let rawDescription = error.errorDescription
+        let rawSuggestion = error.recoverySuggestion
+        if let memo, let rawDescription,
+            let message = memo.message(
+                description: rawDescription,
+                suggestion: rawSuggestion,
+                make: { description, suggestion in
+                    // Kept only with a description a person sees: then the reason isn't read.
+                    String?.some(description).userFacing.map { joined($0, suggestion.userFacing) }
+                }
+            )
+        {
+            return message
+        }
+        let description = rawDescription.userFacing
+        let suggestion = rawSuggestion.userFacing
         // The reason is the message only without a description.
         let reason = description == nil ? error.failureReason.userFacing : nil
         guard description != nil || suggestion != nil || reason != nil else { return nil }

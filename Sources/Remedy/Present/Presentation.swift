@@ -123,15 +123,19 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// A presentation made from a template: the template's texts, options, style and icon, for an error
     /// that reads the same, with the error's own grouping key, a reference of its own unless one is given,
     /// one occurrence, and the localization it was resolved in.
+    ///
+    /// A grouping key given is the error's own (``ErrorReport/groupingKey(of:limits:)``), known already;
+    /// without one, it is derived from the error when first read.
     init(
         template: PresentationTemplate,
         for error: any Error,
+        groupingKey: String? = nil,
         supportReference: SupportReference?,
         localization: Localization
     ) {
         self.init(
             fields: template,
-            groupingKeySource: .derived(from: error),
+            groupingKeySource: groupingKey.map { .given($0) } ?? .derived(from: error),
             supportReference: supportReference ?? .next(),
             error: error,
             localization: localization

@@ -60,21 +60,29 @@ enum BuiltInCatalog {
     /// of its tree and names nothing (no subject): exactly the entry whose interpretation
     /// ``interpretation(for:info:localization:)`` returns. `nil` for other errors, errors with user info
     /// and cancellations.
-    static func entry(ofBareFoundationError error: any Error) -> Entry? {
-        let errorType = type(of: error)
-        if errorType == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
-            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
-            return urlEntry(code ?? error.code)
+    static func entry(ofBareFoundationError error: any Error) -> (entry: Entry, code: Int)? {
+        // Opened, not cast from `any Error`: casting a value of a type to that same type is the runtime's
+        // fastest cast, where a cast out of an `Error` existential unwraps the box and tries bridging
+        // first.
+        func open<E: Error>(_ error: E) -> (entry: Entry, code: Int)? {
+            if E.self == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
+                let code = error.errorCode
+                let known: URLError.Code? = URLError.Code(rawValue: code)
+                return urlEntry(known ?? error.code).map { ($0, code) }
+            }
+            if E.self == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
+                let code = error.errorCode
+                let known: CocoaError.Code? = CocoaError.Code(rawValue: code)
+                return cocoaEntry(known ?? error.code).map { ($0, code) }
+            }
+            if E.self == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
+                let code = error.errorCode
+                let known = Int32(exactly: code).flatMap(POSIXErrorCode.init(rawValue:))
+                return (posixEntry(known ?? error.code), code)
+            }
+            return nil
         }
-        if errorType == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
-            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
-            return cocoaEntry(code ?? error.code)
-        }
-        if errorType == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
-            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
-            return posixEntry(code ?? error.code)
-        }
-        return nil
+        return open(error)
     }
 
     /// An entry's interpretation, or `.silent` for `nil` (a cancellation).

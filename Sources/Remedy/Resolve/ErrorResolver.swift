@@ -65,8 +65,8 @@ public struct ErrorResolver: Sendable {
             switch info.source {
             case .customNSError(isFoundation: true):
                 // No translator of the app's: the entry is the catalog's answer.
-                if catalog.isBuiltInsAlone, let entry = BuiltInCatalog.entry(ofBareFoundationError: error) {
-                    return presentation(for: error, info: info, entry: entry, slot: slot, supportReference: nil)
+                if catalog.isBuiltInsAlone, let (entry, code) = BuiltInCatalog.entry(ofBareFoundationError: error) {
+                    return bareFoundationPresentation(for: error, info: info, entry: entry, code: code, slot: slot)
                 }
             case .leaf where info.ecosystemFamily != nil || type(of: error) == HTTPStatusError.self:
                 // The only types without references that built-in entries interpret.
@@ -100,6 +100,31 @@ public struct ErrorResolver: Sendable {
         let presentation = resolvedPresentation(for: error, info: info)
         entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
         return presentation
+    }
+
+    /// The presentation of a bare Foundation error that a built-in entry interprets alone
+    /// (``BuiltInCatalog/entry(ofBareFoundationError:)``): from the entry's template in the language slot,
+    /// with the grouping key the entry keeps for the error's type and code, both made from the first such
+    /// error.
+    private func bareFoundationPresentation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        entry: ErrorCatalog.BuiltInEntry,
+        code: Int,
+        slot: Int
+    ) -> Presentation {
+        let type = ObjectIdentifier(Swift.type(of: error))
+        let (template, groupingKey) = entry.presentationTemplate(slot, groupingKeyOf: type, code: code)
+        guard let template else {
+            let presentation = resolvedPresentation(for: error, info: info)
+            entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
+            return presentation
+        }
+        // The key of the error's one node: its type, domain and code (the same for every such error).
+        let key = groupingKey ?? ErrorReport.groupingKey(of: error)
+        if groupingKey == nil { entry.keepGroupingKey(key, of: type, code: code) }
+        return Presentation(
+            template: template, for: error, groupingKey: key, supportReference: nil, localization: localization)
     }
 
     /// The presentation of an error's whole tree, resolved.

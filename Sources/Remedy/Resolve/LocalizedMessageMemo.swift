@@ -1,7 +1,8 @@
 import Foundation
 
-/// The message a `LocalizedError` type's texts make (``ErrorResolver/message(for:)``), kept for the texts
-/// it was made from: one per type, in the type's ``ErrorTypeInfo``.
+/// The message a `LocalizedError` type's texts make (in ``ErrorResolver/message(for:)``, and in a
+/// presentation of an error of the type alone), kept for the texts it was made from: one per type, in the
+/// type's ``ErrorTypeInfo``.
 ///
 /// An app's `LocalizedError` nearly always returns the same texts, often literals, whose bytes are the same
 /// storage on every call. Joining them makes a new string every time, most of whose cost is allocating,
@@ -29,8 +30,8 @@ final class LocalizedMessageMemo: Sendable {
     /// - Parameters:
     ///   - description: The error's `errorDescription`, as read.
     ///   - suggestion: The error's `recoverySuggestion`, as read.
-    ///   - make: Makes the message from them, when it isn't kept; `nil` for a description a person
-    ///     doesn't see, which isn't kept.
+    ///   - make: Makes the message from them, when it isn't kept; `nil` (not kept) for a description a
+    ///     person doesn't see or a blank message.
     func message(
         description: String,
         suggestion: String?,

@@ -67,8 +67,8 @@ final class ErrorTypeInfo: Sendable {
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
     let asRecoverable: (@Sendable (any Error) -> (any RecoverableError)?)?
-    /// The last message this `LocalizedError` type's texts made (``ErrorResolver/message(for:)``), or `nil`
-    /// for other types.
+    /// The last message this `LocalizedError` type's texts made (see ``LocalizedMessageMemo``), or `nil` for
+    /// other types.
     let localizedMessage: LocalizedMessageMemo?
 
     /// The kinds of this type's enum cases (`ServiceError.timeout`), by case name: made once, not

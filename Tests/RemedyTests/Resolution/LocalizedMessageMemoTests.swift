@@ -13,6 +13,7 @@ struct LocalizedMessageMemoTests {
         var errorDescription: String?
         var failureReason: String?
         var recoverySuggestion: String?
+        var helpAnchor: String?
     }
 
     /// Texts made anew on every read: the same bytes in new storage each time.
@@ -71,6 +72,29 @@ struct LocalizedMessageMemoTests {
                 let message = Self.resolver.message(for: error)
                 Self.expectSameBytes(message, Self.expected(error), "\(error)")
                 #expect(message == Self.resolver.presentation(for: error).message)
+            }
+        }
+    }
+
+    @Test("presentations of errors of one type with changing texts each have their own message and detail")
+    func presentations() {
+        let errors: [Stored] = [
+            Stored(errorDescription: "The file is locked.", failureReason: "Open elsewhere.", helpAnchor: "lock"),
+            Stored(errorDescription: "The file is locked.", failureReason: "Open in Notes.", helpAnchor: " "),
+            Stored(errorDescription: "The file is locked.", recoverySuggestion: "Close it.", helpAnchor: "lock"),
+            Stored(errorDescription: "Caf\u{E9} is closed.", failureReason: "Lunch."),
+            Stored(errorDescription: "Cafe\u{301} is closed.", failureReason: "Lunch."),
+            Stored(errorDescription: " ", failureReason: "It moved.", recoverySuggestion: "Look for it."),
+            Stored(errorDescription: nil, failureReason: "It moved."),
+            Stored(errorDescription: "The file is locked.", failureReason: "Open elsewhere.", helpAnchor: "lock"),
+        ]
+        for _ in 0..<2 {
+            for error in errors {
+                let presentation = Self.resolver.presentation(for: error)
+                let description = error.errorDescription.userFacing
+                Self.expectSameBytes(presentation.message, Self.expected(error), "\(error)")
+                #expect(presentation.detail == (description == nil ? nil : error.failureReason.userFacing))
+                #expect(presentation.helpAnchor == error.helpAnchor.nonBlank)
             }
         }
     }

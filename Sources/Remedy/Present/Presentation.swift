@@ -14,38 +14,54 @@
 /// - Title and message are never empty: blank texts fall back to the category's texts.
 public struct Presentation: Sendable, CustomStringConvertible {
     /// A short title.
-    public var title: String
+    public var title: String {
+        get { content.title }
+        set { modifyContent { $0.title = newValue } }
+    }
     /// What happened and what to do next. Kept whole, however long; presenters may truncate.
-    public var message: String
+    public var message: String {
+        get { content.message }
+        set { modifyContent { $0.message = newValue } }
+    }
     /// Extra detail for a less prominent place, or `nil`.
     public var detail: String? {
-        get { optionalTexts.detail }
-        set { optionalTexts.detail = newValue }
+        get { content.detail }
+        set { modifyContent { $0.detail = newValue } }
     }
     /// A help anchor (`NSHelpAnchorErrorKey`, `LocalizedError.helpAnchor`), or `nil`.
     public var helpAnchor: String? {
-        get { optionalTexts.helpAnchor }
-        set { optionalTexts.helpAnchor = newValue }
-    }
-    /// ``detail`` and ``helpAnchor``, stored in a struct of their own: with optional strings among its
-    /// stored properties, the optimizer builds a presentation twice and copies one into the result (Swift
-    /// 6.3), which cost a copy and a destroy of every field, a tenth of a presentation.
-    private var optionalTexts: OptionalTexts
-
-    private struct OptionalTexts: Sendable {
-        var detail: String?
-        var helpAnchor: String?
+        get { content.helpAnchor }
+        set { modifyContent { $0.helpAnchor = newValue } }
     }
     /// The options, already normalized by the presentation rules.
-    public private(set) var options: [RecoveryOption]
+    public private(set) var options: [RecoveryOption] {
+        get { content.options }
+        set { modifyContent { $0.options = newValue } }
+    }
     /// What kind of failure this is.
-    public var category: ErrorCategory
+    public var category: ErrorCategory {
+        get { content.category }
+        set { modifyContent { $0.category = newValue } }
+    }
     /// How badly the failure disrupts the person.
-    public var severity: Severity
+    public var severity: Severity {
+        get { content.severity }
+        set { modifyContent { $0.severity = newValue } }
+    }
     /// How to show it.
-    public var style: PresentationStyle
+    public var style: PresentationStyle {
+        get { content.style }
+        set {
+            // Presenters' capabilities set the style of every presentation, mostly to the one it has.
+            guard newValue != content.style else { return }
+            modifyContent { $0.style = newValue }
+        }
+    }
     /// The icon to show.
-    public var icon: ErrorIcon
+    public var icon: ErrorIcon {
+        get { content.icon }
+        set { modifyContent { $0.icon = newValue } }
+    }
     /// Identical presentations share a key; the queue shows them once, with a count.
     ///
     /// Unless one was given, the key is the grouping key of the error the presentation was made for
@@ -53,7 +69,13 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// costs as much as the rest of a presentation, and many presentations are never queued. Copies
     /// made before the first read share the result. Setting a key replaces it.
     public var groupingKey: String {
-        get { groupingKeySource.key }
+        get {
+            switch groupingKeySource {
+            case .given(let key): key
+            case .derived(let box): box.key
+            case .derivedInContent: content.key
+            }
+        }
         set { groupingKeySource = .given(newValue) }
     }
     /// How many errors this presentation stands for (more than one when identical errors coalesced).
@@ -70,6 +92,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The language the presentation was made in; presenters write their own texts in it too.
     public var localization: Localization
 
+    /// What the presentation shows, behind one reference: copying a presentation, or making one from a
+    /// template, costs one retain, not one for every text, list and category (copy-on-write: see
+    /// ``modifyContent(_:)``).
+    private var content: PresentationContent
     private var groupingKeySource: GroupingKeySource
 
     /// Creates a presentation, applying the presentation rules.
@@ -104,16 +130,21 @@ public struct Presentation: Sendable, CustomStringConvertible {
         localization: Localization = .default
     ) {
         let severity = severity ?? category.defaultSeverity
-        self.title = title.nonBlank ?? category.title(in: localization)
-        self.message = message.isBlank ? category.message(in: localization) : message
-        self.optionalTexts = OptionalTexts(detail: detail.nonBlank, helpAnchor: helpAnchor.nonBlank)
-        self.options = Self.normalize(options, localization: localization)
-        self.category = category
-        self.severity = severity
         let style = style ?? severity.defaultStyle
-        self.style = severity == .fatal && style == .banner ? .alert : style
-        self.icon = icon ?? category.defaultIcon
-        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(from: error)
+        // The content box holds the derived grouping key's state too: one allocation for both.
+        self.content = PresentationContent(
+            title: title.nonBlank ?? category.title(in: localization),
+            message: message.isBlank ? category.message(in: localization) : message,
+            detail: detail.nonBlank,
+            helpAnchor: helpAnchor.nonBlank,
+            options: Self.normalize(options, localization: localization),
+            category: category,
+            severity: severity,
+            style: severity == .fatal && style == .banner ? .alert : style,
+            icon: icon ?? category.defaultIcon,
+            keyOf: groupingKey == nil ? error : nil
+        )
+        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derivedInContent
         self.occurrences = 1
         self.supportReference = supportReference ?? .next()
         self.error = error
@@ -123,42 +154,36 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// A presentation made from a template: the template's texts, options, style and icon, for an error
     /// that reads the same, with the error's own grouping key, a reference of its own unless one is given,
     /// one occurrence, and the localization it was resolved in.
+    ///
+    /// A grouping key given is the error's own (``ErrorReport/groupingKey(of:limits:)``), known already;
+    /// without one, it is derived from the error when first read.
     init(
         template: PresentationTemplate,
         for error: any Error,
+        groupingKey: String? = nil,
         supportReference: SupportReference?,
         localization: Localization
     ) {
-        self.init(
-            fields: template,
-            groupingKeySource: .derived(from: error),
-            supportReference: supportReference ?? .next(),
-            error: error,
-            localization: localization
-        )
-    }
-
-    /// Every stored property, as given.
-    private init(
-        fields template: PresentationTemplate,
-        groupingKeySource: GroupingKeySource,
-        supportReference: SupportReference,
-        error: any Error,
-        localization: Localization
-    ) {
-        self.title = template.title
-        self.message = template.message
-        self.optionalTexts = OptionalTexts(detail: template.detail, helpAnchor: template.helpAnchor)
-        self.options = template.options
-        self.category = template.category
-        self.severity = template.severity
-        self.style = template.style
-        self.icon = template.icon
-        self.groupingKeySource = groupingKeySource
+        // Shared with the template and every presentation made from it, until one of them changes it.
+        self.content = template.content
+        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(DerivedGroupingKey(error))
         self.occurrences = 1
-        self.supportReference = supportReference
+        self.supportReference = supportReference ?? .next()
         self.error = error
         self.localization = localization
+    }
+
+    /// Changes the content: in place when this presentation holds the only reference to it, else in a copy
+    /// of its own (copy-on-write, as the standard library's collections do).
+    ///
+    /// A grouping key derived in the content box stays with the box that holds it, shared by the copies
+    /// made before the change, as before it.
+    private mutating func modifyContent(_ change: (PresentationContent) -> Void) {
+        if !isKnownUniquelyReferenced(&content) {
+            if case .derivedInContent = groupingKeySource { groupingKeySource = .derived(content) }
+            content = content.copy()
+        }
+        change(content)
     }
 
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.
@@ -266,28 +291,80 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
 /// What a presentation shows, after the presentation rules, for errors that all read the same (see
 /// ``ErrorResolver/presentation(for:)``): everything but the error, its reference and grouping key.
+/// Presentations made from it share its content until one of them changes it.
 final class PresentationTemplate: Sendable {
-    let title: String
-    let message: String
-    let detail: String?
-    let helpAnchor: String?
-    let options: [RecoveryOption]
-    let category: ErrorCategory
-    let severity: Severity
-    let style: PresentationStyle
-    let icon: ErrorIcon
+    let content: PresentationContent
 
     /// The template of a presentation.
     init(_ presentation: Presentation) {
-        title = presentation.title
-        message = presentation.message
-        detail = presentation.detail
-        helpAnchor = presentation.helpAnchor
-        options = presentation.options
-        category = presentation.category
-        severity = presentation.severity
-        style = presentation.style
-        icon = presentation.icon
+        // A copy without the derived key's state, which would keep the presentation's error alive.
+        content = presentation.contentWithoutKey
+    }
+}
+
+extension Presentation {
+    /// A copy of the content, without the derived key's state.
+    fileprivate var contentWithoutKey: PresentationContent { content.copy() }
+}
+
+/// The visible content of a presentation, shared by its copies and by the presentations made from one
+/// template; for a presentation made by ``Presentation/init(title:message:detail:helpAnchor:options:category:severity:style:icon:groupingKey:supportReference:error:localization:)``
+/// without a grouping key, also the state of the key derived from its error.
+final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
+    // @unchecked: the properties below are `var`s, changed only by `Presentation.modifyContent`, and only
+    // after `isKnownUniquelyReferenced` found that the presentation being changed (held `inout`, so by
+    // one thread) holds the only reference to the box: no other presentation, template or thread can
+    // read it then. Every other use only reads. A template's box is never changed: the template holds a
+    // reference. The derived key's state is `DerivedGroupingKey`'s, behind its lock.
+    // `PresentationContentTests.contentIsCopiedOnWrite` and `copiesChangedFromManyThreadsStayApart` check it.
+    var title: String
+    var message: String
+    var detail: String?
+    var helpAnchor: String?
+    var options: [RecoveryOption]
+    var category: ErrorCategory
+    var severity: Severity
+    var style: PresentationStyle
+    var icon: ErrorIcon
+
+    init(
+        title: String,
+        message: String,
+        detail: String?,
+        helpAnchor: String?,
+        options: [RecoveryOption],
+        category: ErrorCategory,
+        severity: Severity,
+        style: PresentationStyle,
+        icon: ErrorIcon,
+        keyOf error: (any Error)?
+    ) {
+        self.title = title
+        self.message = message
+        self.detail = detail
+        self.helpAnchor = helpAnchor
+        self.options = options
+        self.category = category
+        self.severity = severity
+        self.style = style
+        self.icon = icon
+        super.init(error)
+    }
+
+    /// The same content in a box of its own, without the derived key's state.
+    func copy() -> PresentationContent {
+        PresentationContent(
+            title: title,
+            message: message,
+            detail: detail,
+            helpAnchor: helpAnchor,
+            options: options,
+            category: category,
+            severity: severity,
+            style: style,
+            icon: icon,
+            keyOf: nil
+        )
     }
 }
 
@@ -300,17 +377,8 @@ private enum GroupingKeySource: Sendable {
     /// The error's grouping key, computed on first read. The box is shared by copies of the
     /// presentation, so the key is computed once for all of them.
     case derived(DerivedGroupingKey)
-
-    static func derived(from error: any Error) -> Self {
-        .derived(DerivedGroupingKey(error))
-    }
-
-    var key: String {
-        switch self {
-        case .given(let key): key
-        case .derived(let box): box.key
-        }
-    }
+    /// As `derived`, with the state in the presentation's own content box (no box of its own).
+    case derivedInContent
 }
 
 /// A grouping key derived from an error when first read, shared by the copies of a presentation.
@@ -319,8 +387,9 @@ private enum GroupingKeySource: Sendable {
 /// are never queued, so their key is never read, and a box with a mutex of its own costs the mutex's
 /// setup and teardown besides the allocation, for every presentation. The lock is held only to read or
 /// store the state, never while the key is computed, so sharing it makes threads wait for a few
-/// instructions at most.
-private final class DerivedGroupingKey: @unchecked Sendable {
+/// instructions at most. ``PresentationContent`` is one too, so a presentation needs one allocation for
+/// both.
+class DerivedGroupingKey: @unchecked Sendable {
     // @unchecked: `state` is the only mutable property, and it is only read or written with
     // `DerivedGroupingKey.lock` held (`init` writes it before the object is shared); `DerivedKey` is
     // `Sendable`, so its values may cross threads. `PresentationTests` read one key from many threads.
@@ -333,17 +402,21 @@ private final class DerivedGroupingKey: @unchecked Sendable {
         /// its `error` property is changed later).
         case pending(any Error)
         case computed(String)
+        /// No key is derived here (a content box of a presentation whose key comes from elsewhere).
+        case none
     }
 
-    init(_ error: any Error) {
-        state = .pending(error)
+    /// A box for the key of an error; `nil`: a box that derives no key.
+    init(_ error: (any Error)?) {
+        state = error.map { .pending($0) } ?? .none
     }
 
-    var key: String {
+    final var key: String {
         let error: any Error
         switch Self.lock.withLock({ state }) {
         case .computed(let key): return key
         case .pending(let pending): error = pending
+        case .none: preconditionFailure("a grouping key read from a box that derives none")
         }
         // Computed outside the lock: describing an app's error runs the app's code, which must not
         // run while a lock is held. Two threads may both compute it; the first result is kept, and

@@ -58,23 +58,39 @@ enum BuiltInCatalog {
 
     /// The entry of a `URLError`, `CocoaError` or `POSIXError` without user info, which is then the whole
     /// of its tree and names nothing (no subject): exactly the entry whose interpretation
-    /// ``interpretation(for:info:localization:)`` returns. `nil` for other errors, errors with user info
-    /// and cancellations.
-    static func entry(ofBareFoundationError error: any Error) -> Entry? {
-        let errorType = type(of: error)
-        if errorType == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
-            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
-            return urlEntry(code ?? error.code)
+    /// ``interpretation(for:info:localization:)`` returns, with the error's type and code (`errorCode`).
+    /// `nil` for other errors, errors with user info and cancellations.
+    static func entry(ofBareFoundationError error: any Error) -> BareFoundationEntry? {
+        // Opened, not cast from `any Error`: casting a value of a type to that same type is the runtime's
+        // fastest cast, where a cast out of an `Error` existential unwraps the box and tries bridging
+        // first.
+        func open<E: Error>(_ error: E) -> BareFoundationEntry? {
+            let type = ObjectIdentifier(E.self)
+            if E.self == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
+                let code = error.errorCode
+                let known: URLError.Code? = URLError.Code(rawValue: code)
+                return urlEntry(known ?? error.code).map { BareFoundationEntry(entry: $0, type: type, code: code) }
+            }
+            if E.self == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
+                let code = error.errorCode
+                let known: CocoaError.Code? = CocoaError.Code(rawValue: code)
+                return cocoaEntry(known ?? error.code).map { BareFoundationEntry(entry: $0, type: type, code: code) }
+            }
+            if E.self == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
+                let code = error.errorCode
+                let known = Int32(exactly: code).flatMap(POSIXErrorCode.init(rawValue:))
+                return BareFoundationEntry(entry: posixEntry(known ?? error.code), type: type, code: code)
+            }
+            return nil
         }
-        if errorType == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
-            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
-            return cocoaEntry(code ?? error.code)
-        }
-        if errorType == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
-            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
-            return posixEntry(code ?? error.code)
-        }
-        return nil
+        return open(error)
+    }
+
+    /// The entry of a bare Foundation error, with the error's type and code.
+    struct BareFoundationEntry {
+        let entry: Entry
+        let type: ObjectIdentifier
+        let code: Int
     }
 
     /// An entry's interpretation, or `.silent` for `nil` (a cancellation).

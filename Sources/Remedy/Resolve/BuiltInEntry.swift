@@ -42,7 +42,7 @@ extension ErrorCatalog {
             /// What the entry resolves to in each of ``Localization/supportedLanguages``, made on first use.
             /// Only a localization without overrides or an app table reads it (``Localization/plainTexts``):
             /// its texts then depend on the language alone. Bounded: one slot per supported language.
-            let memos = LockedValue([Memo](repeating: Memo(), count: Localization.supportedLanguages.count))
+            let memos = LockedValue(Memos())
 
             init(
                 name: String,
@@ -84,6 +84,19 @@ extension ErrorCatalog {
             var presentation: PresentationTemplate?
         }
 
+        /// What an entry keeps, behind one lock.
+        struct Memos: Sendable {
+            /// By language slot (``LanguageTexts/index``).
+            var slots = [Memo](repeating: Memo(), count: Localization.supportedLanguages.count)
+            /// The grouping keys of bare Foundation errors this entry interprets, by type and code: see
+            /// ``presentationTemplate(_:groupingKeyOf:code:)``.
+            var groupingKeys: [(type: ObjectIdentifier, code: Int, key: String)] = []
+        }
+
+        /// At most this many grouping keys are kept per entry: the codes an entry interprets are a handful,
+        /// but the generic entries take every code nobody else knows.
+        static let groupingKeysKept = 8
+
         /// An immutable value behind a reference.
         final class Box<Value: Sendable>: Sendable {
             let value: Value
@@ -92,12 +105,41 @@ extension ErrorCatalog {
 
         /// The presentation template of a language slot (``LanguageTexts/index``), if made.
         func presentationTemplate(_ slot: Int) -> PresentationTemplate? {
-            storage.memos.withLock { $0[slot].presentation }
+            storage.memos.withLock { $0.slots[slot].presentation }
+        }
+
+        /// The presentation template of a language slot (``LanguageTexts/index``), if made, and the grouping
+        /// key kept for errors of a type and code, if kept, read under one lock.
+        ///
+        /// The grouping key of a bare Foundation error (`URLError`, `CocoaError`, `POSIXError` without user
+        /// info, so without causes: ``BuiltInCatalog/entry(ofBareFoundationError:)``) is the shape of its one
+        /// node, its type's name, domain and code (``ErrorReport/groupingKey(of:limits:)``): the same for
+        /// every such error of the type and code, whatever the language.
+        func presentationTemplate(
+            _ slot: Int,
+            groupingKeyOf type: ObjectIdentifier,
+            code: Int
+        ) -> (template: PresentationTemplate?, groupingKey: String?) {
+            storage.memos.withLock { memos in
+                let key = memos.groupingKeys.first { $0.type == type && $0.code == code }?.key
+                return (memos.slots[slot].presentation, key)
+            }
+        }
+
+        /// Keeps the grouping key of bare Foundation errors of a type and code, unless as many are kept as
+        /// the entry keeps (``groupingKeysKept``).
+        func keepGroupingKey(_ key: String, of type: ObjectIdentifier, code: Int) {
+            storage.memos.withLock { memos in
+                guard memos.groupingKeys.count < Self.groupingKeysKept,
+                    !memos.groupingKeys.contains(where: { $0.type == type && $0.code == code })
+                else { return }
+                memos.groupingKeys.append((type, code, key))
+            }
         }
 
         /// Keeps the presentation template of a language slot.
         func keepPresentationTemplate(_ template: PresentationTemplate, _ slot: Int) {
-            storage.memos.withLock { $0[slot].presentation = template }
+            storage.memos.withLock { $0.slots[slot].presentation = template }
         }
 
         /// The entry's stable name, such as `"network.offline"`.
@@ -210,10 +252,10 @@ extension ErrorCatalog {
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
             // The texts of a localization without overrides or an app table depend on its language alone.
             guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
-            if let box = storage.memos.withLock({ $0[slot].interpretation }) { return box.value }
+            if let box = storage.memos.withLock({ $0.slots[slot].interpretation }) { return box.value }
             let interpretation = makeInterpretation(in: localization)
             let box = Box(interpretation)
-            storage.memos.withLock { $0[slot].interpretation = box }
+            storage.memos.withLock { $0.slots[slot].interpretation = box }
             return interpretation
         }
 

@@ -65,8 +65,8 @@ public struct ErrorResolver: Sendable {
             switch info.source {
             case .customNSError(isFoundation: true):
                 // No translator of the app's: the entry is the catalog's answer.
-                if catalog.isBuiltInsAlone, let entry = BuiltInCatalog.entry(ofBareFoundationError: error) {
-                    return presentation(for: error, info: info, entry: entry, slot: slot, supportReference: nil)
+                if catalog.isBuiltInsAlone, let bare = BuiltInCatalog.entry(ofBareFoundationError: error) {
+                    return bareFoundationPresentation(for: error, info: info, bare: bare, slot: slot)
                 }
             case .leaf where info.ecosystemFamily != nil || type(of: error) == HTTPStatusError.self:
                 // The only types without references that built-in entries interpret.
@@ -100,6 +100,29 @@ public struct ErrorResolver: Sendable {
         let presentation = resolvedPresentation(for: error, info: info)
         entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
         return presentation
+    }
+
+    /// The presentation of a bare Foundation error that a built-in entry interprets alone
+    /// (``BuiltInCatalog/entry(ofBareFoundationError:)``): from the entry's template in the language slot,
+    /// with the grouping key the entry keeps for the error's type and code, both made from the first such
+    /// error.
+    private func bareFoundationPresentation(
+        for error: any Error,
+        info: ErrorTypeInfo,
+        bare: BuiltInCatalog.BareFoundationEntry,
+        slot: Int
+    ) -> Presentation {
+        let (template, groupingKey) = bare.entry.presentationTemplate(slot, groupingKeyOf: bare.type, code: bare.code)
+        guard let template else {
+            let presentation = resolvedPresentation(for: error, info: info)
+            bare.entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
+            return presentation
+        }
+        // The key of the error's one node: its type, domain and code (the same for every such error).
+        let key = groupingKey ?? ErrorReport.groupingKey(of: error)
+        if groupingKey == nil { bare.entry.keepGroupingKey(key, of: bare.type, code: bare.code) }
+        return Presentation(
+            template: template, for: error, groupingKey: key, supportReference: nil, localization: localization)
     }
 
     /// The presentation of an error's whole tree, resolved.
@@ -136,9 +159,18 @@ public struct ErrorResolver: Sendable {
             let localized = info.asLocalized?(error), !catalog.mayInterpret(error, info: info),
             catalog.localizedTextTrust(of: error) == .trusted
         else { return nil }
-        let description = localized.errorDescription.userFacing
-        let suggestion = localized.recoverySuggestion.userFacing
+        let rawDescription = localized.errorDescription
+        let rawSuggestion = localized.recoverySuggestion
         let reason = localized.failureReason.userFacing
+        // A message the type's memo keeps (as `message(for:)` does) is made from a description a person
+        // sees, and then the reason is the detail.
+        if let memo = info.localizedMessage, let rawDescription,
+            let message = memo.message(description: rawDescription, suggestion: rawSuggestion, make: Self.keptMessage)
+        {
+            return (message, reason, localized.helpAnchor.nonBlank)
+        }
+        let description = rawDescription.userFacing
+        let suggestion = rawSuggestion.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         return (
             Self.joined(description ?? reason, suggestion), description == nil ? nil : reason,
@@ -232,7 +264,7 @@ public struct ErrorResolver: Sendable {
             // No category: a blank message falls back to the unknown category's. Returned from each
             // branch, not kept in a variable of both: copying and destroying a category costs more than
             // reading the texts.
-            guard let message = Self.message(of: localized), !message.isBlank else {
+            guard let message = Self.message(of: localized, memo: info.localizedMessage) else {
                 return ErrorCategory.unknown.message(in: localization)
             }
             return message
@@ -461,15 +493,33 @@ public struct ErrorResolver: Sendable {
         )
     }
 
-    /// The message of `interpretation(of:)` alone, without the detail and help anchor it
-    /// doesn't need.
-    static func message(of error: any LocalizedError) -> String? {
-        let description = error.errorDescription.userFacing
-        let suggestion = error.recoverySuggestion.userFacing
+    /// The message of `interpretation(of:)` alone, without the detail and help anchor it doesn't need,
+    /// or `nil` when it has none or it is blank; from the memo of the error's type when its texts are the
+    /// ones the kept message was made from.
+    static func message(of error: any LocalizedError, memo: LocalizedMessageMemo? = nil) -> String? {
+        let rawDescription = error.errorDescription
+        let rawSuggestion = error.recoverySuggestion
+        if let memo, let rawDescription,
+            let message = memo.message(description: rawDescription, suggestion: rawSuggestion, make: keptMessage)
+        {
+            return message
+        }
+        let description = rawDescription.userFacing
+        let suggestion = rawSuggestion.userFacing
         // The reason is the message only without a description.
         let reason = description == nil ? error.failureReason.userFacing : nil
         guard description != nil || suggestion != nil || reason != nil else { return nil }
-        return joined(description ?? reason, suggestion)
+        let message = joined(description ?? reason, suggestion)
+        return message.isBlank ? nil : message
+    }
+
+    /// The message a ``LocalizedMessageMemo`` keeps for a description and a suggestion: made only with a
+    /// description a person sees (the failure reason, read only without one, is then no part of it), and
+    /// only when it isn't blank.
+    private static func keptMessage(description: String, suggestion: String?) -> String? {
+        guard let description = String?.some(description).userFacing else { return nil }
+        let message = joined(description, suggestion.userFacing)
+        return message.isBlank ? nil : message
     }
 
     /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.

@@ -63,6 +63,10 @@ final class ErrorTypeInfo: Sendable {
     /// The ``WrappingError/underlyingErrors`` of an error of this type, read from the value itself (no
     /// `any WrappingError` box, which would copy a large enum into an allocation of its own).
     let underlyingErrors: (@Sendable (any Error) -> [any Error]?)?
+    /// The ``WrappingError/declaredCaseName`` of an error of this type when it is a plain identifier, read
+    /// from the value itself; `nil` (no reader) for types whose case names reflection reads otherwise than
+    /// by name (see ``describesCasesByName(_:style:)``).
+    let declaredCaseName: (@Sendable (any Error) -> String?)?
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
@@ -130,11 +134,34 @@ final class ErrorTypeInfo: Sendable {
         } else {
             source = .reflection
         }
+        let style: Style
         switch Mirror(reflecting: error).displayStyle {
         case .enum: style = .enumeration
         case .struct: style = .structure
         case .class: style = .object
         default: style = .other
+        }
+        self.style = style
+        declaredCaseName =
+            Self.describesCasesByName(type, style: style)
+            ? (type as? any WrappingError.Type).map { Self.declaredCaseNameReader($0) } : nil
+    }
+
+    /// Whether reflection reads the case name of an enum of this type as the name alone: an enum with
+    /// Swift's default description and mirror, whose first mirror child is named after the case and whose
+    /// payload-less cases are described by their names. Otherwise the reports read the type's own text
+    /// or mirror, and a stated case name would change them.
+    private static func describesCasesByName(_ type: any Error.Type, style: Style) -> Bool {
+        style == .enumeration && !(type is any CustomStringConvertible.Type)
+            && !(type is any CustomDebugStringConvertible.Type) && !(type is any TextOutputStreamable.Type)
+            && !(type is any CustomReflectable.Type)
+    }
+
+    private static func declaredCaseNameReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> String? {
+        {
+            cast($0, to: E.self) { value in
+                value.declaredCaseName.flatMap { isIdentifier($0) ? $0 : nil }
+            } ?? nil
         }
     }
 

@@ -101,7 +101,8 @@ package enum ErrorFacts {
     }
 
     /// The case of an enum value whose walk found no case label (a ``WrappingError`` enum is never
-    /// reflected): `timeout`, `download` for `download(…)`.
+    /// reflected; its label is its stated case name when the walk read one): `timeout`, `download` for
+    /// `download(…)`.
     ///
     /// The payload is never described: its description renders everything below the error, which
     /// costs as much as the rest of a report and grows with the depth of the tree. The mirror's first

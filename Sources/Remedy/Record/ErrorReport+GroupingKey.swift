@@ -33,7 +33,7 @@ extension ErrorReport {
     ///   - limits: The caps of the tree walk.
     /// - Returns: 16 lower-case hexadecimal digits.
     public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
-        var iterator = ErrorTree(error, limits: limits).makeIterator()
+        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: false)
         // One frame per node on the current path; a node's hash is known once its subtree is done.
         var frames: [ShapeFrame] = []
         var result: UInt64 = 0

@@ -63,6 +63,16 @@ final class ErrorTypeInfo: Sendable {
     /// The ``WrappingError/underlyingErrors`` of an error of this type, read from the value itself (no
     /// `any WrappingError` box, which would copy a large enum into an allocation of its own).
     let underlyingErrors: (@Sendable (any Error) -> [any Error]?)?
+    /// The ``WrappingError/underlyingErrors`` and the valid ``declaredCaseName`` of an error of this type:
+    /// one look at the value for both, for reports and keys.
+    let wrapped: (@Sendable (any Error) -> Wrapped?)?
+
+    /// What ``wrapped`` reads from a ``WrappingError``. A struct, not a tuple: the reader's result passes
+    /// through generic code, where a tuple is handled by the runtime's slower generic witnesses.
+    struct Wrapped {
+        var errors: [any Error]
+        var caseName: String?
+    }
     /// The ``WrappingError/declaredCaseName`` of an error of this type when it is a plain identifier, read
     /// from the value itself; `nil` (no reader) for types whose case names reflection reads otherwise than
     /// by name (see ``describesCasesByName(_:style:)``).
@@ -101,7 +111,7 @@ final class ErrorTypeInfo: Sendable {
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
         isCustomReflectable = type is any CustomReflectable.Type
-        underlyingErrors = (type as? any WrappingError.Type).map { Self.underlyingErrorsReader($0) }
+        let wrappingType = type as? any WrappingError.Type
         asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
         asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
         asPresentable = (type as? any PresentableError.Type).map { Self.presentableCast($0) }
@@ -117,7 +127,7 @@ final class ErrorTypeInfo: Sendable {
             && type != ContextError.self
         if type == ContextError.self {
             source = .context
-        } else if underlyingErrors != nil {
+        } else if wrappingType != nil {
             source = .wrapping
         } else if type == DecodingError.self {
             source = .decoding
@@ -142,9 +152,10 @@ final class ErrorTypeInfo: Sendable {
         default: style = .other
         }
         self.style = style
-        declaredCaseName =
-            Self.describesCasesByName(type, style: style)
-            ? (type as? any WrappingError.Type).map { Self.declaredCaseNameReader($0) } : nil
+        let readsCaseNames = Self.describesCasesByName(type, style: style)
+        underlyingErrors = wrappingType.map { Self.underlyingErrorsReader($0) }
+        wrapped = wrappingType.map { Self.wrappedReader($0, readsCaseNames: readsCaseNames) }
+        declaredCaseName = readsCaseNames ? wrappingType.map { Self.declaredCaseNameReader($0) } : nil
     }
 
     /// Whether reflection reads the case name of an enum of this type as the name alone: an enum with
@@ -158,15 +169,28 @@ final class ErrorTypeInfo: Sendable {
     }
 
     private static func declaredCaseNameReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> String? {
+        { cast($0, to: E.self) { validCaseName(of: $0) } ?? nil }
+    }
+
+    private static func wrappedReader<E: WrappingError>(
+        _: E.Type,
+        readsCaseNames: Bool
+    ) -> @Sendable (any Error) -> Wrapped? {
         {
             cast($0, to: E.self) { value in
-                value.declaredCaseName.flatMap { isIdentifier($0) ? $0 : nil }
-            } ?? nil
+                Wrapped(errors: value.underlyingErrors, caseName: readsCaseNames ? validCaseName(of: value) : nil)
+            }
         }
     }
 
     private static func underlyingErrorsReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> [any Error]? {
         { cast($0, to: E.self) { $0.underlyingErrors } }
+    }
+
+    /// The stated case name of a value when it is a plain identifier.
+    private static func validCaseName(of value: some WrappingError) -> String? {
+        guard let name = value.declaredCaseName, isIdentifier(name) else { return nil }
+        return name
     }
 
     private static func customNSErrorCast<E: CustomNSError>(

@@ -36,6 +36,8 @@ extension ErrorReport {
         var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: false)
         // One frame per node on the current path; a node's hash is known once its subtree is done.
         var frames: [ShapeFrame] = []
+        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
+        frames.reserveCapacity(8)
         var result: UInt64 = 0
         func finishTop() {
             let frame = frames.removeLast()

@@ -142,6 +142,9 @@ public struct ErrorTree: Sequence, Sendable {
             self.limits = limits
             self.collectsFields = collectsFields
             self.readsCaseNames = readsCaseNames
+            // Room for a tree a few levels deep in the first allocation: grown from empty, the path would
+            // be allocated again at the third level.
+            path.reserveCapacity(16)
         }
 
         /// The next node in pre-order, or `nil` when the walk is done.

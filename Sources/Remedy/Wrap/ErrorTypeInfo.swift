@@ -260,18 +260,28 @@ final class ErrorTypeInfo: Sendable {
         return name
     }
 
-    /// Every type's information, and the last one found: an app resolves errors of one type after
-    /// another far more often than it alternates, and comparing one identifier costs a fraction of
-    /// hashing it for the dictionary.
+    /// Every type's information, and the few found last: an app resolves errors of one type after
+    /// another far more often than it alternates, a tree's walk alternates between the few types of its
+    /// layers, and comparing a few identifiers costs a fraction of hashing one for the dictionary.
     private struct Cache {
-        var last: (id: ObjectIdentifier, info: ErrorTypeInfo)?
+        /// At most ``recentCount`` entries, the latest first.
+        var recent: [(id: ObjectIdentifier, info: ErrorTypeInfo)] = []
         var all: [ObjectIdentifier: ErrorTypeInfo] = [:]
 
+        static let recentCount = 4
+
         mutating func info(of id: ObjectIdentifier) -> ErrorTypeInfo? {
-            if let last, last.id == id { return last.info }
+            for entry in recent where entry.id == id {
+                return entry.info
+            }
             guard let info = all[id] else { return nil }
-            last = (id, info)
+            remember(id, info)
             return info
+        }
+
+        mutating func remember(_ id: ObjectIdentifier, _ info: ErrorTypeInfo) {
+            if recent.count == Self.recentCount { recent.removeLast() }
+            recent.insert((id, info), at: 0)
         }
     }
 
@@ -285,7 +295,7 @@ final class ErrorTypeInfo: Sendable {
         return cache.withLock { cache in
             if let existing = cache.info(of: id) { return existing }
             cache.all[id] = info
-            cache.last = (id, info)
+            cache.remember(id, info)
             return info
         }
     }

@@ -108,10 +108,9 @@ package enum ErrorFacts {
     /// costs as much as the rest of a report and grows with the depth of the tree. The mirror's first
     /// child is named after the case; a case without payload has none, and its description is its name.
     ///
-    /// A ``WrappingError/declaredCaseName`` that is a plain identifier, on an enum whose case name
-    /// reflection reads by name, is that very name: it is used without reflecting.
+    /// A ``WrappingError``'s valid ``WrappingError/declaredCaseName`` never gets here: the walks of
+    /// reports and keys read it as the node's case label.
     static func caseName(of error: any Error, info: ErrorTypeInfo, caseLabel: String?) -> String {
-        if let name = info.declaredCaseName?(error) { return name }
         let holdsNoReferences = holdsNoReferences(info: info, caseLabel: caseLabel)
         if !holdsNoReferences, !info.isCustomReflectable, let label = Mirror(reflecting: error).children.first?.label {
             return label

@@ -51,8 +51,8 @@ extension ErrorTree {
                 collector.add(context.underlying, label: "cause")
             }
         case .wrapping:
-            if readsCaseName {
-                if let wrapped = info.wrapped?(error) { collector.add(wrapped) }
+            if readsCaseName, let read = info.wrapped {
+                if let wrapped = read(error) { collector.add(wrapped) }
             } else if let children = info.underlyingErrors?(error) {
                 for child in children {
                     collector.add(child, label: nil)

@@ -63,8 +63,10 @@ final class ErrorTypeInfo: Sendable {
     /// The ``WrappingError/underlyingErrors`` of an error of this type, read from the value itself (no
     /// `any WrappingError` box, which would copy a large enum into an allocation of its own).
     let underlyingErrors: (@Sendable (any Error) -> [any Error]?)?
-    /// The ``WrappingError/underlyingErrors`` and the valid ``declaredCaseName`` of an error of this type:
-    /// one look at the value for both, for reports and keys.
+    /// The ``WrappingError/underlyingErrors`` and the ``WrappingError/declaredCaseName`` (when it is a
+    /// plain identifier) of an error of this type: one look at the value for both, for reports and keys.
+    /// `nil` for types whose case names reflection reads otherwise than by name (see
+    /// ``describesCasesByName(_:style:)``), whose statements are ignored.
     let wrapped: (@Sendable (any Error) -> Wrapped?)?
 
     /// What ``wrapped`` reads from a ``WrappingError``. A struct, not a tuple: the reader's result passes
@@ -73,10 +75,6 @@ final class ErrorTypeInfo: Sendable {
         var errors: [any Error]
         var caseName: String?
     }
-    /// The ``WrappingError/declaredCaseName`` of an error of this type when it is a plain identifier, read
-    /// from the value itself; `nil` (no reader) for types whose case names reflection reads otherwise than
-    /// by name (see ``describesCasesByName(_:style:)``).
-    let declaredCaseName: (@Sendable (any Error) -> String?)?
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
@@ -163,10 +161,8 @@ final class ErrorTypeInfo: Sendable {
         default: style = .other
         }
         self.style = style
-        let readsCaseNames = Self.describesCasesByName(type, style: style)
         underlyingErrors = wrappingType.map { Self.underlyingErrorsReader($0) }
-        wrapped = wrappingType.map { Self.wrappedReader($0, readsCaseNames: readsCaseNames) }
-        declaredCaseName = readsCaseNames ? wrappingType.map { Self.declaredCaseNameReader($0) } : nil
+        wrapped = Self.describesCasesByName(type, style: style) ? wrappingType.map { Self.wrappedReader($0) } : nil
     }
 
     /// Whether reflection reads the case name of an enum of this type as the name alone: an enum with
@@ -179,19 +175,8 @@ final class ErrorTypeInfo: Sendable {
             && !(type is any CustomReflectable.Type)
     }
 
-    private static func declaredCaseNameReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> String? {
-        { cast($0, to: E.self) { validCaseName(of: $0) } ?? nil }
-    }
-
-    private static func wrappedReader<E: WrappingError>(
-        _: E.Type,
-        readsCaseNames: Bool
-    ) -> @Sendable (any Error) -> Wrapped? {
-        {
-            cast($0, to: E.self) { value in
-                Wrapped(errors: value.underlyingErrors, caseName: readsCaseNames ? validCaseName(of: value) : nil)
-            }
-        }
+    private static func wrappedReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> Wrapped? {
+        { cast($0, to: E.self) { Wrapped(errors: $0.underlyingErrors, caseName: validCaseName(of: $0)) } }
     }
 
     private static func underlyingErrorsReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> [any Error]? {

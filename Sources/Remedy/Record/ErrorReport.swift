@@ -128,12 +128,16 @@ extension ErrorReport {
                 depth += 1
                 continue
             }
-            let inspection = ErrorTree.inspect(
-                current, info: info, limit: width, collectsFields: true, readsCaseName: true)
+            // Without stated case names: a summary names an error only in a headline without a message.
+            let inspection = ErrorTree.inspect(current, info: info, limit: width, collectsFields: true)
             let message = ErrorFacts.message(of: current, info: info)
             func headline() -> String {
-                message
-                    ?? ErrorFacts.fallback(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
+                if let message { return message }
+                let named =
+                    info.wrapped == nil
+                    ? inspection
+                    : ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
+                return ErrorFacts.fallback(of: current, info: info, inspection: named, messageLimit: messageLimit)
             }
             guard let child = inspection.children.first else {
                 if inspection.omitted == 0 {

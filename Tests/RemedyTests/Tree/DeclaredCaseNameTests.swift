@@ -246,6 +246,22 @@ struct DeclaredCaseNameTests {
         #expect(stated.kinds == reflected.kinds)
     }
 
+    @Test(arguments: [0, 1])
+    func whereTheDepthCapStopsTheStatedNameIsTheReflectedOne(maximumDepth: Int) {
+        let limits = ErrorLimits(maximumDepth: maximumDepth)
+        let error = ScreenError.load(.status(code: 503, body: "busy"))
+        func renderings() -> [String] {
+            let report = ErrorReport(error, limits: limits)
+            return [report.summary, report.text, report.groupingKey]
+        }
+        let counter = ReadCounter()
+        let stated = Statement.$reads.withValue(counter) { renderings() }
+        let reflected = Statement.$isOn.withValue(false) { renderings() }
+        #expect(stated == reflected)
+        #expect(counter.value > 0)
+        #expect(stated[0].contains(maximumDepth == 0 ? "ScreenError.load" : "ServiceError.status"))
+    }
+
     @Test
     func differentCasesKeepDifferentKeys() {
         let load = renderings(of: ScreenError.load(.offline)).stated.groupingKey

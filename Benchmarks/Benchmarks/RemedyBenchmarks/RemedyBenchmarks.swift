@@ -98,6 +98,10 @@ func registerBaselines() {
         measure(benchmark) { String(describing: identity(threeLevelDeclaredTree)) }
     }
 
+    fastBenchmark("baseline.tree3wrapping.stringDescribing") { benchmark in
+        measure(benchmark) { String(describing: identity(threeLevelWrappingTree)) }
+    }
+
     // The floor of any rendering: concatenating the very bytes it produces into a new String.
     let summaryPieces = concatenationPieces(of: ErrorReport(threeLevelTree).summary)
     fastBenchmark("baseline.tree3.summary.concatenate") { benchmark in
@@ -134,6 +138,11 @@ func registerResolution() {
     fastBenchmark("presentation.tree3declared") { benchmark in
         measure(benchmark) { resolver.presentation(for: identity(threeLevelDeclaredTree)) }
     }
+
+    // `WrappingError` without `declaredCaseName`: informational, next to the declared tree.
+    fastBenchmark("presentation.tree3wrapping") { benchmark in
+        measure(benchmark) { resolver.presentation(for: identity(threeLevelWrappingTree)) }
+    }
 }
 
 // MARK: - Reports
@@ -151,7 +160,8 @@ func registerReports() {
         measure(benchmark) { ErrorReport(identity(threeLevelTree)).groupingKey }
     }
 
-    // The same tree with `WrappingError` conformances: Remedy's own share, without reflection.
+    // The same tree with `WrappingError` conformances that state their case names: Remedy's own share,
+    // without reflection.
     fastBenchmark("report.tree3declared.summary") { benchmark in
         measure(benchmark) { ErrorReport(identity(threeLevelDeclaredTree)).summary }
     }
@@ -162,6 +172,15 @@ func registerReports() {
 
     fastBenchmark("report.tree3declared.groupingKey") { benchmark in
         measure(benchmark) { ErrorReport(identity(threeLevelDeclaredTree)).groupingKey }
+    }
+
+    // `WrappingError` conformances without `declaredCaseName`: one `Mirror` per node for its case.
+    fastBenchmark("report.tree3wrapping.text") { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelWrappingTree)).text }
+    }
+
+    fastBenchmark("report.tree3wrapping.groupingKey") { benchmark in
+        measure(benchmark) { ErrorReport(identity(threeLevelWrappingTree)).groupingKey }
     }
 }
 

@@ -55,8 +55,9 @@ package let missingTemperature = DecodingError.keyNotFound(
 /// found by reflection with no conformance at all.
 package let threeLevelTree: any Error = ForecastViewModelError.download(.parsing(missingTemperature))
 
-/// The same three levels, with the enums telling their causes through `WrappingError` instead of being
-/// found by reflection: what Remedy costs by itself, without the Swift runtime's `Mirror`.
+/// The same three levels, with the enums telling their causes and their case names through
+/// `WrappingError` instead of being found by reflection, as the documentation tells the owners of hot
+/// error types to do: what Remedy costs by itself, without the Swift runtime's `Mirror`.
 package enum DeclaredServiceError: WrappingError {
     case transport(URLError)
     case parsing(DecodingError)
@@ -65,6 +66,13 @@ package enum DeclaredServiceError: WrappingError {
         switch self {
         case .transport(let error): [error]
         case .parsing(let error): [error]
+        }
+    }
+
+    package var declaredCaseName: String? {
+        switch self {
+        case .transport: "transport"
+        case .parsing: "parsing"
         }
     }
 }
@@ -80,10 +88,48 @@ package enum DeclaredViewModelError: WrappingError {
         case .cache: []
         }
     }
+
+    package var declaredCaseName: String? {
+        switch self {
+        case .download: "download"
+        case .cache: "cache"
+        }
+    }
 }
 
 /// `DeclaredViewModelError.download(DeclaredServiceError.parsing(DecodingError.keyNotFound))`.
 package let threeLevelDeclaredTree: any Error = DeclaredViewModelError.download(.parsing(missingTemperature))
+
+/// The service layer of a tree whose enums tell their causes through `WrappingError` but not their case
+/// names, which Remedy then reads with one `Mirror` per node: the cost of a conformance without
+/// `declaredCaseName`, shown next to the declared tree's.
+package enum WrappingServiceError: WrappingError {
+    case transport(URLError)
+    case parsing(DecodingError)
+
+    package var underlyingErrors: [any Error] {
+        switch self {
+        case .transport(let error): [error]
+        case .parsing(let error): [error]
+        }
+    }
+}
+
+/// The view model layer of the wrapping tree.
+package enum WrappingViewModelError: WrappingError {
+    case download(WrappingServiceError)
+    case cache(path: String)
+
+    package var underlyingErrors: [any Error] {
+        switch self {
+        case .download(let error): [error]
+        case .cache: []
+        }
+    }
+}
+
+/// `WrappingViewModelError.download(WrappingServiceError.parsing(DecodingError.keyNotFound))`.
+package let threeLevelWrappingTree: any Error = WrappingViewModelError.download(.parsing(missingTemperature))
 
 // MARK: - Deep chains
 

@@ -38,6 +38,11 @@ let operations: [String: @Sendable () async -> Void] = [
     "report.tree3declared.groupingKey": { _ = ErrorReport(opaque(threeLevelDeclaredTree)).groupingKey },
     "presentation.tree3declared": { _ = resolver.presentation(for: opaque(threeLevelDeclaredTree)) },
     "report.tree3.groupingKey": { _ = ErrorReport(opaque(threeLevelTree)).groupingKey },
+    // The same tree through `WrappingError` without `declaredCaseName`: one `Mirror` per node for its case.
+    "presentation.tree3wrapping": { _ = resolver.presentation(for: opaque(threeLevelWrappingTree)) },
+    "report.tree3wrapping.text": { _ = ErrorReport(opaque(threeLevelWrappingTree)).text },
+    "report.tree3wrapping.summary": { _ = ErrorReport(opaque(threeLevelWrappingTree)).summary },
+    "report.tree3wrapping.groupingKey": { _ = ErrorReport(opaque(threeLevelWrappingTree)).groupingKey },
     "baseline.tree3.stringDescribing": { _ = String(describing: opaque(threeLevelTree)) },
     "chain.walk.10000": {
         var nodes = 0

@@ -101,11 +101,15 @@ package enum ErrorFacts {
     }
 
     /// The case of an enum value whose walk found no case label (a ``WrappingError`` enum is never
-    /// reflected): `timeout`, `download` for `download(…)`.
+    /// reflected; its label is its stated case name when the walk read one): `timeout`, `download` for
+    /// `download(…)`.
     ///
     /// The payload is never described: its description renders everything below the error, which
     /// costs as much as the rest of a report and grows with the depth of the tree. The mirror's first
     /// child is named after the case; a case without payload has none, and its description is its name.
+    ///
+    /// A ``WrappingError``'s valid ``WrappingError/declaredCaseName`` never gets here: the walks of
+    /// reports and keys read it as the node's case label.
     static func caseName(of error: any Error, info: ErrorTypeInfo, caseLabel: String?) -> String {
         let holdsNoReferences = holdsNoReferences(info: info, caseLabel: caseLabel)
         if !holdsNoReferences, !info.isCustomReflectable, let label = Mirror(reflecting: error).children.first?.label {

@@ -33,9 +33,11 @@ extension ErrorReport {
     ///   - limits: The caps of the tree walk.
     /// - Returns: 16 lower-case hexadecimal digits.
     public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
-        var iterator = ErrorTree(error, limits: limits).makeIterator()
+        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: false)
         // One frame per node on the current path; a node's hash is known once its subtree is done.
         var frames: [ShapeFrame] = []
+        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
+        frames.reserveCapacity(8)
         var result: UInt64 = 0
         func finishTop() {
             let frame = frames.removeLast()

@@ -108,7 +108,8 @@ extension ErrorReport {
             let info = ErrorTypeInfo.of(current)
             if info.isObject, let object = ErrorTree.identity(of: current) {
                 guard seen.insert(ObjectIdentifier(object)).inserted else {
-                    let inspection = ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true)
+                    let inspection = ErrorTree.inspect(
+                        current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
                     builder.append(
                         ErrorFacts.headline(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
                     )
@@ -127,11 +128,16 @@ extension ErrorReport {
                 depth += 1
                 continue
             }
+            // Without stated case names: a summary names an error only in a headline without a message.
             let inspection = ErrorTree.inspect(current, info: info, limit: width, collectsFields: true)
             let message = ErrorFacts.message(of: current, info: info)
             func headline() -> String {
-                message
-                    ?? ErrorFacts.fallback(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
+                if let message { return message }
+                let named =
+                    info.wrapped == nil
+                    ? inspection
+                    : ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
+                return ErrorFacts.fallback(of: current, info: info, inspection: named, messageLimit: messageLimit)
             }
             guard let child = inspection.children.first else {
                 if inspection.omitted == 0 {
@@ -240,7 +246,7 @@ extension ErrorReport {
     /// A short developer description of one error, not its tree: its message, or its type and case.
     static func shortDescription(of error: any Error) -> String {
         let info = ErrorTypeInfo.of(error)
-        let inspection = ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true)
+        let inspection = ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true, readsCaseName: true)
         return ErrorFacts.headline(
             of: error,
             info: info,

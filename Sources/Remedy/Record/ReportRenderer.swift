@@ -44,6 +44,8 @@ struct ReportRenderer {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
         var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
         var frames: [Frame] = []
+        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
+        frames.reserveCapacity(8)
         var isFirstLine = true
 
         func close(downTo depth: Int) {

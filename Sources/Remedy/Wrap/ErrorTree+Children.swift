@@ -15,6 +15,9 @@ extension ErrorTree {
         var children: [Child] = []
         /// Children beyond the cap.
         var omitted = 0
+        /// The enum case whose payload reflection looked at; for a ``WrappingError`` enum (never
+        /// reflected), its valid ``WrappingError/declaredCaseName`` when the look asked for it, which
+        /// reports and keys use exactly as a reflected case name.
         var caseLabel: String?
         var fields: [Field] = []
     }
@@ -31,11 +34,15 @@ extension ErrorTree {
     static let maximumSearchedValues = 4_096
 
     /// The children of one error, at most `limit` of them, and how many more there were.
+    ///
+    /// - Parameter readsCaseName: Whether to read a ``WrappingError``'s stated case name too (reports and
+    ///   keys need it; a presentation doesn't).
     static func inspect(
         _ error: any Error,
         info: ErrorTypeInfo,
         limit: Int,
-        collectsFields: Bool = false
+        collectsFields: Bool = false,
+        readsCaseName: Bool = false
     ) -> Inspection {
         var collector = ChildCollector(limit: limit, collectsFields: collectsFields)
         switch info.source {
@@ -44,7 +51,9 @@ extension ErrorTree {
                 collector.add(context.underlying, label: "cause")
             }
         case .wrapping:
-            if let children = info.underlyingErrors?(error) {
+            if readsCaseName, let read = info.wrapped {
+                if let wrapped = read(error) { collector.add(wrapped) }
+            } else if let children = info.underlyingErrors?(error) {
                 for child in children {
                     collector.add(child, label: nil)
                 }
@@ -231,6 +240,14 @@ private struct ChildCollector {
         } else {
             inspection.omitted += 1
         }
+    }
+
+    /// A ``WrappingError``'s causes, and its stated case name.
+    mutating func add(_ wrapped: consuming ErrorTypeInfo.Wrapped) {
+        for child in wrapped.errors {
+            add(child, label: nil)
+        }
+        inspection.caseLabel = wrapped.caseName
     }
 
     mutating func add(_ collection: any ErrorCollection, label: String?) {

@@ -132,14 +132,19 @@ public struct ErrorTree: Sequence, Sendable {
         private var nextIndex = 0
         private let limits: ErrorLimits
         private let collectsFields: Bool
+        private let readsCaseNames: Bool
 
         /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting.
         public private(set) var isTruncated = false
 
-        init(root: any Error, limits: ErrorLimits, collectsFields: Bool = false) {
+        init(root: any Error, limits: ErrorLimits, collectsFields: Bool = false, readsCaseNames: Bool = false) {
             self.stack = [Pending(error: root, depth: 0, parentIndex: nil, label: nil)]
             self.limits = limits
             self.collectsFields = collectsFields
+            self.readsCaseNames = readsCaseNames
+            // Room for a tree a few levels deep in the first allocation: grown from empty, the path would
+            // be allocated again at the third level.
+            path.reserveCapacity(16)
         }
 
         /// The next node in pre-order, or `nil` when the walk is done.
@@ -187,7 +192,8 @@ public struct ErrorTree: Sequence, Sendable {
                     pending.error,
                     info: info,
                     limit: expands ? limits.maximumWidth : 1,
-                    collectsFields: collectsFields
+                    collectsFields: collectsFields,
+                    readsCaseName: readsCaseNames
                 )
                 if expands {
                     childCount = inspection.children.count
@@ -222,7 +228,8 @@ public struct ErrorTree: Sequence, Sendable {
     struct Visit {
         var node: Node
         var info: ErrorTypeInfo
-        /// The enum case whose payload reflection looked at, or `nil`.
+        /// The enum case whose payload reflection looked at, or a ``WrappingError`` enum's valid stated
+        /// case name when the walk reads them (see ``Inspection/caseLabel``), or `nil`.
         var caseLabel: String?
         /// Values that aren't errors, found by reflection (only when the walk collects them).
         var fields: [Field]
@@ -234,8 +241,9 @@ public struct ErrorTree: Sequence, Sendable {
         var value: Any
     }
 
-    /// Walks the tree, also collecting the non-error values reflection meets (for full reports).
-    func makeVisitor(collectsFields: Bool) -> Iterator {
-        Iterator(root: root, limits: limits, collectsFields: collectsFields)
+    /// Walks the tree, also collecting the non-error values reflection meets (for full reports) and
+    /// reading the case names ``WrappingError``s state (for reports and keys).
+    func makeVisitor(collectsFields: Bool, readsCaseNames: Bool = true) -> Iterator {
+        Iterator(root: root, limits: limits, collectsFields: collectsFields, readsCaseNames: readsCaseNames)
     }
 }

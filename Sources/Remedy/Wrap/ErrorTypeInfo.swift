@@ -63,6 +63,18 @@ final class ErrorTypeInfo: Sendable {
     /// The ``WrappingError/underlyingErrors`` of an error of this type, read from the value itself (no
     /// `any WrappingError` box, which would copy a large enum into an allocation of its own).
     let underlyingErrors: (@Sendable (any Error) -> [any Error]?)?
+    /// The ``WrappingError/underlyingErrors`` and the ``WrappingError/declaredCaseName`` (when it is a
+    /// plain identifier) of an error of this type: one look at the value for both, for reports and keys.
+    /// `nil` for types whose case names reflection reads otherwise than by name (see
+    /// ``describesCasesByName(_:style:)``), whose statements are ignored.
+    let wrapped: (@Sendable (any Error) -> Wrapped?)?
+
+    /// What ``wrapped`` reads from a ``WrappingError``. A struct, not a tuple: the reader's result passes
+    /// through generic code, where a tuple is handled by the runtime's slower generic witnesses.
+    struct Wrapped {
+        var errors: [any Error]
+        var caseName: String?
+    }
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
@@ -72,15 +84,26 @@ final class ErrorTypeInfo: Sendable {
     let localizedMessage: LocalizedMessageMemo?
 
     /// The kinds of this type's enum cases (`ServiceError.timeout`), by case name: made once, not
-    /// concatenated again for every node of every report. Bounded like ``descriptions``.
-    private let kinds = LockedValue<[String: String]>([:])
+    /// concatenated again for every node of every report. Bounded like ``descriptions``. The last one
+    /// found is kept apart: a report asks for one case of a type after another far more often than it
+    /// alternates, and comparing two short names costs a fraction of hashing one.
+    private let kinds = LockedValue<(last: (name: String, kind: String)?, all: [String: String])>((nil, [:]))
 
     /// The kind of an enum value of this type: `ServiceError.timeout` for the case `timeout`.
     func kind(case name: String) -> String {
-        if let kind = kinds.withLock({ $0[name] }) { return kind }
+        let found = kinds.withLock { cache -> String? in
+            if let last = cache.last, last.name == name { return last.kind }
+            guard let kind = cache.all[name] else { return nil }
+            cache.last = (name, kind)
+            return kind
+        }
+        if let found { return found }
         let kind = self.name + "." + name
         kinds.withLock { cache in
-            if cache.count < 64 { cache[name] = kind }
+            if cache.all.count < 64 {
+                cache.all[name] = kind
+                cache.last = (name, kind)
+            }
         }
         return kind
     }
@@ -100,7 +123,7 @@ final class ErrorTypeInfo: Sendable {
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
         isCustomReflectable = type is any CustomReflectable.Type
-        underlyingErrors = (type as? any WrappingError.Type).map { Self.underlyingErrorsReader($0) }
+        let wrappingType = type as? any WrappingError.Type
         asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
         asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
         localizedMessage = asLocalized == nil ? nil : LocalizedMessageMemo()
@@ -117,7 +140,7 @@ final class ErrorTypeInfo: Sendable {
             && type != ContextError.self
         if type == ContextError.self {
             source = .context
-        } else if underlyingErrors != nil {
+        } else if wrappingType != nil {
             source = .wrapping
         } else if type == DecodingError.self {
             source = .decoding
@@ -134,16 +157,40 @@ final class ErrorTypeInfo: Sendable {
         } else {
             source = .reflection
         }
+        let style: Style
         switch Mirror(reflecting: error).displayStyle {
         case .enum: style = .enumeration
         case .struct: style = .structure
         case .class: style = .object
         default: style = .other
         }
+        self.style = style
+        underlyingErrors = wrappingType.map { Self.underlyingErrorsReader($0) }
+        wrapped = Self.describesCasesByName(type, style: style) ? wrappingType.map { Self.wrappedReader($0) } : nil
+    }
+
+    /// Whether reflection reads the case name of an enum of this type as the name alone: an enum with
+    /// Swift's default description and mirror, whose first mirror child is named after the case and whose
+    /// payload-less cases are described by their names. Otherwise the reports read the type's own text
+    /// or mirror, and a stated case name would change them.
+    private static func describesCasesByName(_ type: any Error.Type, style: Style) -> Bool {
+        style == .enumeration && !(type is any CustomStringConvertible.Type)
+            && !(type is any CustomDebugStringConvertible.Type) && !(type is any TextOutputStreamable.Type)
+            && !(type is any CustomReflectable.Type)
+    }
+
+    private static func wrappedReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> Wrapped? {
+        { cast($0, to: E.self) { Wrapped(errors: $0.underlyingErrors, caseName: validCaseName(of: $0)) } }
     }
 
     private static func underlyingErrorsReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> [any Error]? {
         { cast($0, to: E.self) { $0.underlyingErrors } }
+    }
+
+    /// The stated case name of a value when it is a plain identifier.
+    private static func validCaseName(of value: some WrappingError) -> String? {
+        guard let name = value.declaredCaseName, isIdentifier(name) else { return nil }
+        return name
     }
 
     private static func customNSErrorCast<E: CustomNSError>(
@@ -202,18 +249,28 @@ final class ErrorTypeInfo: Sendable {
         return name
     }
 
-    /// Every type's information, and the last one found: an app resolves errors of one type after
-    /// another far more often than it alternates, and comparing one identifier costs a fraction of
-    /// hashing it for the dictionary.
+    /// Every type's information, and the few found last: an app resolves errors of one type after
+    /// another far more often than it alternates, a tree's walk alternates between the few types of its
+    /// layers, and comparing a few identifiers costs a fraction of hashing one for the dictionary.
     private struct Cache {
-        var last: (id: ObjectIdentifier, info: ErrorTypeInfo)?
+        /// At most ``recentCount`` entries, the latest first.
+        var recent: [(id: ObjectIdentifier, info: ErrorTypeInfo)] = []
         var all: [ObjectIdentifier: ErrorTypeInfo] = [:]
 
+        static let recentCount = 4
+
         mutating func info(of id: ObjectIdentifier) -> ErrorTypeInfo? {
-            if let last, last.id == id { return last.info }
+            for entry in recent where entry.id == id {
+                return entry.info
+            }
             guard let info = all[id] else { return nil }
-            last = (id, info)
+            remember(id, info)
             return info
+        }
+
+        mutating func remember(_ id: ObjectIdentifier, _ info: ErrorTypeInfo) {
+            if recent.count == Self.recentCount { recent.removeLast() }
+            recent.insert((id, info), at: 0)
         }
     }
 
@@ -227,7 +284,7 @@ final class ErrorTypeInfo: Sendable {
         return cache.withLock { cache in
             if let existing = cache.info(of: id) { return existing }
             cache.all[id] = info
-            cache.last = (id, info)
+            cache.remember(id, info)
             return info
         }
     }

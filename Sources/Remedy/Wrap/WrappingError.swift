@@ -15,7 +15,103 @@
 ///
 /// The tree walk asks for `underlyingErrors` once per visit; return causes that exist already rather
 /// than new instances each time (a tree of fresh instances has no end; only the depth cap stops it).
+///
+/// An enum's reports, kinds (`ServiceError.parsing`) and grouping keys name its case, which Remedy
+/// otherwise reads with a `Mirror` per node. A hot enum can state its case names instead with
+/// ``declaredCaseName``, and then walks, reports and keys its nodes without any reflection:
+///
+/// ```swift
+/// enum ServiceError: WrappingError {
+///     case transport(URLError)
+///     case parsing(DecodingError)
+///
+///     var underlyingErrors: [any Error] {
+///         switch self {
+///         case .transport(let error): [error]
+///         case .parsing(let error): [error]
+///         }
+///     }
+///
+///     var declaredCaseName: String? {
+///         switch self {
+///         case .transport: "transport"
+///         case .parsing: "parsing"
+///         }
+///     }
+/// }
+/// ```
 public protocol WrappingError: Error {
     /// The errors that caused this one, most important first. Empty for a leaf.
     var underlyingErrors: [any Error] { get }
+
+    /// The name of this value's enum case exactly as it is declared (`"parsing"` for
+    /// `.parsing(error)`), or `nil` to let Remedy read it by reflection. The default is `nil`.
+    ///
+    /// Stating it changes nothing in what Remedy produces, only what it costs: reports, summaries,
+    /// kinds and grouping keys are byte for byte those of the same type without it, because they use it
+    /// exactly where they would use the case name reflection reads. Adopting it never regroups errors
+    /// in a tracker, as long as it names the case the value really is; a `switch` over `self` without a
+    /// `default` keeps it right when cases are added or renamed.
+    ///
+    /// It is used only where reflection would read the very case name:
+    ///
+    /// - for enums, never for structs or classes;
+    /// - for types with Swift's default description and mirror: a type that is
+    ///   `CustomStringConvertible`, `CustomDebugStringConvertible`, `TextOutputStreamable` or
+    ///   `CustomReflectable` is described by its own text or mirror, which reports keep using, so its
+    ///   stated name is ignored;
+    /// - when the name is a plain Swift identifier: a letter (any script) or `_`, then letters, digits
+    ///   and `_`. An empty name, or one with spaces, punctuation, parentheses or line breaks, is ignored
+    ///   and the case name is read by reflection as if none were stated (a case declared with a raw
+    ///   identifier, `` case `not found` ``, keeps being reflected), so a wrong statement can't break a
+    ///   report's lines or a key.
+    ///
+    /// The name is longer than `caseName` on purpose: a type that already has a `caseName` of its own
+    /// (a `String` for display, or an optional with another meaning) must not change its reports and
+    /// keys just by conforming to `WrappingError`.
+    var declaredCaseName: String? { get }
+}
+
+extension WrappingError {
+    /// `nil`: the case name is read by reflection.
+    public var declaredCaseName: String? { nil }
+}
+
+extension ErrorTypeInfo {
+    /// Whether a stated case name is one reflection could have read: a plain Swift identifier (see
+    /// ``WrappingError/declaredCaseName``).
+    static func isIdentifier(_ name: String) -> Bool {
+        if let answer = name.utf8.withContiguousStorageIfAvailable(isASCIIIdentifier), let answer {
+            return answer
+        }
+        return isUnicodeIdentifier(name)
+    }
+
+    /// Whether ASCII bytes form an identifier, or `nil` when they aren't all ASCII.
+    private static func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = bytes.first else { return false }
+        var isIdentifier = !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                continue
+            default:
+                isIdentifier = false
+            }
+        }
+        return isIdentifier
+    }
+
+    /// Whether a name with non-ASCII scalars is an identifier: Unicode's identifier start (or `_`), then
+    /// identifier continuations.
+    private static func isUnicodeIdentifier(_ name: String) -> Bool {
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), first == "_" || first.properties.isXIDStart else { return false }
+        while let scalar = scalars.next() {
+            guard scalar.properties.isXIDContinue else { return false }
+        }
+        return true
+    }
 }

@@ -50,6 +50,35 @@ struct ErrorTreesSampleTests {
         tree.rootCause    // the DecodingError
     }
 
+    // MARK: - Stating causes and case names
+
+    enum ServiceError: WrappingError {
+        case transport(URLError)
+        case parsing(DecodingError)
+
+        var underlyingErrors: [any Error] {
+            switch self {
+            case .transport(let error): [error]
+            case .parsing(let error): [error]
+            }
+        }
+
+        var declaredCaseName: String? {
+            switch self {
+            case .transport: "transport"
+            case .parsing: "parsing"
+            }
+        }
+    }
+
+    @Test
+    func statedCaseNamesAreTheReportsCaseNames() {
+        let error = ServiceError.parsing(Self.decodingError)
+        let report = ErrorReport(error)
+        #expect(report.document.nodes.map(\.kind) == ["ServiceError.parsing", "DecodingError.keyNotFound"])
+        #expect(ErrorTree(error).count == 2)
+    }
+
     // MARK: - One-line queries
 
     // swift-format-ignore

@@ -414,7 +414,7 @@ final class FailurePipeline: Sendable {
         let category = failure.category
         let localization = resolver.localization
         // "Try Again" (the catalog's or the error's) only where there is something to run again. Filtered
-        // only when there is one: a filter makes a new array (an allocation) even when it keeps everything.
+        // only when there is one: a filter walks the options and builds a new array even when it keeps all.
         var options = interpretation.options
         if !offeringRetry, options.contains(where: \.isRetry) {
             options.removeAll(where: \.isRetry)

@@ -413,8 +413,12 @@ final class FailurePipeline: Sendable {
         let interpretation = failure.interpretation
         let category = failure.category
         let localization = resolver.localization
-        // "Try Again" (the catalog's or the error's) only where there is something to run again.
-        var options = offeringRetry ? interpretation.options : interpretation.options.filter { !$0.isRetry }
+        // "Try Again" (the catalog's or the error's) only where there is something to run again. Filtered
+        // only when there is one: a filter walks the options and builds a new array even when it keeps all.
+        var options = interpretation.options
+        if !offeringRetry, options.contains(where: \.isRetry) {
+            options.removeAll(where: \.isRetry)
+        }
         var detail = interpretation.detail
         if acknowledgementOnly {
             options = []

@@ -318,8 +318,12 @@ public struct ErrorResolver: Sendable {
         var winnerRank = -1
         var winnerOverride: PresentationOverride?
         // The outermost interpretation stands in when no node has a text: its title, detail, icon and
-        // style still count, and only the message falls back to the category's.
+        // style still count, and only the message falls back to the category's. Kept only while no node
+        // has won (once one has, it is never needed), so that each interpretation is moved into one
+        // place, never copied: an interpretation is large, and a copy and its destroy cost more than
+        // reading all its fields.
         var outermost: ErrorInterpretation?
+        var hasOutermost = false
         var severity: Severity?
         var options: [RecoveryOption] = []
         var isTransient = false
@@ -347,13 +351,12 @@ public struct ErrorResolver: Sendable {
             }
             facts?.record(error)
             guard let interpretation = interpretation(ofNode: error, info: info) else { return }
-            if outermost == nil { outermost = interpretation }
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
             // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
             // depth; among texts of the same rank, the deepest is the most specific.
             let rank = interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2
-            if interpretation.hasText, rank > winnerRank || (rank == winnerRank && depth > winnerDepth) {
-                winner = interpretation
+            let wins = interpretation.hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
+            if wins {
                 winnerDepth = depth
                 winnerRank = rank
                 winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
@@ -372,6 +375,14 @@ public struct ErrorResolver: Sendable {
             }
             if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
             if supportReference == nil { supportReference = interpretation.supportReference }
+            // Last: the interpretation moves into the one place that keeps it.
+            if wins {
+                winner = consume interpretation
+                outermost = nil
+            } else if !hasOutermost {
+                outermost = consume interpretation
+            }
+            hasOutermost = true
         }
 
         if rootInfo.source == .leaf, limits.maximumNodes > 0 {
@@ -386,8 +397,9 @@ public struct ErrorResolver: Sendable {
         }
 
         let override = winner == nil ? allOverrides : winnerOverride
-        var merged = winner ?? outermost ?? ErrorInterpretation(category: fallbackCategory)
-        if winner == nil { merged.message = nil }
+        let hasWinner = winner != nil
+        var merged = winner.take() ?? outermost.take() ?? ErrorInterpretation(category: fallbackCategory)
+        if !hasWinner { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
         if isPermanent {
@@ -406,7 +418,7 @@ public struct ErrorResolver: Sendable {
         {
             if subject == nil { subject = place } else { subject?.fill(from: place) }
         }
-        if winner != nil, let entry = merged.entry, let subject, entry.names(anythingIn: subject) {
+        if hasWinner, let entry = merged.entry, let subject, entry.names(anythingIn: subject) {
             merged.message = entry.message(in: localization, naming: subject)
         }
         if let override {

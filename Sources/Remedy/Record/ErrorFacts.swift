@@ -69,6 +69,37 @@ package enum ErrorFacts {
         }
     }
 
+    /// What a report reads of a decoding error, from one look at it: what ``kind(of:info:caseLabel:)``,
+    /// ``message(of:info:)``, `ErrorTree.codingPath(of:info:)` and ``debugText(of:info:isLeaf:)`` each
+    /// read of it on their own, casting it out of its box (and copying its context) every time.
+    struct DecodingFacts {
+        /// As ``kind(of:info:caseLabel:)``: `DecodingError.keyNotFound`.
+        let kind: String
+        /// As ``message(of:info:)``: `key 'temp' not found`.
+        let message: String
+        /// As `ErrorTree.codingPath(of:info:)`: `days[0].temp`, or `nil` for an unknown case.
+        let codingPath: String?
+        /// As ``debugText(of:info:isLeaf:)``: the context's debug description, or `nil` when it is blank.
+        let debugText: String?
+
+        /// The facts of a decoding error whose type facts are `info`.
+        init(_ error: DecodingError, info: ErrorTypeInfo) {
+            kind = info.kind(case: ErrorFacts.caseName(of: error))
+            message = ErrorFacts.describe(error)
+            let context = error.context
+            codingPath = context.map { ErrorTree.codingPath($0.codingPath) }
+            debugText = (context?.debugDescription).nonBlank
+        }
+
+        /// The facts of a node, when it is a decoding error.
+        init?(of error: any Error, info: ErrorTypeInfo) {
+            guard info.source == .decoding, let decoding = ErrorTree.value(error, as: DecodingError.self) else {
+                return nil
+            }
+            self.init(decoding, info: info)
+        }
+    }
+
     /// An encoding error in a few words: `invalid value at days[0].temp`.
     static func describe(_ error: EncodingError) -> String {
         switch error {

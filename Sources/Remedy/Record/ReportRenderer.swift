@@ -170,8 +170,11 @@ struct ReportRenderer {
         let error = node.error
         let info = visit.info
         let limit = limits.maximumMessageLength
-        let kind = ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
-        let message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
+        // A decoding error is cast out of its box once for all it tells.
+        let decoding = ErrorFacts.DecodingFacts(of: error, info: info)
+        let kind = decoding?.kind ?? ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+        let message = (decoding.map(\.message) ?? ErrorFacts.message(of: error, info: info))
+            .map { ReportText.truncated($0, limit: limit) }
         let headline: String
         if let message, let parentMessage, ReportText.contains(parentMessage, message) {
             headline = kind  // the parent's message already says it
@@ -222,7 +225,7 @@ struct ReportRenderer {
                     + style.key("code:") + " " + style.type("\(code)")
             )
         }
-        if let codingPath = ErrorTree.codingPath(of: error, info: info) {
+        if let codingPath = decoding.map(\.codingPath) ?? ErrorTree.codingPath(of: error, info: info) {
             // `coding path: days[0].temp`, as the node's `detail`
             attribute("coding path", ReportText.message(codingPath, limit: limit))
         }
@@ -235,7 +238,7 @@ struct ReportRenderer {
         if let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
             attribute("info", ReportText.escaped(other))
         }
-        if let debug = ErrorFacts.debugText(of: error, info: info, isLeaf: node.isLeaf),
+        if let debug = decoding.map(\.debugText) ?? ErrorFacts.debugText(of: error, info: info, isLeaf: node.isLeaf),
             debug != message, ReportText.escaped(debug) != headline
         {
             attribute("debug", ReportText.message(debug, limit: limit))

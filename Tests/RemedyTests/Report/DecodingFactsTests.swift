@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import Remedy
+
+/// A report reads a decoding error's kind, message, coding path and debug text from one look at it
+/// (`ErrorFacts.DecodingFacts`): the same as each fact read on its own.
+@Suite(.timeLimit(.minutes(1)))
+struct DecodingFactsTests {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(intValue: Int) {
+            self.stringValue = "Index \(intValue)"
+            self.intValue = intValue
+        }
+    }
+
+    private static let path: [any CodingKey] = [Key(stringValue: "days"), Key(intValue: 0)]
+
+    private static let errors: [DecodingError] = [
+        .keyNotFound(Key(stringValue: "temp"), .init(codingPath: path, debugDescription: "No value for \"temp\".")),
+        .valueNotFound(Int.self, .init(codingPath: path, debugDescription: "   ")),
+        .typeMismatch(String.self, .init(codingPath: [], debugDescription: "Expected a string.")),
+        .dataCorrupted(.init(codingPath: [], debugDescription: "", underlyingError: CocoaError(.fileReadCorruptFile))),
+    ]
+
+    @Test(arguments: errors.indices)
+    func oneLookReadsWhatEachFactReads(_ index: Int) throws {
+        let error: any Error = Self.errors[index]
+        let info = ErrorTypeInfo.of(error)
+        let facts = try #require(ErrorFacts.DecodingFacts(of: error, info: info))
+        #expect(facts.kind == ErrorFacts.kind(of: error, info: info, caseLabel: nil))
+        #expect(facts.message == ErrorFacts.message(of: error, info: info))
+        #expect(facts.codingPath == ErrorTree.codingPath(of: error, info: info))
+        #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: true))
+        #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: false))
+    }
+
+    @Test func otherErrorsHaveNoDecodingFacts() {
+        let errors: [any Error] = [
+            CocoaError(.fileNoSuchFile), EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "x")),
+            ContextError("Loading", wrapping: CocoaError(.fileNoSuchFile)),
+        ]
+        for error in errors {
+            #expect(ErrorFacts.DecodingFacts(of: error, info: ErrorTypeInfo.of(error)) == nil)
+        }
+    }
+}

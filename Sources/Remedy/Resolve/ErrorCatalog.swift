@@ -1,5 +1,3 @@
-import Foundation
-
 /// Translates foreign errors (Foundation's, HTTP, decoding, third-party SDKs') into calm, localized
 /// texts with the right category, severity and options.
 ///
@@ -144,27 +142,12 @@ public struct ErrorCatalog: Sendable {
 
     /// Whether ``interpretation(for:localization:)`` may answer for an error: `false` only when it surely
     /// answers `nil`, so the question needn't be asked. Without entries of the app's, only the built-ins
-    /// answer, and they interpret no value of an app's own type (a value without references, a
-    /// ``WrappingError``, a ``ContextError``, one read by reflection): only the ecosystem's errors, class
-    /// instances, and Foundation's, decoding, ``HTTPStatusError`` and `CancellationError` types, which
-    /// `BuiltInCatalog.interpretation(for:info:localization:)` compares one by one.
+    /// answer, and they interpret no value of an app's own type (``ErrorTypeInfo/mayBeBuiltIn``): only
+    /// the ecosystem's errors, class instances, and Foundation's, decoding, ``HTTPStatusError`` and
+    /// `CancellationError` types.
     func mayInterpret(_ error: any Error, info: ErrorTypeInfo) -> Bool {
-        switch info.source {
-        case .leaf, .wrapping, .context, .reflection:
-            guard info.ecosystemFamily == nil, !info.isObject, isBuiltInsAlone else { return true }
-            let errorType = ObjectIdentifier(type(of: error))
-            return Self.builtInTypes.contains(errorType)
-        case .decoding, .encoding, .nsError, .customNSError:
-            return true
-        }
+        info.mayBeBuiltIn || !isBuiltInsAlone
     }
-
-    /// The concrete types the built-in entries interpret by type (see `BuiltInCatalog`).
-    private static let builtInTypes: [ObjectIdentifier] = [
-        ObjectIdentifier(HTTPStatusError.self), ObjectIdentifier(CancellationError.self),
-        ObjectIdentifier(URLError.self), ObjectIdentifier(CocoaError.self), ObjectIdentifier(POSIXError.self),
-        ObjectIdentifier(DecodingError.self), ObjectIdentifier(EncodingError.self),
-    ]
 
     /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
     func interpretation(

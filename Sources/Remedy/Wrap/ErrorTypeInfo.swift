@@ -51,6 +51,11 @@ final class ErrorTypeInfo: Sendable {
     let isNSError: Bool
     /// The error family of the ecosystem the built-in catalog recognises the type as, or `nil`.
     let ecosystemFamily: EcosystemFamily?
+    /// Whether the built-in catalog entries may interpret values of this type: an ecosystem's error, a
+    /// class instance, or a type they interpret as such (Foundation's errors and `NSError`s, decoding and
+    /// encoding errors, ``HTTPStatusError``, `CancellationError`). `false` for an app's own value types,
+    /// which only an app's catalog entries interpret (see `ErrorCatalog.mayInterpret(_:info:)`).
+    let mayBeBuiltIn: Bool
     /// Whether values have a user info: `NSError` instances and `CustomNSError`s.
     var hasUserInfo: Bool { isNSError || asCustomNSError != nil }
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
@@ -165,6 +170,12 @@ final class ErrorTypeInfo: Sendable {
         default: style = .other
         }
         self.style = style
+        // The types `BuiltInCatalog.interpretation(for:info:localization:)` compares one by one.
+        let isBuiltInType =
+            type == HTTPStatusError.self || type == CancellationError.self || type == URLError.self
+            || type == CocoaError.self || type == POSIXError.self || type == DecodingError.self
+            || type == EncodingError.self
+        mayBeBuiltIn = ecosystemFamily != nil || isObject || isNSError || isCustomNSError || isBuiltInType
         underlyingErrors = wrappingType.map { Self.underlyingErrorsReader($0) }
         wrapped = Self.describesCasesByName(type, style: style) ? wrappingType.map { Self.wrappedReader($0) } : nil
     }

@@ -350,7 +350,11 @@ public struct ErrorResolver: Sendable {
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             facts?.record(error)
-            guard let interpretation = interpretation(ofNode: error, info: info) else { return }
+            // A node no source can know (an app's wrapping enum with built-ins alone) has nothing to merge:
+            // `interpretation(ofNode:info:)` would answer `nil`, through a large optional.
+            guard mayKnow(error, info: info), let interpretation = interpretation(ofNode: error, info: info) else {
+                return
+            }
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
             // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
             // depth; among texts of the same rank, the deepest is the most specific.
@@ -452,6 +456,14 @@ public struct ErrorResolver: Sendable {
     /// - Returns: The interpretation, or `nil` when no source knows anything.
     package func interpretation(ofNode error: any Error) -> ErrorInterpretation? {
         interpretation(ofNode: error, info: ErrorTypeInfo.of(error))
+    }
+
+    /// Whether any source of ``interpretation(ofNode:)`` may know the error: `false` only when it surely
+    /// answers `nil` (no presentable, localized or recoverable conformance, no user info, and a catalog
+    /// that can't interpret it).
+    private func mayKnow(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+        info.asPresentable != nil || info.asLocalized != nil || info.hasUserInfo || info.asRecoverable != nil
+            || catalog.mayInterpret(error, info: info)
     }
 
     /// ``interpretation(ofNode:)`` with the facts about the error's type that the walk found already.

@@ -79,6 +79,37 @@ struct CatalogSkipTests {
             resolver.presentation(for: ContextError("Loading", wrapping: Plain.failed)).message == "Plainly failed.")
     }
 
+    private enum LocalizedWrapper: WrappingError, LocalizedError {
+        case parsing(DecodingError)
+        var underlyingErrors: [any Error] {
+            switch self {
+            case .parsing(let error): [error]
+            }
+        }
+        var errorDescription: String? { "The forecast can't be read." }
+    }
+
+    private enum RecoverableWrapper: WrappingError, RecoverableError {
+        case parsing(DecodingError)
+        var underlyingErrors: [any Error] {
+            switch self {
+            case .parsing(let error): [error]
+            }
+        }
+        var recoveryOptions: [String] { ["Reload"] }
+        func attemptRecovery(optionIndex _: Int) -> Bool { false }
+    }
+
+    /// Nodes whose type has a source of its own are still interpreted when the catalog is skipped.
+    @Test func nodesWithTheirOwnSourcesAreStillInterpreted() {
+        let resolver = ErrorResolver()
+        #expect(
+            resolver.presentation(for: LocalizedWrapper.parsing(Self.decoding)).message == "The forecast can't be read."
+        )
+        let options = resolver.presentation(for: RecoverableWrapper.parsing(Self.decoding)).options
+        #expect(options.contains { $0.localizedTitle(in: .default) == "Reload" })
+    }
+
     /// The walk moves each interpretation into one place: the outermost stands in without a text, and a
     /// later winner replaces it, whatever the order.
     @Test func outermostStandsInOnlyWithoutAWinner() {

@@ -57,7 +57,14 @@ package enum ErrorFacts {
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, _):
-            return "key '\(key.stringValue)' not found"
+            // Appended to a buffer of the final size: the interpolation's buffer grows on the way.
+            let name = key.stringValue
+            var text = ""
+            text.reserveCapacity(name.utf8.count + 16)
+            text += "key '"
+            text += name
+            text += "' not found"
+            return text
         case .valueNotFound(let type, let context):
             return "value of type \(type) not found at \(ErrorTree.codingPath(context.codingPath))"
         case .typeMismatch(let type, let context):

@@ -38,6 +38,15 @@ struct DecodingFactsTests {
         #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: false))
     }
 
+    @Test func aMissingKeyIsNamedInFull() {
+        let error = DecodingError.keyNotFound(
+            Key(stringValue: "température_maximale_du_jour"), .init(codingPath: [], debugDescription: ""))
+        #expect(ErrorFacts.describe(error) == "key 'température_maximale_du_jour' not found")
+        #expect(
+            ErrorFacts.describe(.keyNotFound(Key(stringValue: ""), .init(codingPath: [], debugDescription: "")))
+                == "key '' not found")
+    }
+
     @Test func otherErrorsHaveNoDecodingFacts() {
         let errors: [any Error] = [
             CocoaError(.fileNoSuchFile), EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "x")),

@@ -88,6 +88,10 @@ package enum ErrorFacts {
         let codingPath: String?
         /// As ``debugText(of:info:isLeaf:)``: the context's debug description, or `nil` when it is blank.
         let debugText: String?
+        /// As ``reasonAndSuggestion(of:info:)``, read from the value where `DecodingError` is a
+        /// `LocalizedError` for the compiler (swift-foundation's conformance), without boxing it into an
+        /// `any LocalizedError`; `nil` elsewhere, where the separate read answers.
+        let reasonAndSuggestion: (String?, String?)?
 
         /// The facts of a decoding error whose type facts are `info`.
         init(_ error: DecodingError, info: ErrorTypeInfo) {
@@ -96,6 +100,11 @@ package enum ErrorFacts {
             let context = error.context
             codingPath = context.map { ErrorTree.codingPath($0.codingPath) }
             debugText = (context?.debugDescription).nonBlank
+            #if canImport(FoundationEssentials)
+            reasonAndSuggestion = (error.failureReason.nonBlank, error.recoverySuggestion.nonBlank)
+            #else
+            reasonAndSuggestion = nil
+            #endif
         }
 
         /// The facts of a node, when it is a decoding error.

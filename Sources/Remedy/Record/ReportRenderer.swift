@@ -229,7 +229,8 @@ struct ReportRenderer {
             // `coding path: days[0].temp`, as the node's `detail`
             attribute("coding path", ReportText.message(codingPath, limit: limit))
         }
-        let (reason, suggestion) = ErrorFacts.reasonAndSuggestion(of: error, info: info)
+        let (reason, suggestion) =
+            decoding?.reasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
         if let reason, reason != message { attribute("reason", ReportText.message(reason, limit: limit)) }
         if let suggestion { attribute("suggestion", ReportText.message(suggestion, limit: limit)) }
         if let presentation = ErrorFacts.presentation(of: error, info: info) {

@@ -36,6 +36,11 @@ struct DecodingFactsTests {
         #expect(facts.codingPath == ErrorTree.codingPath(of: error, info: info))
         #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: true))
         #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: false))
+        if let (reason, suggestion) = facts.reasonAndSuggestion {
+            let separate = ErrorFacts.reasonAndSuggestion(of: error, info: info)
+            #expect(reason == separate.0)
+            #expect(suggestion == separate.1)
+        }
     }
 
     @Test func aMissingKeyIsNamedInFull() {

@@ -57,7 +57,8 @@ package let threeLevelTree: any Error = ForecastViewModelError.download(.parsing
 
 /// The same three levels, with the enums telling their causes and their case names through
 /// `WrappingError` instead of being found by reflection, as the documentation tells the owners of hot
-/// error types to do: what Remedy costs by itself, without the Swift runtime's `Mirror`.
+/// error types to do (lending their causes with `forEachUnderlyingError` too, without building an array
+/// per visit): what Remedy costs by itself, without the Swift runtime's `Mirror`.
 package enum DeclaredServiceError: WrappingError {
     case transport(URLError)
     case parsing(DecodingError)
@@ -66,6 +67,13 @@ package enum DeclaredServiceError: WrappingError {
         switch self {
         case .transport(let error): [error]
         case .parsing(let error): [error]
+        }
+    }
+
+    package func forEachUnderlyingError(_ body: (any Error) -> Void) {
+        switch self {
+        case .transport(let error): body(error)
+        case .parsing(let error): body(error)
         }
     }
 
@@ -86,6 +94,13 @@ package enum DeclaredViewModelError: WrappingError {
         switch self {
         case .download(let error): [error]
         case .cache: []
+        }
+    }
+
+    package func forEachUnderlyingError(_ body: (any Error) -> Void) {
+        switch self {
+        case .download(let error): body(error)
+        case .cache: break
         }
     }
 

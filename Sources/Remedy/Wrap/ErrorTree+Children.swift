@@ -52,11 +52,10 @@ extension ErrorTree {
             }
         case .wrapping:
             if readsCaseName, let read = info.wrapped {
-                if let wrapped = read(error) { collector.add(wrapped) }
-            } else if let children = info.underlyingErrors?(error) {
-                for child in children {
-                    collector.add(child, label: nil)
-                }
+                let caseLabel = read(error) { collector.add($0, label: nil) }
+                collector.inspection.caseLabel = caseLabel
+            } else {
+                info.forEachUnderlyingError?(error) { collector.add($0, label: nil) }
             }
         case .decoding:
             if let underlying = value(error, as: DecodingError.self)?.context?.underlyingError {
@@ -240,14 +239,6 @@ private struct ChildCollector {
         } else {
             inspection.omitted += 1
         }
-    }
-
-    /// A ``WrappingError``'s causes, and its stated case name.
-    mutating func add(_ wrapped: consuming ErrorTypeInfo.Wrapped) {
-        for child in wrapped.errors {
-            add(child, label: nil)
-        }
-        inspection.caseLabel = wrapped.caseName
     }
 
     mutating func add(_ collection: any ErrorCollection, label: String?) {

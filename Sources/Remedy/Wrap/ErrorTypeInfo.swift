@@ -65,21 +65,16 @@ final class ErrorTypeInfo: Sendable {
     // `any Error` to its concrete type is a metadata comparison (`ErrorTree.value(_:as:)`); a cast to a
     // protocol existential looks the conformance up at run time, which costs more than the rest of a
     // node's visit.
-    /// The ``WrappingError/underlyingErrors`` of an error of this type, read from the value itself (no
-    /// `any WrappingError` box, which would copy a large enum into an allocation of its own).
-    let underlyingErrors: (@Sendable (any Error) -> [any Error]?)?
-    /// The ``WrappingError/underlyingErrors`` and the ``WrappingError/declaredCaseName`` (when it is a
-    /// plain identifier) of an error of this type: one look at the value for both, for reports and keys.
-    /// `nil` for types whose case names reflection reads otherwise than by name (see
+    /// Lends the causes of an error of this type to a body, one at a time
+    /// (``WrappingError/forEachUnderlyingError(_:)``), read from the value itself (no `any WrappingError` box,
+    /// which would copy a large enum into an allocation of its own).
+    let forEachUnderlyingError: (@Sendable (any Error, (any Error) -> Void) -> Void)?
+    /// Lends the causes of an error of this type to a body, as ``forEachUnderlyingError``, and answers its
+    /// ``WrappingError/declaredCaseName`` when it is a plain identifier: one look at the value for both,
+    /// for reports and keys. `nil` for types whose case names reflection reads otherwise than by name (see
     /// ``describesCasesByName(_:style:)``), whose statements are ignored.
-    let wrapped: (@Sendable (any Error) -> Wrapped?)?
+    let wrapped: (@Sendable (any Error, (any Error) -> Void) -> String?)?
 
-    /// What ``wrapped`` reads from a ``WrappingError``. A struct, not a tuple: the reader's result passes
-    /// through generic code, where a tuple is handled by the runtime's slower generic witnesses.
-    struct Wrapped {
-        var errors: [any Error]
-        var caseName: String?
-    }
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
@@ -176,7 +171,7 @@ final class ErrorTypeInfo: Sendable {
             || type == CocoaError.self || type == POSIXError.self || type == DecodingError.self
             || type == EncodingError.self
         mayBeBuiltIn = ecosystemFamily != nil || isObject || isNSError || isCustomNSError || isBuiltInType
-        underlyingErrors = wrappingType.map { Self.underlyingErrorsReader($0) }
+        forEachUnderlyingError = wrappingType.map { Self.underlyingErrorsReader($0) }
         wrapped = Self.describesCasesByName(type, style: style) ? wrappingType.map { Self.wrappedReader($0) } : nil
     }
 
@@ -190,12 +185,30 @@ final class ErrorTypeInfo: Sendable {
             && !(type is any CustomReflectable.Type)
     }
 
-    private static func wrappedReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> Wrapped? {
-        { cast($0, to: E.self) { Wrapped(errors: $0.underlyingErrors, caseName: validCaseName(of: $0)) } }
+    private static func wrappedReader<E: WrappingError>(
+        _: E.Type
+    ) -> @Sendable (any Error, (any Error) -> Void) -> String? {
+        { error, body in
+            // `nil` twice (no value of the type) is no name either.
+            borrow(error, as: E.self) { lendWithCaseName(&$0.pointee, body) } ?? nil
+        }
     }
 
-    private static func underlyingErrorsReader<E: WrappingError>(_: E.Type) -> @Sendable (any Error) -> [any Error]? {
-        { cast($0, to: E.self) { $0.underlyingErrors } }
+    private static func underlyingErrorsReader<E: WrappingError>(
+        _: E.Type
+    ) -> @Sendable (any Error, (any Error) -> Void) -> Void {
+        { error, body in _ = borrow(error, as: E.self) { lend(&$0.pointee, body) } }
+    }
+
+    // `inout` (never written) reaches the value through the pointer's address; a call on `pointee` would
+    // copy the value first.
+    private static func lend<E: WrappingError>(_ value: inout E, _ body: (any Error) -> Void) {
+        value.forEachUnderlyingError(body)
+    }
+
+    private static func lendWithCaseName<E: WrappingError>(_ value: inout E, _ body: (any Error) -> Void) -> String? {
+        value.forEachUnderlyingError(body)
+        return validCaseName(of: value)
     }
 
     /// The stated case name of a value when it is a plain identifier.
@@ -246,6 +259,43 @@ final class ErrorTypeInfo: Sendable {
     @inline(never)
     private static func generalCast<E: Error, P>(_ error: any Error, to _: E.Type, as wrap: (E) -> P) -> P? {
         (error as? E).map(wrap)
+    }
+
+    /// What `read` reads from an error of the type this information is about, in place: the answer of
+    /// `(error as? E).map(read)` without copying the value out of its box.
+    ///
+    /// ``cast(_:to:as:)`` copies the value (`value as! E`), and copying an enum that holds other errors
+    /// copies them all through the runtime's value witnesses: hundreds of instructions per node. When the
+    /// opened value's type is `E`, its memory is read as an `E` instead.
+    ///
+    /// Safe: `V.self == E.self` means the opened value's memory is bound to `E` itself, so
+    /// `assumingMemoryBound(to: E.self)` names exactly the type it is bound to; the pointer is only used
+    /// inside `withUnsafePointer`, while `value` is borrowed and alive, and `read` only reads through it
+    /// (the mutable pointer is what lets a call on `pointee` borrow the value instead of copying it; nothing
+    /// is written). Anything else (a box around another error) takes the general cast. Every test that walks
+    /// or reports a ``WrappingError`` reads its causes and its case name through here.
+    private static func borrow<E: Error, P>(
+        _ error: any Error,
+        as _: E.Type,
+        _ read: (UnsafeMutablePointer<E>) -> P
+    ) -> P? {
+        func open<V: Error>(_ value: borrowing V) -> P? {
+            guard V.self == E.self else { return generalBorrow(error, as: E.self, read) }
+            return withUnsafePointer(to: value) { pointer in
+                read(UnsafeMutablePointer(mutating: UnsafeRawPointer(pointer).assumingMemoryBound(to: E.self)))
+            }
+        }
+        return open(error)
+    }
+
+    @inline(never)
+    private static func generalBorrow<E: Error, P>(
+        _ error: any Error,
+        as _: E.Type,
+        _ read: (UnsafeMutablePointer<E>) -> P
+    ) -> P? {
+        guard var value = error as? E else { return nil }
+        return withUnsafeMutablePointer(to: &value, read)
     }
 
     /// The module-qualified name of a type without the addresses Swift prints for private and local

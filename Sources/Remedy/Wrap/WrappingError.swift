@@ -44,6 +44,30 @@ public protocol WrappingError: Error {
     /// The errors that caused this one, most important first. Empty for a leaf.
     var underlyingErrors: [any Error] { get }
 
+    /// Calls `body` with each error that caused this one, most important first: the errors of
+    /// ``underlyingErrors``, in the same order, lent one at a time instead of gathered in a new array.
+    ///
+    /// The default calls `body` with each element of ``underlyingErrors``. Remedy's walks (trees,
+    /// presentations, reports, grouping keys) read causes through this method, so a hot error type can
+    /// implement it to save the array `underlyingErrors` builds on every visit:
+    ///
+    /// ```swift
+    /// func forEachUnderlyingError(_ body: (any Error) -> Void) {
+    ///     switch self {
+    ///     case .transport(let error): body(error)
+    ///     case .parsing(let error): body(error)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Lend the same causes as ``underlyingErrors``, so that code reading either sees one tree; the walks
+    /// use this method's answer. Calling `body` more often than the walk's width cap
+    /// (``ErrorLimits/maximumWidth``) is safe: the causes beyond it count as left out, as the elements of a
+    /// long ``underlyingErrors`` do. Call `body` only while the method runs; it can't be kept.
+    ///
+    /// - Parameter body: Called once per cause, in order.
+    func forEachUnderlyingError(_ body: (any Error) -> Void)
+
     /// The name of this value's enum case exactly as it is declared (`"parsing"` for
     /// `.parsing(error)`), or `nil` to let Remedy read it by reflection. The default is `nil`.
     ///
@@ -75,6 +99,15 @@ public protocol WrappingError: Error {
 extension WrappingError {
     /// `nil`: the case name is read by reflection.
     public var declaredCaseName: String? { nil }
+
+    /// Calls `body` with each element of ``underlyingErrors``, in order.
+    ///
+    /// - Parameter body: Called once per cause, in order.
+    public func forEachUnderlyingError(_ body: (any Error) -> Void) {
+        for error in underlyingErrors {
+            body(error)
+        }
+    }
 }
 
 extension ErrorTypeInfo {

@@ -63,6 +63,13 @@ struct ErrorTreesSampleTests {
             }
         }
 
+        func forEachUnderlyingError(_ body: (any Error) -> Void) {
+            switch self {
+            case .transport(let error): body(error)
+            case .parsing(let error): body(error)
+            }
+        }
+
         var declaredCaseName: String? {
             switch self {
             case .transport: "transport"
@@ -77,6 +84,9 @@ struct ErrorTreesSampleTests {
         let report = ErrorReport(error)
         #expect(report.document.nodes.map(\.kind) == ["ServiceError.parsing", "DecodingError.keyNotFound"])
         #expect(ErrorTree(error).count == 2)
+        var lent: [any Error] = []
+        error.forEachUnderlyingError { lent.append($0) }
+        #expect(lent.count == 1 && lent.first is DecodingError)
     }
 
     // MARK: - One-line queries

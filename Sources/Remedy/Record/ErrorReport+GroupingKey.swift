@@ -33,38 +33,19 @@ extension ErrorReport {
     ///   - limits: The caps of the tree walk.
     /// - Returns: 16 lower-case hexadecimal digits.
     public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: false)
-        // One frame per node on the current path; a node's hash is known once its subtree is done.
-        var frames: [ShapeFrame] = []
-        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
-        frames.reserveCapacity(8)
-        var result: UInt64 = 0
-        func finishTop() {
-            let frame = frames.removeLast()
-            let hash = frame.hash
-            if frames.isEmpty {
-                result = hash
-            } else {
-                frames[frames.count - 1].add(child: hash)
-            }
-        }
-        while let visit = iterator.nextVisit() {
-            while let top = frames.last, top.depth >= visit.node.depth {
-                finishTop()
-            }
-            frames.append(ShapeFrame(depth: visit.node.depth, shape: shape(of: visit)))
-        }
-        while !frames.isEmpty {
-            finishTop()
+        var shapes = ShapeStack()
+        var walk = ErrorTree(error, limits: limits).makeLeanWalk(readsCaseNames: true)
+        while walk.advance() {
+            shapes.push(depth: walk.step.depth, shape: shape(of: walk.step))
         }
         var hash = StableHash()
-        hash.combine(result)
+        hash.combine(shapes.finish())
         return hash.hexDigest
     }
 
     /// The shape of one node: its type and its case or code, never its dynamic values.
-    static func shape(of visit: ErrorTree.Visit) -> UInt64 {
-        let error = visit.node.error
+    static func shape(of visit: borrowing ErrorTree.Step) -> UInt64 {
+        let error = visit.error
         let info = visit.info
         var hash = StableHash()
         hash.combine(info.qualifiedNameHash)
@@ -101,8 +82,8 @@ extension ErrorReport {
                 combineCase(of: error, info: info, caseLabel: visit.caseLabel, into: &hash)
             }
         }
-        if visit.node.isCycle { hash.combine("cycle") }
-        if visit.node.isRepeated { hash.combine("repeat") }
+        if visit.isCycle { hash.combine("cycle") }
+        if visit.isRepeated { hash.combine("repeat") }
         return hash.value
     }
 
@@ -133,6 +114,42 @@ extension ErrorReport {
         for key in path where key.intValue == nil {
             hash.combine(key.stringValue)
         }
+    }
+}
+
+/// The nodes on the current path of the grouping-key walk: a node's hash is known once its subtree is done.
+private struct ShapeStack {
+    private var frames: [ShapeFrame] = []
+
+    init() {
+        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
+        frames.reserveCapacity(8)
+    }
+
+    /// The next node in pre-order: the nodes at its depth or deeper are done.
+    mutating func push(depth: Int, shape: UInt64) {
+        while let top = frames.last, top.depth >= depth {
+            finishTop()
+        }
+        frames.append(ShapeFrame(depth: depth, shape: shape))
+    }
+
+    /// The hash of the whole tree (0 for no node), once the walk is done.
+    mutating func finish() -> UInt64 {
+        var result: UInt64 = 0
+        while !frames.isEmpty {
+            if let hash = finishTop() { result = hash }
+        }
+        return result
+    }
+
+    /// Adds the top frame's hash to its parent; the hash of the root when it is the root.
+    @discardableResult
+    private mutating func finishTop() -> UInt64? {
+        let hash = frames.removeLast().hash
+        guard !frames.isEmpty else { return hash }
+        frames[frames.count - 1].add(child: hash)
+        return nil
     }
 }
 

@@ -394,9 +394,9 @@ public struct ErrorResolver: Sendable {
             // would only allocate the walk's stacks.
             visit(error, depth: 0, info: rootInfo)
         } else {
-            var iterator = ErrorTree(error, limits: limits).makeIterator()
-            while let node = iterator.nextVisit() {
-                visit(node.node.error, depth: node.node.depth, info: node.info)
+            var walk = ErrorTree(error, limits: limits).makeLeanWalk(readsCaseNames: false, rootInfo: rootInfo)
+            while walk.advance() {
+                visit(walk.step.error, depth: walk.step.depth, info: walk.step.info)
             }
         }
 

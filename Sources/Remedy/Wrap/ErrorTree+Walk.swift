@@ -1,0 +1,206 @@
+// MARK: - The lean walk
+
+extension ErrorTree {
+    /// What ``makeLeanWalk(readsCaseNames:)`` tells about a node: exactly what ``Iterator`` finds for it, without
+    /// what only a ``Node`` carries (its index, parent, label and counts).
+    struct Step {
+        /// The error.
+        var error: any Error
+        /// Its distance from the root.
+        var depth: Int
+        var info: ErrorTypeInfo
+        /// ``Visit/caseLabel`` of the node when the walk reads case names; otherwise unspecified (a node at
+        /// the depth cap isn't looked at).
+        var caseLabel: String?
+        /// ``Node/isCycle``.
+        var isCycle: Bool
+        /// ``Node/isRepeated``.
+        var isRepeated: Bool
+    }
+
+    /// A walk of the nodes ``Iterator`` visits, in the same order, telling each one's error, depth, type
+    /// information, cycle and repeat flags, and (when `readsCaseNames` is set) its case label: the walk of
+    /// presentations and grouping keys, which read nothing else.
+    ///
+    /// It is ``Iterator`` without what those callers don't read: no ``Node`` or ``Visit`` per node, no
+    /// array of children per node (a ``WrappingError`` lends its causes straight onto the walk's stack,
+    /// and an only child is kept apart, so a chain needs no stack at all), and the path of ancestors,
+    /// which only tells a cycle from a repeat, is kept only once the walk meets a class instance. The caps
+    /// and the tracking of instances are ``Iterator``'s, so both walks visit the same nodes; the tests
+    /// compare them on trees of every source, with cycles, shared causes and every cap.
+    ///
+    /// - Parameter readsCaseNames: Whether to read case labels, as
+    ///   ``makeVisitor(collectsFields:readsCaseNames:)`` does (a node at the depth cap is still looked at for
+    ///   its label).
+    ///
+    /// ```swift
+    /// var walk = tree.makeLeanWalk(readsCaseNames: false)
+    /// while walk.advance() { use(walk.step) }
+    /// ```
+    ///
+    /// - Parameter rootInfo: ``ErrorTypeInfo/of(_:)`` of the root, when the caller has it already.
+    func makeLeanWalk(readsCaseNames: Bool, rootInfo: ErrorTypeInfo? = nil) -> LeanWalk {
+        LeanWalk(
+            root: root, rootInfo: rootInfo ?? ErrorTypeInfo.of(root), limits: limits, readsCaseNames: readsCaseNames)
+    }
+}
+
+/// The walk of ``ErrorTree/makeLeanWalk(readsCaseNames:)``.
+struct LeanWalk {
+    private struct Pending {
+        var error: any Error
+        var depth: Int
+    }
+
+    private let limits: ErrorLimits
+    private let readsCaseNames: Bool
+    /// The node to visit next, when it is known (the first child of the node just visited): kept out of
+    /// ``stack``, so a chain of only children never allocates one.
+    private var upcoming: Pending?
+    /// The nodes waiting after ``upcoming``; the last one is visited first.
+    private var stack: [Pending] = []
+    /// Class instances seen so far, with the index and depth of their first visit.
+    private var visited: [ObjectIdentifier: (index: Int, depth: Int)] = [:]
+    /// Keeps visited instances alive (see ``ErrorTree/Iterator``).
+    private var retained: [AnyObject] = []
+    /// The pre-order index of the current node's ancestors, by depth, once ``tracksPath`` is set; `-1` for
+    /// the ancestors visited before it was, which can't be the first visit of an instance.
+    private var path: [Int] = []
+    /// Whether the walk met a class instance: only then can a later node be a cycle, which the path tells.
+    private var tracksPath = false
+    private var nextIndex = 0
+
+    /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting
+    /// (``ErrorTree/Iterator/isTruncated``).
+    private(set) var isTruncated = false
+
+    /// The node the walk is at, after ``advance()`` answered `true` (the root before that, not yet visited).
+    ///
+    /// A property rather than the result of a `next()`: an optional step would be destroyed through the
+    /// runtime's generic `Optional` witnesses on every node, which cost more than the rest of its visit.
+    private(set) var step: ErrorTree.Step
+
+    init(root: any Error, rootInfo: ErrorTypeInfo, limits: ErrorLimits, readsCaseNames: Bool) {
+        self.limits = limits
+        self.readsCaseNames = readsCaseNames
+        upcoming = Pending(error: root, depth: 0)
+        step = ErrorTree.Step(error: root, depth: 0, info: rootInfo, caseLabel: nil, isCycle: false, isRepeated: false)
+    }
+
+    private mutating func pop() -> Pending? {
+        if let pending = upcoming.take() { return pending }
+        return stack.popLast()
+    }
+
+    /// Moves to the next node in pre-order (``step``).
+    ///
+    /// - Returns: `false` when the walk is done.
+    mutating func advance() -> Bool {
+        guard let pending = pop() else { return false }
+        guard nextIndex < limits.maximumNodes else {
+            stack.append(pending)
+            isTruncated = true
+            return false
+        }
+        let index = nextIndex
+        nextIndex += 1
+        let depth = pending.depth
+        // The root's information is the step's already.
+        let info = index == 0 ? step.info : ErrorTypeInfo.of(pending.error)
+        if info.isObject, !tracksPath {
+            tracksPath = true
+            path = Array(repeating: -1, count: depth)
+        }
+        if tracksPath {
+            if path.count > depth { path.removeSubrange(depth...) }
+            path.append(index)
+        }
+
+        var isFirstVisit = true
+        var isCycle = false
+        if info.isObject, let object = ErrorTree.identity(of: pending.error) {
+            let id = ObjectIdentifier(object)
+            if let first = visited[id] {
+                isFirstVisit = false
+                isCycle = first.depth < depth && path[first.depth] == first.index
+            } else {
+                visited[id] = (index, depth)
+                retained.append(object)
+            }
+        }
+
+        var caseLabel: String?
+        if isFirstVisit {
+            caseLabel = expand(pending.error, info: info, depth: depth)
+        }
+        step = ErrorTree.Step(
+            error: pending.error,
+            depth: depth,
+            info: info,
+            caseLabel: caseLabel,
+            isCycle: isCycle,
+            isRepeated: !isFirstVisit && !isCycle
+        )
+        return true
+    }
+
+    /// Puts the children of a node first visited on the walk (none at the depth cap, at most the width
+    /// cap), and answers its case label when the walk reads them.
+    private mutating func expand(_ error: any Error, info: ErrorTypeInfo, depth: Int) -> String? {
+        let expands = depth < limits.maximumDepth
+        guard info.source == .wrapping else {
+            // Only a label would be read from a node that isn't expanded.
+            guard expands || readsCaseNames else { return nil }
+            let inspection = ErrorTree.inspect(
+                error,
+                info: info,
+                limit: expands ? limits.maximumWidth : 1,
+                readsCaseName: readsCaseNames
+            )
+            if expands, !inspection.children.isEmpty {
+                for child in inspection.children.dropFirst().reversed() {
+                    stack.append(Pending(error: child.error, depth: depth + 1))
+                }
+                upcoming = Pending(error: inspection.children[0].error, depth: depth + 1)
+            }
+            return inspection.caseLabel
+        }
+        // A `WrappingError` lends its causes: the first becomes `upcoming`, the others go on the stack in
+        // reverse order (the last one pushed is visited first).
+        var lent = Lent(limit: expands ? limits.maximumWidth : 0)
+        var caseLabel: String?
+        if readsCaseNames, let read = info.wrapped {
+            caseLabel = read(error) { lent.add($0) }
+        } else if expands {
+            info.forEachUnderlyingError?(error) { lent.add($0) }
+        }
+        if let first = lent.first {
+            for other in lent.others.reversed() {
+                stack.append(Pending(error: other, depth: depth + 1))
+            }
+            upcoming = Pending(error: first, depth: depth + 1)
+        }
+        return caseLabel
+    }
+}
+
+/// The causes a ``WrappingError`` lends, up to the width cap: the first one apart, so an only child
+/// allocates nothing.
+private struct Lent {
+    let limit: Int
+    var first: (any Error)?
+    var others: [any Error] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func add(_ error: any Error) {
+        if first == nil {
+            guard limit > 0 else { return }
+            first = ErrorTree.unboxed(error)
+        } else if others.count + 1 < limit {
+            others.append(ErrorTree.unboxed(error))
+        }
+    }
+}

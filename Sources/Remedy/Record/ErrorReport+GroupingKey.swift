@@ -34,9 +34,11 @@ extension ErrorReport {
     /// - Returns: 16 lower-case hexadecimal digits.
     public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
         var shapes = ShapeStack()
-        var walk = ErrorTree(error, limits: limits).makeLeanWalk(readsCaseNames: true)
+        var walk = LeanWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
         while walk.advance() {
-            shapes.push(depth: walk.step.depth, shape: shape(of: walk.step))
+            // A copy of the step (a few references): borrowed from the walk, the whole walk was copied.
+            let step = walk.step
+            shapes.push(depth: step.depth, shape: shape(of: step))
         }
         var hash = StableHash()
         hash.combine(shapes.finish())

@@ -394,7 +394,7 @@ public struct ErrorResolver: Sendable {
             // would only allocate the walk's stacks.
             visit(error, depth: 0, info: rootInfo)
         } else {
-            var walk = ErrorTree(error, limits: limits).makeLeanWalk(readsCaseNames: false, rootInfo: rootInfo)
+            var walk = LeanWalk(root: error, rootInfo: rootInfo, limits: limits, readsCaseNames: false)
             while walk.advance() {
                 visit(walk.step.error, depth: walk.step.depth, info: walk.step.info)
             }

@@ -51,11 +51,11 @@ extension ErrorTree {
                 collector.add(context.underlying, label: "cause")
             }
         case .wrapping:
-            if readsCaseName, let read = info.wrapped {
-                let caseLabel = read(error) { collector.add($0, label: nil) }
+            if readsCaseName, let reader = info.wrapped {
+                let caseLabel = reader.forEachUnderlyingErrorAndCaseName(of: error) { collector.add($0, label: nil) }
                 collector.inspection.caseLabel = caseLabel
             } else {
-                info.forEachUnderlyingError?(error) { collector.add($0, label: nil) }
+                info.wrapping?.forEachUnderlyingError(of: error) { collector.add($0, label: nil) }
             }
         case .decoding:
             if let underlying = value(error, as: DecodingError.self)?.context?.underlyingError {

@@ -39,9 +39,11 @@ extension ErrorTree {
     /// ```
     ///
     /// - Parameter rootInfo: ``ErrorTypeInfo/of(_:)`` of the root, when the caller has it already.
+    ///
+    /// (Hot callers make the ``LeanWalk`` themselves: returned from a call, it is copied into the caller's
+    /// variable and destroyed.)
     func makeLeanWalk(readsCaseNames: Bool, rootInfo: ErrorTypeInfo? = nil) -> LeanWalk {
-        LeanWalk(
-            root: root, rootInfo: rootInfo ?? ErrorTypeInfo.of(root), limits: limits, readsCaseNames: readsCaseNames)
+        LeanWalk(root: root, rootInfo: rootInfo, limits: limits, readsCaseNames: readsCaseNames)
     }
 }
 
@@ -80,11 +82,13 @@ struct LeanWalk {
     /// runtime's generic `Optional` witnesses on every node, which cost more than the rest of its visit.
     private(set) var step: ErrorTree.Step
 
-    init(root: any Error, rootInfo: ErrorTypeInfo, limits: ErrorLimits, readsCaseNames: Bool) {
+    init(root: any Error, rootInfo: ErrorTypeInfo?, limits: ErrorLimits, readsCaseNames: Bool) {
         self.limits = limits
         self.readsCaseNames = readsCaseNames
         upcoming = Pending(error: root, depth: 0)
-        step = ErrorTree.Step(error: root, depth: 0, info: rootInfo, caseLabel: nil, isCycle: false, isRepeated: false)
+        step = ErrorTree.Step(
+            error: root, depth: 0, info: rootInfo ?? ErrorTypeInfo.of(root), caseLabel: nil, isCycle: false,
+            isRepeated: false)
     }
 
     private mutating func pop() -> Pending? {
@@ -169,10 +173,10 @@ struct LeanWalk {
         // reverse order (the last one pushed is visited first).
         var lent = Lent(limit: expands ? limits.maximumWidth : 0)
         var caseLabel: String?
-        if readsCaseNames, let read = info.wrapped {
-            caseLabel = read(error) { lent.add($0) }
+        if readsCaseNames, let reader = info.wrapped {
+            caseLabel = reader.forEachUnderlyingErrorAndCaseName(of: error) { lent.add($0) }
         } else if expands {
-            info.forEachUnderlyingError?(error) { lent.add($0) }
+            info.wrapping?.forEachUnderlyingError(of: error) { lent.add($0) }
         }
         if let first = lent.first {
             for other in lent.others.reversed() {

@@ -67,13 +67,12 @@ final class ErrorTypeInfo: Sendable {
     // node's visit.
     /// Lends the causes of an error of this type to a body, one at a time
     /// (``WrappingError/forEachUnderlyingError(_:)``), read from the value itself (no `any WrappingError` box,
-    /// which would copy a large enum into an allocation of its own).
-    let forEachUnderlyingError: (@Sendable (any Error, (any Error) -> Void) -> Void)?
-    /// Lends the causes of an error of this type to a body, as ``forEachUnderlyingError``, and answers its
-    /// ``WrappingError/declaredCaseName`` when it is a plain identifier: one look at the value for both,
-    /// for reports and keys. `nil` for types whose case names reflection reads otherwise than by name (see
+    /// which would copy a large enum into an allocation of its own); `nil` for other types.
+    let wrapping: (any WrappingReader)?
+    /// ``wrapping``, when it may also answer the ``WrappingError/declaredCaseName`` (for reports and keys):
+    /// `nil` for types whose case names reflection reads otherwise than by name (see
     /// ``describesCasesByName(_:style:)``), whose statements are ignored.
-    let wrapped: (@Sendable (any Error, (any Error) -> Void) -> String?)?
+    let wrapped: (any WrappingReader)?
 
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
@@ -171,8 +170,8 @@ final class ErrorTypeInfo: Sendable {
             || type == CocoaError.self || type == POSIXError.self || type == DecodingError.self
             || type == EncodingError.self
         mayBeBuiltIn = ecosystemFamily != nil || isObject || isNSError || isCustomNSError || isBuiltInType
-        forEachUnderlyingError = wrappingType.map { Self.underlyingErrorsReader($0) }
-        wrapped = Self.describesCasesByName(type, style: style) ? wrappingType.map { Self.wrappedReader($0) } : nil
+        wrapping = wrappingType.map { Self.reader(of: $0) }
+        wrapped = Self.describesCasesByName(type, style: style) ? wrapping : nil
     }
 
     /// Whether reflection reads the case name of an enum of this type as the name alone: an enum with
@@ -185,34 +184,12 @@ final class ErrorTypeInfo: Sendable {
             && !(type is any CustomReflectable.Type)
     }
 
-    private static func wrappedReader<E: WrappingError>(
-        _: E.Type
-    ) -> @Sendable (any Error, (any Error) -> Void) -> String? {
-        { error, body in
-            // `nil` twice (no value of the type) is no name either.
-            borrow(error, as: E.self) { lendWithCaseName(&$0.pointee, body) } ?? nil
-        }
-    }
-
-    private static func underlyingErrorsReader<E: WrappingError>(
-        _: E.Type
-    ) -> @Sendable (any Error, (any Error) -> Void) -> Void {
-        { error, body in _ = borrow(error, as: E.self) { lend(&$0.pointee, body) } }
-    }
-
-    // `inout` (never written) reaches the value through the pointer's address; a call on `pointee` would
-    // copy the value first.
-    private static func lend<E: WrappingError>(_ value: inout E, _ body: (any Error) -> Void) {
-        value.forEachUnderlyingError(body)
-    }
-
-    private static func lendWithCaseName<E: WrappingError>(_ value: inout E, _ body: (any Error) -> Void) -> String? {
-        value.forEachUnderlyingError(body)
-        return validCaseName(of: value)
+    private static func reader<E: WrappingError>(of _: E.Type) -> any WrappingReader {
+        WrappingReaderOf<E>()
     }
 
     /// The stated case name of a value when it is a plain identifier.
-    private static func validCaseName(of value: some WrappingError) -> String? {
+    fileprivate static func validCaseName(of value: some WrappingError) -> String? {
         guard let name = value.declaredCaseName, isIdentifier(name) else { return nil }
         return name
     }
@@ -274,7 +251,7 @@ final class ErrorTypeInfo: Sendable {
     /// (the mutable pointer is what lets a call on `pointee` borrow the value instead of copying it; nothing
     /// is written). Anything else (a box around another error) takes the general cast. Every test that walks
     /// or reports a ``WrappingError`` reads its causes and its case name through here.
-    private static func borrow<E: Error, P>(
+    fileprivate static func borrow<E: Error, P>(
         _ error: any Error,
         as _: E.Type,
         _ read: (UnsafeMutablePointer<E>) -> P
@@ -405,4 +382,60 @@ final class ErrorTypeInfo: Sendable {
         return test(ErrorTree.unboxed(error))
     }
 
+}
+
+/// Reads the values of one ``WrappingError`` type, found once per type: a witness call into the reader,
+/// fewer layers than a stored closure made in a generic context (which reabstracts its arguments on every
+/// call).
+protocol WrappingReader: Sendable {
+    /// Lends the error's causes to `body` (``WrappingError/forEachUnderlyingError(_:)``).
+    func forEachUnderlyingError(of error: any Error, _ body: (any Error) -> Void)
+    /// Lends the error's causes to `body`, and answers its ``WrappingError/declaredCaseName`` when it is a
+    /// plain identifier.
+    func forEachUnderlyingErrorAndCaseName(of error: any Error, _ body: (any Error) -> Void) -> String?
+}
+
+private struct WrappingReaderOf<E: WrappingError>: WrappingReader {
+    func forEachUnderlyingError(of error: any Error, _ body: (any Error) -> Void) {
+        // `ErrorTypeInfo.borrow(_:as:_:)` written out: one closure less per node.
+        func open<V: Error>(_ value: borrowing V) {
+            guard V.self == E.self else {
+                _ = ErrorTypeInfo.borrow(error, as: E.self) { Self.lend(&$0.pointee, body) }
+                return
+            }
+            withUnsafePointer(to: value) { pointer in
+                Self.lend(
+                    &UnsafeMutablePointer(mutating: UnsafeRawPointer(pointer).assumingMemoryBound(to: E.self)).pointee,
+                    body)
+            }
+        }
+        open(error)
+    }
+
+    func forEachUnderlyingErrorAndCaseName(of error: any Error, _ body: (any Error) -> Void) -> String? {
+        // `ErrorTypeInfo.borrow(_:as:_:)` written out: one closure less per node.
+        func open<V: Error>(_ value: borrowing V) -> String? {
+            guard V.self == E.self else {
+                // `nil` twice (no value of the type) is no name either.
+                return ErrorTypeInfo.borrow(error, as: E.self) { Self.lendWithCaseName(&$0.pointee, body) } ?? nil
+            }
+            return withUnsafePointer(to: value) { pointer in
+                Self.lendWithCaseName(
+                    &UnsafeMutablePointer(mutating: UnsafeRawPointer(pointer).assumingMemoryBound(to: E.self)).pointee,
+                    body)
+            }
+        }
+        return open(error)
+    }
+
+    // `inout` (never written) reaches the value through the pointer's address; a call on `pointee` would
+    // copy the value first.
+    private static func lend(_ value: inout E, _ body: (any Error) -> Void) {
+        value.forEachUnderlyingError(body)
+    }
+
+    private static func lendWithCaseName(_ value: inout E, _ body: (any Error) -> Void) -> String? {
+        value.forEachUnderlyingError(body)
+        return ErrorTypeInfo.validCaseName(of: value)
+    }
 }

@@ -63,7 +63,7 @@ extension ErrorReport {
                 }
             }
         case .decoding:
-            if let decoding = ErrorTree.value(error, as: DecodingError.self) {
+            _ = ErrorTree.withDecodingError(error) { decoding in
                 hash.combine(ErrorFacts.caseName(of: decoding))
                 combine(decoding.context?.codingPath ?? [], into: &hash)
             }

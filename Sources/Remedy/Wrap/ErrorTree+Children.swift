@@ -58,7 +58,7 @@ extension ErrorTree {
                 info.wrapping?.forEachUnderlyingError(of: error) { collector.add($0, label: nil) }
             }
         case .decoding:
-            if let underlying = value(error, as: DecodingError.self)?.context?.underlyingError {
+            if let underlying = withDecodingError(error, { $0.context?.underlyingError }) ?? nil {
                 collector.add(underlying, label: "underlying")
             }
         case .encoding:
@@ -211,6 +211,14 @@ extension ErrorTree {
             return nil
         }
         return open(error)
+    }
+
+    /// What `read` reads from a decoding error, reached in place: the answer of
+    /// `value(error, as: DecodingError.self).map { read(&$0) }` without copying the error out of its box
+    /// first (`DecodingError` is resilient, so every copy goes through the runtime's value witnesses).
+    /// `read` must not write: the error is shared.
+    static func withDecodingError<Result>(_ error: any Error, _ read: (inout DecodingError) -> Result) -> Result? {
+        ErrorTypeInfo.borrow(error, as: DecodingError.self) { read(&$0.pointee) }
     }
 
     /// The error as an `NSError` when it is one (or a subclass), without bridging; `nil` for Swift

@@ -251,7 +251,7 @@ final class ErrorTypeInfo: Sendable {
     /// (the mutable pointer is what lets a call on `pointee` borrow the value instead of copying it; nothing
     /// is written). Anything else (a box around another error) takes the general cast. Every test that walks
     /// or reports a ``WrappingError`` reads its causes and its case name through here.
-    fileprivate static func borrow<E: Error, P>(
+    static func borrow<E: Error, P>(
         _ error: any Error,
         as _: E.Type,
         _ read: (UnsafeMutablePointer<E>) -> P

@@ -61,16 +61,45 @@ struct LeanWalk {
     private var upcoming: Pending?
     /// The nodes waiting after ``upcoming``; the last one is visited first.
     private var stack: [Pending] = []
-    /// Class instances seen so far, with the index and depth of their first visit.
-    private var visited: [ObjectIdentifier: (index: Int, depth: Int)] = [:]
-    /// Keeps visited instances alive (see ``ErrorTree/Iterator``).
-    private var retained: [AnyObject] = []
-    /// The pre-order index of the current node's ancestors, by depth, once ``tracksPath`` is set; `-1` for
-    /// the ancestors visited before it was, which can't be the first visit of an instance.
-    private var path: [Int] = []
-    /// Whether the walk met a class instance: only then can a later node be a cycle, which the path tells.
-    private var tracksPath = false
+    /// What the walk tracks of class instances, from the first one it meets (`nil` before): most trees
+    /// hold none, and then the walk has no collections of its own to destroy.
+    private var instances: InstanceTracking?
     private var nextIndex = 0
+
+    /// The class instances of a walk, and the path that tells a cycle from a repeat.
+    private struct InstanceTracking {
+        /// Class instances seen so far, with the index and depth of their first visit.
+        var visited: [ObjectIdentifier: (index: Int, depth: Int)] = [:]
+        /// Keeps visited instances alive (see ``ErrorTree/Iterator``).
+        var retained: [AnyObject] = []
+        /// The pre-order index of the current node's ancestors, by depth; `-1` for the ancestors visited
+        /// before the tracking started, which can't be the first visit of an instance (only a later node
+        /// can be a cycle, through an instance).
+        var path: [Int]
+
+        init(depth: Int) {
+            path = Array(repeating: -1, count: depth)
+        }
+
+        /// Puts a node on the path and, when it is a class instance, records its visit.
+        ///
+        /// - Returns: Whether this is the node's first visit (always for values).
+        mutating func visit(_ error: any Error, info: ErrorTypeInfo, index: Int, depth: Int, isCycle: inout Bool)
+            -> Bool
+        {
+            if path.count > depth { path.removeSubrange(depth...) }
+            path.append(index)
+            guard info.isObject, let object = ErrorTree.identity(of: error) else { return true }
+            let id = ObjectIdentifier(object)
+            guard let first = visited[id] else {
+                visited[id] = (index, depth)
+                retained.append(object)
+                return true
+            }
+            isCycle = first.depth < depth && path[first.depth] == first.index
+            return false
+        }
+    }
 
     /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting
     /// (``ErrorTree/Iterator/isTruncated``).
@@ -111,27 +140,12 @@ struct LeanWalk {
         let depth = pending.depth
         // The root's information is the step's already.
         let info = index == 0 ? step.info : ErrorTypeInfo.of(pending.error)
-        if info.isObject, !tracksPath {
-            tracksPath = true
-            path = Array(repeating: -1, count: depth)
+        if info.isObject, instances == nil {
+            instances = InstanceTracking(depth: depth)
         }
-        if tracksPath {
-            if path.count > depth { path.removeSubrange(depth...) }
-            path.append(index)
-        }
-
-        var isFirstVisit = true
         var isCycle = false
-        if info.isObject, let object = ErrorTree.identity(of: pending.error) {
-            let id = ObjectIdentifier(object)
-            if let first = visited[id] {
-                isFirstVisit = false
-                isCycle = first.depth < depth && path[first.depth] == first.index
-            } else {
-                visited[id] = (index, depth)
-                retained.append(object)
-            }
-        }
+        let isFirstVisit =
+            instances?.visit(pending.error, info: info, index: index, depth: depth, isCycle: &isCycle) ?? true
 
         var caseLabel: String?
         if isFirstVisit {

@@ -166,6 +166,16 @@ struct LeanWalk {
     /// cap), and answers its case label when the walk reads them.
     private mutating func expand(_ error: any Error, info: ErrorTypeInfo, depth: Int) -> String? {
         let expands = depth < limits.maximumDepth
+        if info.source == .decoding {
+            // A decoding error has no label and at most its context's underlying error, read in place
+            // (what `inspect` finds, without its collector).
+            if expands, limits.maximumWidth > 0,
+                let underlying = ErrorTree.withDecodingError(error, { $0.context?.underlyingError }) ?? nil
+            {
+                upcoming = Pending(error: ErrorTree.unboxed(underlying), depth: depth + 1)
+            }
+            return nil
+        }
         guard info.source == .wrapping else {
             // Only a label would be read from a node that isn't expanded.
             guard expands || readsCaseNames else { return nil }

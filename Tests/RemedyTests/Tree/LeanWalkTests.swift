@@ -165,6 +165,12 @@ struct LeanWalkTests {
             nsError,
             TreeFixtures.SelfReferencingNSError(),
             Lending.one(Lending.many([Lending.one(a) as any Error] as [any Error])),
+            // Decoding errors with a cause, read in place by the lean walk.
+            Lending.one(
+                DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "bad", underlyingError: Lending.one(Leaf.timeout)))),
+            DecodingError.typeMismatch(
+                Int.self, .init(codingPath: [], debugDescription: "bad", underlyingError: shared)),
         ]
         let limits = [
             ErrorLimits.default,

@@ -73,16 +73,46 @@ enum ReportText {
     }
 
     private static func needsEscaping(_ text: some StringProtocol) -> Bool {
-        let isPlainASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
-            // Printable ASCII only: the common case, answered without decoding.
-            !bytes.contains { $0 < 0x20 || $0 >= 0x7F }
-        }
-        if isPlainASCII == true { return false }
+        // Through the bytes: the common case, answered without decoding scalars.
+        if let isSafe = text.utf8.withContiguousStorageIfAvailable(isSafe) { return !isSafe }
         return text.unicodeScalars.contains { isUnsafe($0) }
     }
 
+    /// Whether UTF-8 text needs no escaping: the same answer as looking for an ``isUnsafe(_:)`` scalar,
+    /// read from the bytes.
+    ///
+    /// ASCII controls are single bytes (`0x00`–`0x1F`, `0x7F`); the C1 controls U+0080–U+009F are
+    /// `C2 80`–`C2 9F`; U+2028–U+202E are `E2 80 A8`–`E2 80 AE`, U+2066–U+2069 `E2 81 A6`–`E2 81 A9`.
+    /// In valid UTF-8 (every `String`'s) a lead byte is never a continuation byte, so looking at every
+    /// byte as a possible start finds exactly these sequences.
+    static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return false }
+            } else if byte == 0xC2 {
+                // The second byte of `C2` is `80`–`BF`.
+                if index + 1 < count, bytes[index + 1] <= 0x9F { return false }
+            } else if byte == 0xE2, index + 2 < count {
+                let second = bytes[index + 1]
+                let third = bytes[index + 2]
+                if second == 0x80, (0xA8...0xAE).contains(third) { return false }
+                if second == 0x81, (0xA6...0xA9).contains(third) { return false }
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// ``isSafe(_:)`` for bytes in an array.
+    static func isSafe(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer(isSafe)
+    }
+
     /// Control characters, and invisible characters that change how the rest of a line reads.
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Line and paragraph separators, bidirectional embeddings, overrides and isolates.

@@ -84,8 +84,7 @@ struct ReportRenderer {
         }
 
         while let visit = iterator.nextVisit() {
-            let node = visit.node
-            close(downTo: node.depth)
+            close(downTo: visit.node.depth)
 
             // Where this node's first entry goes.
             var lead: Lead
@@ -117,7 +116,7 @@ struct ReportRenderer {
             }
 
             var ownMessage: String?
-            if let context = ErrorTree.value(node.error, as: ContextError.self) {
+            if let context = ErrorTree.value(visit.node.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
@@ -188,7 +187,7 @@ struct ReportRenderer {
                 )
                 isFirstLine = false
             }
-            if node.isDepthLimited {
+            if visit.node.isDepthLimited {
                 lines.beginLine()
                 lines.write(base)
                 lines.writeSpaces(padding)
@@ -204,8 +203,8 @@ struct ReportRenderer {
                     base: base,
                     padding: padding,
                     number: number,
-                    childCount: node.childCount,
-                    omitted: node.omittedChildCount,
+                    childCount: visit.node.childCount,
+                    omitted: visit.node.omittedChildCount,
                     message: ownMessage
                 )
             )
@@ -233,39 +232,86 @@ struct ReportRenderer {
         isFirstLine: Bool,
         into lines: inout ReportLines
     ) -> String? {
-        let node = visit.node
-        let error = node.error
+        let error = visit.node.error
         let info = visit.info
         let limit = limits.maximumMessageLength
-        // A decoding error is cast out of its box once for all it tells.
-        let decoding = ErrorFacts.DecodingFacts(of: error, info: info)
-        let kind = decoding?.kind ?? ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
-        let message = (decoding.map(\.message) ?? ErrorFacts.message(of: error, info: info))
-            .map { ReportText.truncated($0, limit: limit) }
-        let headline: String
-        if let message, let parentMessage, ReportText.contains(parentMessage, message) {
-            headline = kind  // the parent's message already says it
-        } else if let message {
-            headline = ReportText.escaped(message)
+        // A decoding error is cast out of its box once for all it tells. Its facts are moved into locals
+        // at once: each read through the optional would copy all of them.
+        var isDecoding = false
+        var decodingKind = ""
+        var codingKeys: [any CodingKey]?
+        var decodingDebugText: String?
+        var decodingReasonAndSuggestion: (String?, String?)?
+        let message: String?
+        if let decoding = ErrorFacts.DecodingFacts(of: error, info: info) {
+            isDecoding = true
+            decodingKind = decoding.kind
+            codingKeys = decoding.codingKeys
+            decodingDebugText = decoding.debugText
+            decodingReasonAndSuggestion = decoding.reasonAndSuggestion
+            message = ReportText.truncated(decoding.message, limit: limit)
         } else {
-            headline = ReportText.escaped(
-                ErrorFacts.fallback(
-                    of: error,
-                    info: info,
-                    caseLabel: visit.caseLabel,
-                    fields: visit.fields,
-                    messageLimit: limit,
-                    kind: kind
-                )
-            )
+            message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
         }
+        // An enum case without a message and without other values, as most wrapping cases are: its headline
+        // is its kind escaped, `Type.case`, written from its two parts. (What `ErrorFacts.kind` and
+        // `ErrorFacts.fallback` make of it: neither reads a domain or a code for these sources.)
+        let caseParts: (type: String, name: String)? =
+            if !isDecoding, message == nil, let caseLabel = visit.caseLabel, visit.fields.isEmpty,
+                info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
+            {
+                (info.name, caseLabel)
+            } else {
+                nil
+            }
+        let kind: String
+        let headline: String
+        if caseParts != nil {
+            // Not needed: see `caseParts`.
+            kind = ""
+            headline = ""
+        } else {
+            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            if let message, let parentMessage, ReportText.contains(parentMessage, message) {
+                headline = kind  // the parent's message already says it
+            } else if let message {
+                headline = ReportText.escaped(message)
+            } else {
+                headline = ReportText.escaped(
+                    ErrorFacts.fallback(
+                        of: error,
+                        info: info,
+                        caseLabel: visit.caseLabel,
+                        fields: visit.fields,
+                        messageLimit: limit,
+                        kind: kind
+                    )
+                )
+            }
+        }
+        /// The headline as text.
+        func headlineText() -> String {
+            caseParts.map { ReportText.escaped($0.type + "." + $0.name) } ?? headline
+        }
+        // Whether escaping changed the parts of `caseParts`: only then can the kind be more than a
+        // prefix of the headline, and need a `type:` line.
+        var casePartsChanged = false
         lines.beginLine()
         write(lead, into: &lines)
-        lines.write(headline, isFirstLine ? .title : .message)
-        if node.isCycle {
+        if let caseParts {
+            lines.beginPaint(isFirstLine ? .title : .message)
+            // As `ReportText.escaped("\(type).\(name)")`: escaping goes scalar by scalar.
+            casePartsChanged = lines.writeEscaped(caseParts.type)
+            lines.write(".")
+            casePartsChanged = lines.writeEscaped(caseParts.name) || casePartsChanged
+            lines.endPaint()
+        } else {
+            lines.write(headline, isFirstLine ? .title : .message)
+        }
+        if visit.node.isCycle {
             lines.write(" ")
             lines.write("↻ cycle: the same instance as an enclosing error, not expanded again", .marker)
-        } else if node.isRepeated {
+        } else if visit.node.isRepeated {
             lines.write(" ")
             lines.write("↑ repeated: the same instance as an error above, not expanded again", .marker)
         }
@@ -281,13 +327,23 @@ struct ReportRenderer {
         }
         let domainAndCode = ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
-        // `==` first: a headline that is the kind itself is the common case, and the cheap one.
-        if headline != kind, !headline.hasPrefix(kind), !isPlainNSError {
+        if let caseParts {
+            if casePartsChanged {
+                let kind = caseParts.type + "." + caseParts.name
+                let headline = headlineText()
+                if headline != kind, !headline.hasPrefix(kind) {
+                    beginAttribute("type:")
+                    lines.write(kind, .type)
+                    lines.endLine()
+                }
+            }
+        } else if headline != kind, !headline.hasPrefix(kind), !isPlainNSError {
+            // (`==` first: a headline that is the kind itself is the common case, and the cheap one.)
             beginAttribute("type:")
             lines.write(kind, .type)
             lines.endLine()
         }
-        if let (domain, code) = domainAndCode, headline != ReportText.escaped("\(domain) \(code)") {
+        if let (domain, code) = domainAndCode, headlineText() != ReportText.escaped("\(domain) \(code)") {
             beginAttribute("domain:")
             lines.beginPaint(.type)
             lines.writeMessage(domain, limit: limit)
@@ -300,8 +356,8 @@ struct ReportRenderer {
             lines.endPaint()
             lines.endLine()
         }
-        if let decoding {
-            if let codingKeys = decoding.codingKeys {
+        if isDecoding {
+            if let codingKeys {
                 // `coding path: days[0].temp`, as the node's `detail`
                 beginAttribute("coding path:")
                 lines.writeCodingPath(codingKeys, limit: limit)
@@ -315,7 +371,7 @@ struct ReportRenderer {
             lines.endLine()
         }
         let (reason, suggestion) =
-            decoding?.reasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
+            decodingReasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
         if let reason, reason != message {
             beginAttribute("reason:")
             lines.writeMessage(reason, limit: limit)
@@ -338,11 +394,15 @@ struct ReportRenderer {
             lines.writeEscaped(other)
             lines.endLine()
         }
-        if let debug = decoding.map(\.debugText) ?? ErrorFacts.debugText(of: error, info: info, isLeaf: node.isLeaf),
+        let debugText =
+            if isDecoding { decodingDebugText } else {
+                ErrorFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
+            }
+        if let debug = debugText,
             debug != message
         {
             let escaped = ReportText.escaped(debug)
-            if escaped != headline {
+            if escaped != headlineText() {
                 beginAttribute("debug:")
                 // Within the limit, the message of the debug text is the escaped text itself.
                 if debug.utf8.count <= limit {
@@ -437,10 +497,10 @@ struct ReportLines {
     private let maximumBytes: Int
     private let style: ReportStyle
     /// The first lines as UTF-8, separated by newlines (no newline after the last one), then the line
-    /// being written. Bytes, not a `String`: appending a string's bytes to an array is a copy, while
+    /// being written. Bytes, not a `String`: appending a string's bytes is a copy, while
     /// `String.append` costs several hundred instructions a part; every part is a whole string, so the
     /// bytes are valid UTF-8.
-    private var head: [UInt8] = []
+    private var head: ReportBytes
     /// The bytes of the head's lines, each with its newline (not the line being written).
     private var headBytes = 0
     private var headIsFull = false
@@ -464,7 +524,7 @@ struct ReportLines {
         let room = Swift.max(0, maximumBytes - Self.reserve)
         self.headBudget = room / 2
         self.tailBudget = room - room / 2
-        head.reserveCapacity(Swift.min(headBudget, Self.initialCapacity))
+        self.head = ReportBytes(capacity: Swift.min(headBudget, Self.initialCapacity))
     }
 
     // MARK: Lines
@@ -486,8 +546,8 @@ struct ReportLines {
             }
             headIsFull = true
         }
-        var line = String(decoding: head[textStart...], as: UTF8.self)
-        head.removeSubrange(lineStart...)
+        var line = head.string(from: textStart)
+        head.removeSuffix(from: lineStart)
         if size > tailBudget {
             line = ReportText.truncated(line, limit: Swift.max(0, tailBudget - 48)) + style.reset
         }
@@ -516,13 +576,20 @@ struct ReportLines {
 
     /// Writes text as it is.
     mutating func write(_ text: String) {
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in head.append(contentsOf: bytes) }
+        // Prefixes are empty for most lines.
+        guard !text.isEmpty else { return }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in append(bytes) }
         if written == nil { head.append(contentsOf: text.utf8) }
     }
 
     /// Writes a literal as it is.
     mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in head.append(contentsOf: bytes) }
+        text.withUTF8Buffer { bytes in append(bytes) }
+    }
+
+    /// Appends bytes.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        head.append(bytes)
     }
 
     /// Writes text in a style's colour: its code, the text, the code that ends it.
@@ -554,31 +621,30 @@ struct ReportLines {
         if number < 0 { head.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         // The digits from the last, then put in order.
-        var low = head.count
+        let start = head.count
         repeat {
             head.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        var high = head.count - 1
-        while low < high {
-            head.swapAt(low, high)
-            low += 1
-            high -= 1
-        }
+        head.reverse(from: start)
     }
 
     /// Writes `count` spaces.
     mutating func writeSpaces(_ count: Int) {
-        for _ in 0..<Swift.max(0, count) { head.append(UInt8(ascii: " ")) }
+        head.append(UInt8(ascii: " "), count: count)
     }
 
     /// Writes text escaped, as ``ReportText/escaped(_:)`` makes it.
-    mutating func writeEscaped(_ text: String) {
+    ///
+    /// - Returns: Whether escaping changed the text.
+    @discardableResult
+    mutating func writeEscaped(_ text: String) -> Bool {
         let start = head.count
         write(text)
-        guard !ReportText.isSafe(head[start...]) else { return }
-        head.removeSubrange(start...)
+        guard !head.withBytes(from: start, ReportText.isSafe) else { return false }
+        head.removeSuffix(from: start)
         write(ReportText.escaped(text))
+        return true
     }
 
     /// Writes a message as ``ReportText/message(_:limit:)`` makes it: truncated, then escaped.
@@ -612,9 +678,9 @@ struct ReportLines {
                 write(name)
             }
         }
-        guard head.count - start > limit || !ReportText.isSafe(head[start...]) else { return }
-        let text = String(decoding: head[start...], as: UTF8.self)
-        head.removeSubrange(start...)
+        guard head.count - start > limit || !head.withBytes(from: start, ReportText.isSafe) else { return }
+        let text = head.string(from: start)
+        head.removeSuffix(from: start)
         write(ReportText.message(text, limit: limit))
     }
 
@@ -679,7 +745,7 @@ struct ReportLines {
 
     /// The report, without a trailing newline.
     func finish() -> String {
-        var text = String(decoding: head, as: UTF8.self)
+        var text = head.string()
         guard droppedLines > 0 || tailStart < tail.count else { return text }
         var isEmpty = headBytes == 0
         if droppedLines > 0 {

@@ -88,6 +88,18 @@ enum ReportText {
     static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        if let start = bytes.baseAddress {
+            // Eight bytes at a time while they are printable ASCII. Safe: each load reads the bytes at
+            // `index..<index + 8`, and `index + 8 <= count` keeps them inside the buffer; `loadUnaligned`
+            // allows any alignment. Every byte before the first word that isn't printable ASCII is ASCII,
+            // so the byte loop below starts at a character's first byte.
+            let raw = UnsafeRawPointer(start)
+            while index + 8 <= count,
+                isPrintableASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+            }
+        }
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
@@ -106,9 +118,13 @@ enum ReportText {
         return true
     }
 
-    /// ``isSafe(_:)`` for bytes in an array.
-    static func isSafe(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer(isSafe)
+    /// Whether eight bytes are all printable ASCII (`0x20`–`0x7E`), tested together: with no high bit
+    /// set, adding `0x60` to a byte sets its high bit exactly when it is `0x20` or more, and adding 1
+    /// exactly when it is `0x7F`, and neither sum carries into the next byte.
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return false }
+        return (word &+ 0x6060_6060_6060_6060) & high == high && (word &+ 0x0101_0101_0101_0101) & high == 0
     }
 
     /// Control characters, and invisible characters that change how the rest of a line reads.

@@ -26,6 +26,38 @@ struct ReportWritingTests {
         }
     }
 
+    /// Printable ASCII is read eight bytes at a time: a character that needs escaping, or one that
+    /// doesn't but isn't ASCII, is found at every position of texts of every length around the words.
+    @Test func wordsOfPrintableASCIIHideNothing() {
+        let characters = [
+            "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\u{2028}", "\u{2069}", "👍",
+        ]
+        for length in 0...40 {
+            let filler = Array(repeating: "x", count: length)
+            for position in 0...length {
+                for character in characters {
+                    var parts = filler
+                    parts.insert(character, at: position)
+                    var text = parts.joined()
+                    let byBytes = text.withUTF8 { ReportText.isSafe($0) }
+                    #expect(byBytes == !text.unicodeScalars.contains { ReportText.isUnsafe($0) })
+                }
+            }
+        }
+        let printable = (0x20...0x7E).map { UInt8($0) }
+        for start in stride(from: 0, to: printable.count, by: 8) {
+            let word = printable[start..<min(start + 8, printable.count)] + Array(repeating: 0x20, count: 8)
+            let value = word.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+            #expect(ReportText.isPrintableASCII(value))
+        }
+        for byte in (0...0xFF).map(UInt64.init) where !(0x20...0x7E).contains(byte) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                let word = (0x2020_2020_2020_2020 & ~(UInt64(0xFF) << shift)) | byte << shift
+                #expect(!ReportText.isPrintableASCII(word), "byte \(byte) at \(shift / 8)")
+            }
+        }
+    }
+
     @Test func escapingIsTheSameThroughBytesAndThroughScalars() {
         let texts = [
             "", "plain ASCII text", "température", "🌧️👩‍👩‍👧", "tab\there", "a\u{7F}b", "\u{80}", "x\u{9F}",
@@ -54,6 +86,38 @@ struct ReportWritingTests {
         #expect(ReportText.escaped("é\u{85}\u{1B}[0m") == #"é\u{85}\u{1B}[0m"#)
         #expect(ReportText.escaped("\u{202E}evil\u{2066}") == #"\u{202E}evil\u{2066}"#)
         #expect(written { $0.writeEscaped("ü\u{9F}ü") } == #"ü\u{9F}ü"#)
+        var lines = ReportLines(maximumBytes: 65_536, style: .plain)
+        lines.beginLine()
+        let changed = [
+            lines.writeEscaped("DataError"), lines.writeEscaped("evil\u{202E}"), lines.writeEscaped("température"),
+        ]
+        #expect(changed == [false, true, false])
+        lines.endLine()
+        #expect(lines.finish() == #"DataErrorevil\u{202E}température"#)
+    }
+
+    /// An enum case without a message is written from its type's name and its case name: the same
+    /// headline, plain and painted, as the kind made into one string.
+    @Test func aCaseIsWrittenAsItsKind() {
+        enum Outer: Error { case wrapping(Inner) }
+        enum Inner: WrappingError {
+            case timeout(URLError)
+            var underlyingErrors: [any Error] { [] }
+            var declaredCaseName: String? { "timeout" }
+        }
+        let error = Outer.wrapping(.timeout(URLError(.timedOut)))
+        #expect(
+            ErrorReport(error).text == """
+                Outer.wrapping
+                Caused by:
+                  1: Inner.timeout
+                """)
+        #expect(
+            ErrorReport(error).ansiText(environment: [:]) == """
+                \u{1B}[1;31mOuter.wrapping\u{1B}[0m
+                \u{1B}[33mCaused by:\u{1B}[0m
+                  \u{1B}[2m1:\u{1B}[0m \u{1B}[1mInner.timeout\u{1B}[0m
+                """)
     }
 
     // MARK: - Messages and their caps
@@ -72,6 +136,53 @@ struct ReportWritingTests {
         #expect(
             written { $0.writeMessage(String(repeating: "a", count: 17), limit: 16) }
                 == "aaaaaaaaaaaaaaaa… (17 bytes, truncated)")
+    }
+
+    // MARK: - The buffer
+
+    /// Every kind of write, growth past the first capacity, removal and reversal leave the same bytes as
+    /// the same edits of an array; a copy keeps its bytes when the original is written to afterwards.
+    @Test func theBufferHoldsWhatAnArrayWould() {
+        var bytes = ReportBytes(capacity: 4)
+        var expected: [UInt8] = []
+        var copies: [(ReportBytes, [UInt8])] = []
+        for step in 0..<400 {
+            let chunk = (0..<(step % 23)).map { UInt8(truncatingIfNeeded: step &+ $0) }
+            switch step % 6 {
+            case 0:
+                chunk.withUnsafeBufferPointer { bytes.append($0) }
+                expected += chunk
+            case 1:
+                bytes.append(UInt8(step % 256))
+                expected.append(UInt8(step % 256))
+            case 2:
+                bytes.append(0x20, count: step % 7)
+                expected += Array(repeating: 0x20, count: step % 7)
+            case 3:
+                let start = max(0, expected.count - step % 9)
+                bytes.reverse(from: start)
+                expected[start...].reverse()
+            case 4:
+                bytes.append(contentsOf: chunk.lazy.map { $0 })
+                expected += chunk
+            default:
+                let start = max(0, expected.count - step % 5)
+                bytes.removeSuffix(from: start)
+                expected.removeSubrange(start...)
+            }
+            if step % 50 == 0 { copies.append((bytes, expected)) }
+            #expect(bytes.count == expected.count)
+            #expect(bytes.withBytes(from: 0) { Array($0) } == expected)
+        }
+        for (copy, bytesThen) in copies {
+            #expect(copy.withBytes(from: 0) { Array($0) } == bytesThen)
+        }
+        var text = ReportBytes(capacity: 0)
+        text.append(0x61, count: 3)
+        "é👍".utf8.withContiguousStorageIfAvailable { text.append($0) }
+        #expect(text.string() == "aaaé👍")
+        #expect(text.string(from: 3) == "é👍")
+        #expect(text.withBytes(from: text.count) { $0.count } == 0)
     }
 
     // MARK: - Numbers
@@ -198,10 +309,10 @@ struct ReportWritingTests {
     }
 
     /// What one line of a plain report is when `write` writes it.
-    private func written(_ write: (inout ReportLines) -> Void) -> String {
+    private func written<Result>(_ write: (inout ReportLines) -> Result) -> String {
         var lines = ReportLines(maximumBytes: 65_536, style: .plain)
         lines.beginLine()
-        write(&lines)
+        _ = write(&lines)
         lines.endLine()
         return lines.finish()
     }

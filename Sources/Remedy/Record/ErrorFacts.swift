@@ -114,39 +114,43 @@ package enum ErrorFacts {
 
         /// The facts of a decoding error whose type facts are `info`.
         init(_ error: DecodingError, info: ErrorTypeInfo) {
-            // One look at the case for its name, message and context, instead of one each.
+            // One look at the case for its name, message and context, instead of one each; the context's
+            // two facts are read where it is bound (an optional context in between would be copied).
             let caseName: String
-            let context: DecodingError.Context?
             switch error {
-            case .keyNotFound(let key, let keyContext):
+            case .keyNotFound(let key, let context):
                 caseName = "keyNotFound"
                 message = ErrorFacts.keyNotFoundMessage(key)
-                context = keyContext
-            case .valueNotFound(_, let valueContext):
+                (codingKeys, debugText) = Self.facts(of: context)
+            case .valueNotFound(_, let context):
                 caseName = "valueNotFound"
                 message = ErrorFacts.describe(error)
-                context = valueContext
-            case .typeMismatch(_, let mismatchContext):
+                (codingKeys, debugText) = Self.facts(of: context)
+            case .typeMismatch(_, let context):
                 caseName = "typeMismatch"
                 message = ErrorFacts.describe(error)
-                context = mismatchContext
-            case .dataCorrupted(let corruptedContext):
+                (codingKeys, debugText) = Self.facts(of: context)
+            case .dataCorrupted(let context):
                 caseName = "dataCorrupted"
                 message = ErrorFacts.describe(error)
-                context = corruptedContext
+                (codingKeys, debugText) = Self.facts(of: context)
             @unknown default:
                 caseName = ErrorFacts.caseName(of: error)
                 message = ErrorFacts.describe(error)
-                context = error.context
+                codingKeys = error.context?.codingPath
+                debugText = (error.context?.debugDescription).nonBlank
             }
             kind = info.kind(case: caseName)
-            codingKeys = context?.codingPath
-            debugText = (context?.debugDescription).nonBlank
             #if canImport(FoundationEssentials)
             reasonAndSuggestion = (error.failureReason.nonBlank, error.recoverySuggestion.nonBlank)
             #else
             reasonAndSuggestion = nil
             #endif
+        }
+
+        /// A context's coding path, and its debug description unless it is blank.
+        private static func facts(of context: DecodingError.Context) -> ([any CodingKey], String?) {
+            (context.codingPath, (context.debugDescription as String?).nonBlank)
         }
 
         /// The facts of a node, when it is a decoding error.

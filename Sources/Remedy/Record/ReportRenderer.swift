@@ -667,9 +667,10 @@ struct ReportLines {
             return
         }
         let start = head.count
-        for key in path {
-            let name = key.stringValue
-            if let index = key.intValue, Self.isIndexName(name, of: index) {
+        // By index: each key is read where it is stored, not copied out of the array first.
+        for position in path.indices {
+            let name = path[position].stringValue
+            if let index = path[position].intValue, Self.isIndexName(name, of: index) {
                 head.append(UInt8(ascii: "["))
                 write(index)
                 head.append(UInt8(ascii: "]"))

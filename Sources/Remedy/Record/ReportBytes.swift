@@ -61,24 +61,40 @@ struct ReportBytes {
         storage = Self.makeStorage(capacity: capacity, copying: storage)
     }
 
+    /// Makes room for `extra` more bytes and lets `write` initialize them at the end.
+    ///
+    /// - Parameter write: Initializes exactly `extra` bytes from the pointer it is given.
+    @inline(__always)
+    private mutating func append(_ extra: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) || extra > Self.room(in: storage) { reserve(extra) }
+        storage.withUnsafeMutablePointers { header, elements in
+            // In bounds: the check above or `reserve` made `count + extra <= capacity`.
+            write(elements + header.pointee.count)
+            header.pointee.count += extra
+        }
+    }
+
+    /// How many more bytes a storage has room for.
+    private static func room(in storage: ManagedBuffer<Header, UInt8>) -> Int {
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.count }
+    }
+
     /// Appends one byte.
     mutating func append(_ byte: UInt8) {
-        reserve(1)
-        storage.withUnsafeMutablePointers { header, elements in
-            // In bounds: `reserve(1)` made `count + 1 <= capacity`.
-            (elements + header.pointee.count).initialize(to: byte)
-            header.pointee.count += 1
-        }
+        append(1) { $0.initialize(to: byte) }
     }
 
     /// Appends bytes.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        storage.withUnsafeMutablePointers { header, elements in
-            // In bounds: `reserve` made `count + bytes.count <= capacity`.
-            (elements + header.pointee.count).initialize(from: source, count: bytes.count)
-            header.pointee.count += bytes.count
+        let count = bytes.count
+        append(count) { target in
+            if count <= 16 {
+                // Most parts are a few bytes: copied here rather than through a call to `memcpy`.
+                for offset in 0..<count { (target + offset).initialize(to: source[offset]) }
+            } else {
+                target.initialize(from: source, count: count)
+            }
         }
     }
 
@@ -90,12 +106,7 @@ struct ReportBytes {
     /// Appends `count` copies of a byte.
     mutating func append(_ byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        reserve(count)
-        storage.withUnsafeMutablePointers { header, elements in
-            // In bounds: `reserve` made `count + n <= capacity`.
-            (elements + header.pointee.count).initialize(repeating: byte, count: count)
-            header.pointee.count += count
-        }
+        append(count) { $0.initialize(repeating: byte, count: count) }
     }
 
     /// Reverses the order of the bytes from `start` to the end.

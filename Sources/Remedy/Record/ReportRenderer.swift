@@ -618,6 +618,11 @@ struct ReportLines {
 
     /// Writes a number in decimal, as `String(number)` does.
     mutating func write(_ number: Int) {
+        if (0..<10).contains(number) {
+            // Chain numbers and indices are mostly one digit.
+            head.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number))
+            return
+        }
         if number < 0 { head.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         // The digits from the last, then put in order.

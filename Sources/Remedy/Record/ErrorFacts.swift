@@ -57,14 +57,7 @@ package enum ErrorFacts {
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, _):
-            // Appended to a buffer of the final size: the interpolation's buffer grows on the way.
-            let name = key.stringValue
-            var text = ""
-            text.reserveCapacity(name.utf8.count + 16)
-            text += "key '"
-            text += name
-            text += "' not found"
-            return text
+            return keyNotFoundMessage(key)
         case .valueNotFound(let type, let context):
             return "value of type \(type) not found at \(ErrorTree.codingPath(context.codingPath))"
         case .typeMismatch(let type, let context):
@@ -76,6 +69,29 @@ package enum ErrorFacts {
         }
     }
 
+    /// `key 'temp' not found`: written into a string of its final size at once (appending its three
+    /// parts cost more than the rest of a decoding error's facts).
+    static func keyNotFoundMessage(_ key: any CodingKey) -> String {
+        let name = key.stringValue
+        let head: StaticString = "key '"
+        let tail: StaticString = "' not found"
+        let count = head.utf8CodeUnitCount + name.utf8.count + tail.utf8CodeUnitCount
+        guard
+            let text = name.utf8.withContiguousStorageIfAvailable({ nameBytes in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    // Three copies that together fill exactly `count` bytes.
+                    var end = head.withUTF8Buffer { buffer.initialize(fromContentsOf: $0) }
+                    end = buffer[end...].initialize(fromContentsOf: nameBytes)
+                    end = tail.withUTF8Buffer { buffer[end...].initialize(fromContentsOf: $0) }
+                    return end
+                }
+            })
+        else {
+            return "key '" + name + "' not found"
+        }
+        return text
+    }
+
     /// What a report reads of a decoding error, from one look at it: what ``kind(of:info:caseLabel:)``,
     /// ``message(of:info:)``, `ErrorTree.codingPath(of:info:)` and ``debugText(of:info:isLeaf:)`` each
     /// read of it on their own, casting it out of its box (and copying its context) every time.
@@ -84,8 +100,11 @@ package enum ErrorFacts {
         let kind: String
         /// As ``message(of:info:)``: `key 'temp' not found`.
         let message: String
+        /// The context's coding path, or `nil` for an unknown case: reports write it without making
+        /// its text first (see ``codingPath``).
+        let codingKeys: [any CodingKey]?
         /// As `ErrorTree.codingPath(of:info:)`: `days[0].temp`, or `nil` for an unknown case.
-        let codingPath: String?
+        var codingPath: String? { codingKeys.map { ErrorTree.codingPath($0) } }
         /// As ``debugText(of:info:isLeaf:)``: the context's debug description, or `nil` when it is blank.
         let debugText: String?
         /// As ``reasonAndSuggestion(of:info:)``, read from the value where `DecodingError` is a
@@ -95,16 +114,43 @@ package enum ErrorFacts {
 
         /// The facts of a decoding error whose type facts are `info`.
         init(_ error: DecodingError, info: ErrorTypeInfo) {
-            kind = info.kind(case: ErrorFacts.caseName(of: error))
-            message = ErrorFacts.describe(error)
-            let context = error.context
-            codingPath = context.map { ErrorTree.codingPath($0.codingPath) }
-            debugText = (context?.debugDescription).nonBlank
+            // One look at the case for its name, message and context, instead of one each; the context's
+            // two facts are read where it is bound (an optional context in between would be copied).
+            let caseName: String
+            switch error {
+            case .keyNotFound(let key, let context):
+                caseName = "keyNotFound"
+                message = ErrorFacts.keyNotFoundMessage(key)
+                (codingKeys, debugText) = Self.facts(of: context)
+            case .valueNotFound(_, let context):
+                caseName = "valueNotFound"
+                message = ErrorFacts.describe(error)
+                (codingKeys, debugText) = Self.facts(of: context)
+            case .typeMismatch(_, let context):
+                caseName = "typeMismatch"
+                message = ErrorFacts.describe(error)
+                (codingKeys, debugText) = Self.facts(of: context)
+            case .dataCorrupted(let context):
+                caseName = "dataCorrupted"
+                message = ErrorFacts.describe(error)
+                (codingKeys, debugText) = Self.facts(of: context)
+            @unknown default:
+                caseName = ErrorFacts.caseName(of: error)
+                message = ErrorFacts.describe(error)
+                codingKeys = error.context?.codingPath
+                debugText = (error.context?.debugDescription).nonBlank
+            }
+            kind = info.kind(case: caseName)
             #if canImport(FoundationEssentials)
             reasonAndSuggestion = (error.failureReason.nonBlank, error.recoverySuggestion.nonBlank)
             #else
             reasonAndSuggestion = nil
             #endif
+        }
+
+        /// A context's coding path, and its debug description unless it is blank.
+        private static func facts(of context: DecodingError.Context) -> ([any CodingKey], String?) {
+            (context.codingPath, (context.debugDescription as String?).nonBlank)
         }
 
         /// The facts of a node, when it is a decoding error.

@@ -15,6 +15,9 @@
 ///         Caused by:
 ///           1: StorageError.diskFull
 /// ```
+///
+/// The lines are written part by part straight into one buffer (``ReportLines``): prefixes, numbers,
+/// keys and markers are never made into strings of their own first.
 struct ReportRenderer {
     let limits: ErrorLimits
     let style: ReportStyle
@@ -23,8 +26,9 @@ struct ReportRenderer {
     private struct Frame {
         /// The prefix of the chain's `Caused by:` and numbered lines.
         var base: String
-        /// The prefix of the attribute lines and child branches of the node's last entry.
-        var indent: String
+        /// How many spaces follow `base` in the prefix of the attribute lines and child branches of the
+        /// node's last entry (its indent).
+        var padding: Int
         /// The chain number of the node's last entry (0 for the head of a chain).
         var number: Int
         var childCount: Int
@@ -34,6 +38,17 @@ struct ReportRenderer {
         var message: String?
 
         var isBranching: Bool { childCount + omitted >= 2 || omitted > 0 }
+    }
+
+    /// What starts an entry's first line.
+    private enum Lead {
+        /// Nothing: the report's first entry.
+        case none
+        /// A branch below an error with several causes: the parent's indent (`base` and `padding`
+        /// spaces), then `├─ `, or `└─ ` for the last one.
+        case branch(base: String, padding: Int, isLast: Bool)
+        /// An entry of a chain: `base`, then `  12: `.
+        case numbered(base: String, number: Int)
     }
 
     /// The widest prefix kept; deeper branches are drawn from `⋯`, so a line's cost doesn't grow with
@@ -52,49 +67,56 @@ struct ReportRenderer {
             while frames.count > depth {
                 let frame = frames.removeLast()
                 if frame.omitted > 0 {
-                    lines.append(
-                        frame.indent + style.tree("└─ ")
-                            + style.marker("… \(frame.omitted) more not shown (width limit \(limits.maximumWidth))")
-                    )
+                    lines.beginLine()
+                    lines.write(frame.base)
+                    lines.writeSpaces(frame.padding)
+                    lines.write("└─ ", .tree)
+                    lines.beginPaint(.marker)
+                    lines.write("… ")
+                    lines.write(frame.omitted)
+                    lines.write(" more not shown (width limit ")
+                    lines.write(limits.maximumWidth)
+                    lines.write(")")
+                    lines.endPaint()
+                    lines.endLine()
                 }
             }
         }
 
         while let visit = iterator.nextVisit() {
-            let node = visit.node
-            close(downTo: node.depth)
+            close(downTo: visit.node.depth)
 
             // Where this node's first entry goes.
-            var lead: String
+            var lead: Lead
             var base: String
             var number: Int
-            var indent: String
+            var padding: Int
             let parentMessage = frames.last?.message
-            if var parent = frames.popLast() {
-                if parent.isBranching {
-                    parent.shownChildren += 1
+            if let last = frames.indices.last {
+                if frames[last].isBranching {
+                    frames[last].shownChildren += 1
+                    let parent = frames[last]
                     let isLast = parent.shownChildren == parent.childCount && parent.omitted == 0
-                    lead = parent.indent + style.tree(isLast ? "└─ " : "├─ ")
-                    base = Self.capped(parent.indent + (isLast ? "   " : "│  "))
+                    lead = .branch(base: parent.base, padding: parent.padding, isLast: isLast)
+                    base = Self.capped(parent.base + Self.spaces(parent.padding) + (isLast ? "   " : "│  "))
                     number = 0
-                    indent = base + "  "
+                    padding = 2
                 } else {
-                    base = parent.base
-                    number = parent.number + 1
-                    if number == 1 { lines.append(base, style.heading("Caused by:")) }
-                    lead = numberedLead(base: base, number: number)
-                    indent = base + Self.padding(for: number)
+                    base = frames[last].base
+                    number = frames[last].number + 1
+                    if number == 1 { writeCausedBy(base: base, into: &lines) }
+                    lead = .numbered(base: base, number: number)
+                    padding = Self.padding(for: number)
                 }
-                frames.append(parent)
             } else {
-                lead = ""
+                lead = .none
                 base = ""
                 number = 0
-                indent = "  "
+                padding = 2
             }
 
             var ownMessage: String?
-            if let context = ErrorTree.value(node.error, as: ContextError.self) {
+            if let context = ErrorTree.value(visit.node.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
@@ -102,25 +124,53 @@ struct ReportRenderer {
                 for layerIndex in stride(from: layers.count - 1, through: 0, by: -1) {
                     let reversedPosition = layers.count - 1 - layerIndex
                     if reversedPosition == shown.head, shown.omitted > 0 {
-                        lines.append(base + "  " + style.marker("… \(shown.omitted) more layers"))
+                        lines.beginLine()
+                        lines.write(base)
+                        lines.write("  ")
+                        lines.beginPaint(.marker)
+                        lines.write("… ")
+                        lines.write(shown.omitted)
+                        lines.write(" more layers")
+                        lines.endPaint()
+                        lines.endLine()
                     }
                     guard reversedPosition < shown.head || reversedPosition >= shown.head + shown.omitted else {
                         continue
                     }
                     if position > 0 {
                         number += 1
-                        if number == 1 { lines.append(base, style.heading("Caused by:")) }
-                        lead = numberedLead(base: base, number: number)
-                        indent = base + Self.padding(for: number)
+                        if number == 1 { writeCausedBy(base: base, into: &lines) }
+                        lead = .numbered(base: base, number: number)
+                        padding = Self.padding(for: number)
                     }
                     let layer = layers[layers.startIndex + layerIndex]
-                    let text = ReportText.message(layer.message, limit: limits.maximumMessageLength)
-                    lines.append(lead, isFirstLine ? style.title(text) : style.message(text))
+                    lines.beginLine()
+                    write(lead, into: &lines)
+                    lines.beginPaint(isFirstLine ? .title : .message)
+                    lines.writeMessage(layer.message, limit: limits.maximumMessageLength)
+                    lines.endPaint()
+                    lines.endLine()
                     isFirstLine = false
-                    let location = ReportText.escaped("\(layer.fileID):\(layer.line)")
-                    lines.append(indent, style.key("at:"), " ", style.location(location))
+                    lines.beginLine()
+                    lines.write(base)
+                    lines.writeSpaces(padding)
+                    lines.write("at:", .key)
+                    lines.write(" ")
+                    lines.beginPaint(.location)
+                    // As `ReportText.escaped("\(fileID):\(line)")`: escaping goes scalar by scalar.
+                    lines.writeEscaped(layer.fileID)
+                    lines.write(":")
+                    lines.write(layer.line)
+                    lines.endPaint()
+                    lines.endLine()
                     if position == 0, let override = context.presentationOverride {
-                        lines.append(indent, style.key("presentation override:"), " ", describe(override))
+                        lines.beginLine()
+                        lines.write(base)
+                        lines.writeSpaces(padding)
+                        lines.write("presentation override:", .key)
+                        lines.write(" ")
+                        lines.write(describe(override))
+                        lines.endLine()
                     }
                     position += 1
                 }
@@ -129,30 +179,45 @@ struct ReportRenderer {
                 ownMessage = renderEntry(
                     visit,
                     lead: lead,
-                    indent: indent,
+                    base: base,
+                    padding: padding,
                     parentMessage: parentMessage,
                     isFirstLine: isFirstLine,
                     into: &lines
                 )
                 isFirstLine = false
             }
-            if node.isDepthLimited {
-                lines.append(indent + style.marker("… causes below not shown (depth limit \(limits.maximumDepth))"))
+            if visit.node.isDepthLimited {
+                lines.beginLine()
+                lines.write(base)
+                lines.writeSpaces(padding)
+                lines.beginPaint(.marker)
+                lines.write("… causes below not shown (depth limit ")
+                lines.write(limits.maximumDepth)
+                lines.write(")")
+                lines.endPaint()
+                lines.endLine()
             }
             frames.append(
                 Frame(
                     base: base,
-                    indent: indent,
+                    padding: padding,
                     number: number,
-                    childCount: node.childCount,
-                    omitted: node.omittedChildCount,
+                    childCount: visit.node.childCount,
+                    omitted: visit.node.omittedChildCount,
                     message: ownMessage
                 )
             )
         }
         close(downTo: 0)
         if iterator.isTruncated {
-            lines.append(style.marker("… more errors not shown (limit of \(limits.maximumNodes) errors)"))
+            lines.beginLine()
+            lines.beginPaint(.marker)
+            lines.write("… more errors not shown (limit of ")
+            lines.write(limits.maximumNodes)
+            lines.write(" errors)")
+            lines.endPaint()
+            lines.endLine()
         }
         return lines.finish()
     }
@@ -160,91 +225,223 @@ struct ReportRenderer {
     /// Renders the one entry of a node that isn't a ``ContextError``; returns its message, truncated.
     private func renderEntry(
         _ visit: ErrorTree.Visit,
-        lead: String,
-        indent: String,
+        lead: Lead,
+        base: String,
+        padding: Int,
         parentMessage: String?,
         isFirstLine: Bool,
         into lines: inout ReportLines
     ) -> String? {
-        let node = visit.node
-        let error = node.error
+        let error = visit.node.error
         let info = visit.info
         let limit = limits.maximumMessageLength
-        // A decoding error is cast out of its box once for all it tells.
-        let decoding = ErrorFacts.DecodingFacts(of: error, info: info)
-        let kind = decoding?.kind ?? ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
-        let message = (decoding.map(\.message) ?? ErrorFacts.message(of: error, info: info))
-            .map { ReportText.truncated($0, limit: limit) }
+        // A decoding error is cast out of its box once for all it tells. Its facts are moved into locals
+        // at once: each read through the optional would copy all of them.
+        var isDecoding = false
+        var decodingKind = ""
+        var codingKeys: [any CodingKey]?
+        var decodingDebugText: String?
+        var decodingReasonAndSuggestion: (String?, String?)?
+        let message: String?
+        if let decoding = ErrorFacts.DecodingFacts(of: error, info: info) {
+            isDecoding = true
+            decodingKind = decoding.kind
+            codingKeys = decoding.codingKeys
+            decodingDebugText = decoding.debugText
+            decodingReasonAndSuggestion = decoding.reasonAndSuggestion
+            message = ReportText.truncated(decoding.message, limit: limit)
+        } else {
+            message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
+        }
+        // An enum case without a message and without other values, as most wrapping cases are: its headline
+        // is its kind escaped, `Type.case`, written from its two parts. (What `ErrorFacts.kind` and
+        // `ErrorFacts.fallback` make of it: neither reads a domain or a code for these sources.)
+        let caseParts: (type: String, name: String)? =
+            if !isDecoding, message == nil, let caseLabel = visit.caseLabel, visit.fields.isEmpty,
+                info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
+            {
+                (info.name, caseLabel)
+            } else {
+                nil
+            }
+        let kind: String
         let headline: String
-        if let message, let parentMessage, ReportText.contains(parentMessage, message) {
-            headline = kind  // the parent's message already says it
-        } else if let message {
-            headline = ReportText.escaped(message)
+        if caseParts != nil {
+            // Not needed: see `caseParts`.
+            kind = ""
+            headline = ""
         } else {
-            headline = ReportText.escaped(
-                ErrorFacts.fallback(
-                    of: error,
-                    info: info,
-                    caseLabel: visit.caseLabel,
-                    fields: visit.fields,
-                    messageLimit: limit,
-                    kind: kind
+            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            if let message, let parentMessage, ReportText.contains(parentMessage, message) {
+                headline = kind  // the parent's message already says it
+            } else if let message {
+                headline = ReportText.escaped(message)
+            } else {
+                headline = ReportText.escaped(
+                    ErrorFacts.fallback(
+                        of: error,
+                        info: info,
+                        caseLabel: visit.caseLabel,
+                        fields: visit.fields,
+                        messageLimit: limit,
+                        kind: kind
+                    )
                 )
-            )
+            }
         }
-        let paintedHeadline = isFirstLine ? style.title(headline) : style.message(headline)
-        if node.isCycle {
-            lines.append(
-                lead,
-                paintedHeadline,
-                " ",
-                style.marker("↻ cycle: the same instance as an enclosing error, not expanded again")
-            )
-        } else if node.isRepeated {
-            lines.append(
-                lead,
-                paintedHeadline,
-                " ",
-                style.marker("↑ repeated: the same instance as an error above, not expanded again")
-            )
+        /// The headline as text.
+        func headlineText() -> String {
+            caseParts.map { ReportText.escaped($0.type + "." + $0.name) } ?? headline
+        }
+        // Whether escaping changed the parts of `caseParts`: only then can the kind be more than a
+        // prefix of the headline, and need a `type:` line.
+        var casePartsChanged = false
+        lines.beginLine()
+        write(lead, into: &lines)
+        if let caseParts {
+            lines.beginPaint(isFirstLine ? .title : .message)
+            // As `ReportText.escaped("\(type).\(name)")`: escaping goes scalar by scalar.
+            casePartsChanged = lines.writeEscaped(caseParts.type)
+            lines.write(".")
+            casePartsChanged = lines.writeEscaped(caseParts.name) || casePartsChanged
+            lines.endPaint()
         } else {
-            lines.append(lead, paintedHeadline)
+            lines.write(headline, isFirstLine ? .title : .message)
         }
+        if visit.node.isCycle {
+            lines.write(" ")
+            lines.write("↻ cycle: the same instance as an enclosing error, not expanded again", .marker)
+        } else if visit.node.isRepeated {
+            lines.write(" ")
+            lines.write("↑ repeated: the same instance as an error above, not expanded again", .marker)
+        }
+        lines.endLine()
 
-        func attribute(_ key: String, _ value: String, painted: (String) -> String = { $0 }) {
-            lines.append(indent, style.key(key + ":"), " ", painted(value))
+        /// Begins an attribute line: the indent, `key:` and a space.
+        func beginAttribute(_ key: StaticString) {
+            lines.beginLine()
+            lines.write(base)
+            lines.writeSpaces(padding)
+            lines.write(key, .key)
+            lines.write(" ")
         }
         let domainAndCode = ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
-        if !headline.hasPrefix(kind), !isPlainNSError {
-            attribute("type", kind, painted: style.type)
+        if let caseParts {
+            if casePartsChanged {
+                let kind = caseParts.type + "." + caseParts.name
+                let headline = headlineText()
+                if headline != kind, !headline.hasPrefix(kind) {
+                    beginAttribute("type:")
+                    lines.write(kind, .type)
+                    lines.endLine()
+                }
+            }
+        } else if headline != kind, !headline.hasPrefix(kind), !isPlainNSError {
+            // (`==` first: a headline that is the kind itself is the common case, and the cheap one.)
+            beginAttribute("type:")
+            lines.write(kind, .type)
+            lines.endLine()
         }
-        if let (domain, code) = domainAndCode, headline != ReportText.escaped("\(domain) \(code)") {
-            lines.append(
-                indent + style.key("domain:") + " " + style.type(ReportText.message(domain, limit: limit)) + ", "
-                    + style.key("code:") + " " + style.type("\(code)")
-            )
+        if let (domain, code) = domainAndCode, headlineText() != ReportText.escaped("\(domain) \(code)") {
+            beginAttribute("domain:")
+            lines.beginPaint(.type)
+            lines.writeMessage(domain, limit: limit)
+            lines.endPaint()
+            lines.write(", ")
+            lines.write("code:", .key)
+            lines.write(" ")
+            lines.beginPaint(.type)
+            lines.write(code)
+            lines.endPaint()
+            lines.endLine()
         }
-        if let codingPath = decoding.map(\.codingPath) ?? ErrorTree.codingPath(of: error, info: info) {
-            // `coding path: days[0].temp`, as the node's `detail`
-            attribute("coding path", ReportText.message(codingPath, limit: limit))
+        if isDecoding {
+            if let codingKeys {
+                // `coding path: days[0].temp`, as the node's `detail`
+                beginAttribute("coding path:")
+                lines.writeCodingPath(codingKeys, limit: limit)
+                lines.endLine()
+            }
+        } else if info.source == .decoding || info.source == .encoding,
+            let codingPath = ErrorTree.codingPath(of: error, info: info)
+        {
+            beginAttribute("coding path:")
+            lines.writeMessage(codingPath, limit: limit)
+            lines.endLine()
         }
         let (reason, suggestion) =
-            decoding?.reasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
-        if let reason, reason != message { attribute("reason", ReportText.message(reason, limit: limit)) }
-        if let suggestion { attribute("suggestion", ReportText.message(suggestion, limit: limit)) }
+            decodingReasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
+        if let reason, reason != message {
+            beginAttribute("reason:")
+            lines.writeMessage(reason, limit: limit)
+            lines.endLine()
+        }
+        if let suggestion {
+            beginAttribute("suggestion:")
+            lines.writeMessage(suggestion, limit: limit)
+            lines.endLine()
+        }
         if let presentation = ErrorFacts.presentation(of: error, info: info) {
-            lines.append(indent, style.key(presentation))
+            lines.beginLine()
+            lines.write(base)
+            lines.writeSpaces(padding)
+            lines.write(presentation, .key)
+            lines.endLine()
         }
         if let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
-            attribute("info", ReportText.escaped(other))
+            beginAttribute("info:")
+            lines.writeEscaped(other)
+            lines.endLine()
         }
-        if let debug = decoding.map(\.debugText) ?? ErrorFacts.debugText(of: error, info: info, isLeaf: node.isLeaf),
-            debug != message, ReportText.escaped(debug) != headline
+        let debugText =
+            if isDecoding { decodingDebugText } else {
+                ErrorFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
+            }
+        if let debug = debugText,
+            debug != message
         {
-            attribute("debug", ReportText.message(debug, limit: limit))
+            let escaped = ReportText.escaped(debug)
+            if escaped != headlineText() {
+                beginAttribute("debug:")
+                // Within the limit, the message of the debug text is the escaped text itself.
+                if debug.utf8.count <= limit {
+                    lines.write(escaped)
+                } else {
+                    lines.writeMessage(debug, limit: limit)
+                }
+                lines.endLine()
+            }
         }
         return message
+    }
+
+    /// `Caused by:` after `base`, on a line of its own.
+    private func writeCausedBy(base: String, into lines: inout ReportLines) {
+        lines.beginLine()
+        lines.write(base)
+        lines.write("Caused by:", .heading)
+        lines.endLine()
+    }
+
+    /// Writes the start of an entry's first line.
+    private func write(_ lead: Lead, into lines: inout ReportLines) {
+        switch lead {
+        case .none:
+            break
+        case .branch(let base, let padding, let isLast):
+            lines.write(base)
+            lines.writeSpaces(padding)
+            lines.write(isLast ? "└─ " : "├─ ", .tree)
+        case .numbered(let base, let number):
+            lines.write(base)
+            lines.write("  ")
+            lines.beginPaint(.tree)
+            lines.write(number)
+            lines.write(":")
+            lines.endPaint()
+            lines.write(" ")
+        }
     }
 
     private func describe(_ override: PresentationOverride) -> String {
@@ -269,23 +466,18 @@ struct ReportRenderer {
         return (head, count - maximum)
     }
 
-    /// The indent of a numbered entry's attributes: under the text after `  12: `.
-    private static func padding(for number: Int) -> String {
-        let width = 2 + String(number).utf8.count + 2
-        return width < paddings.count ? paddings[width] : String(repeating: " ", count: width)
+    /// The width of the indent of a numbered entry's attributes: under the text after `  12: `.
+    private static func padding(for number: Int) -> Int {
+        2 + ReportLines.decimalLength(of: number) + 2
     }
 
-    /// Runs of spaces by their length, for ``padding(for:)``: numbers have at most 20 digits.
-    private static let paddings = (0...24).map { String(repeating: " ", count: $0) }
-
-    /// The start of a numbered entry of a chain: `base` and `  12: `.
-    private func numberedLead(base: String, number: Int) -> String {
-        var lead = base
-        lead += "  "
-        lead += style.tree(String(number) + ":")
-        lead += " "
-        return lead
+    /// A run of spaces.
+    private static func spaces(_ count: Int) -> String {
+        count < runsOfSpaces.count ? runsOfSpaces[count] : String(repeating: " ", count: count)
     }
+
+    /// Runs of spaces by their length: numbered indents are at most 24 wide (numbers have at most 20 digits).
+    private static let runsOfSpaces = (0...24).map { String(repeating: " ", count: $0) }
 
     /// A prefix no wider than ``maximumPrefixLength`` characters.
     private static func capped(_ prefix: String) -> String {
@@ -296,18 +488,26 @@ struct ReportRenderer {
 
 /// The lines of a report within a byte cap: the beginning and the end are kept, and a marker tells
 /// how many lines in between were left out.
+///
+/// A line is written part by part between ``beginLine()`` and ``endLine()``, straight into the buffer
+/// of the report's beginning; a line that doesn't fit there any more is moved to the end's lines.
 struct ReportLines {
     private let headBudget: Int
     private let tailBudget: Int
     private let maximumBytes: Int
     private let style: ReportStyle
-    /// The first lines as UTF-8, separated by newlines (no newline after the last one). Bytes, not a
-    /// `String`: appending a string's bytes to an array is a copy, while `String.append` costs several
-    /// hundred instructions a part; the bytes come from strings, so they are valid UTF-8.
-    private var head: [UInt8] = []
-    /// The bytes of the head's lines, each with its newline.
+    /// The first lines as UTF-8, separated by newlines (no newline after the last one), then the line
+    /// being written. Bytes, not a `String`: appending a string's bytes is a copy, while
+    /// `String.append` costs several hundred instructions a part; every part is a whole string, so the
+    /// bytes are valid UTF-8.
+    private var head: ReportBytes
+    /// The bytes of the head's lines, each with its newline (not the line being written).
     private var headBytes = 0
     private var headIsFull = false
+    /// Where the line being written starts in `head`, with the newline before it.
+    private var lineStart = 0
+    /// Where the text of the line being written starts in `head`.
+    private var textStart = 0
     private var tail: [String] = []
     private var tailStart = 0
     private var tailBytes = 0
@@ -324,33 +524,30 @@ struct ReportLines {
         let room = Swift.max(0, maximumBytes - Self.reserve)
         self.headBudget = room / 2
         self.tailBudget = room - room / 2
-        head.reserveCapacity(Swift.min(headBudget, Self.initialCapacity))
+        self.head = ReportBytes(capacity: Swift.min(headBudget, Self.initialCapacity))
     }
 
-    mutating func append(_ line: String) {
-        append(line, "")
+    // MARK: Lines
+
+    /// Starts a line.
+    mutating func beginLine() {
+        lineStart = head.count
+        if !headIsFull, headBytes > 0 { head.append(UInt8(ascii: "\n")) }
+        textStart = head.count
     }
 
-    /// Appends one line made of parts, written into the report as they are: a line that fits the head
-    /// isn't concatenated first.
-    mutating func append(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "") {
-        let size = first.utf8.count + second.utf8.count + third.utf8.count + fourth.utf8.count + 1
+    /// Ends the line started last: it stays in the head if it fits, or goes to the tail.
+    mutating func endLine() {
+        let size = head.count - textStart + 1
         if !headIsFull {
             if headBytes + size <= headBudget {
-                if headBytes > 0 { head.append(UInt8(ascii: "\n")) }
-                head.append(contentsOf: first.utf8)
-                if !second.isEmpty { head.append(contentsOf: second.utf8) }
-                if !third.isEmpty { head.append(contentsOf: third.utf8) }
-                if !fourth.isEmpty { head.append(contentsOf: fourth.utf8) }
                 headBytes += size
                 return
             }
             headIsFull = true
         }
-        var line = first
-        if !second.isEmpty { line += second }
-        if !third.isEmpty { line += third }
-        if !fourth.isEmpty { line += fourth }
+        var line = head.string(from: textStart)
+        head.removeSuffix(from: lineStart)
         if size > tailBudget {
             line = ReportText.truncated(line, limit: Swift.max(0, tailBudget - 48)) + style.reset
         }
@@ -368,9 +565,193 @@ struct ReportLines {
         }
     }
 
+    /// Appends one line.
+    mutating func append(_ line: String) {
+        beginLine()
+        write(line)
+        endLine()
+    }
+
+    // MARK: Parts of a line
+
+    /// Writes text as it is.
+    mutating func write(_ text: String) {
+        // Prefixes are empty for most lines.
+        guard !text.isEmpty else { return }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in append(bytes) }
+        if written == nil { head.append(contentsOf: text.utf8) }
+    }
+
+    /// Writes a literal as it is.
+    mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { bytes in append(bytes) }
+    }
+
+    /// Appends bytes.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        head.append(bytes)
+    }
+
+    /// Writes text in a style's colour: its code, the text, the code that ends it.
+    mutating func write(_ text: String, _ part: ReportStyle.Part) {
+        beginPaint(part)
+        write(text)
+        endPaint()
+    }
+
+    /// Writes a literal in a style's colour.
+    mutating func write(_ text: StaticString, _ part: ReportStyle.Part) {
+        beginPaint(part)
+        write(text)
+        endPaint()
+    }
+
+    /// Starts a style's colour (nothing in plain text).
+    mutating func beginPaint(_ part: ReportStyle.Part) {
+        if style.isANSI { write(ReportStyle.code(of: part)) }
+    }
+
+    /// Ends a colour started by ``beginPaint(_:)`` (nothing in plain text).
+    mutating func endPaint() {
+        if style.isANSI { write(ReportStyle.resetCode) }
+    }
+
+    /// Writes a number in decimal, as `String(number)` does.
+    mutating func write(_ number: Int) {
+        if (0..<10).contains(number) {
+            // Chain numbers and indices are mostly one digit.
+            head.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number))
+            return
+        }
+        if number < 0 { head.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        // The digits from the last, then put in order.
+        let start = head.count
+        repeat {
+            head.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        head.reverse(from: start)
+    }
+
+    /// Writes `count` spaces.
+    mutating func writeSpaces(_ count: Int) {
+        head.append(UInt8(ascii: " "), count: count)
+    }
+
+    /// Writes text escaped, as ``ReportText/escaped(_:)`` makes it.
+    ///
+    /// - Returns: Whether escaping changed the text.
+    @discardableResult
+    mutating func writeEscaped(_ text: String) -> Bool {
+        let start = head.count
+        write(text)
+        guard !head.withBytes(from: start, ReportText.isSafe) else { return false }
+        head.removeSuffix(from: start)
+        write(ReportText.escaped(text))
+        return true
+    }
+
+    /// Writes a message as ``ReportText/message(_:limit:)`` makes it: truncated, then escaped.
+    mutating func writeMessage(_ text: String, limit: Int) {
+        if text.utf8.count <= limit {
+            writeEscaped(text)
+        } else {
+            write(ReportText.message(text, limit: limit))
+        }
+    }
+
+    /// Writes a coding path as ``ReportText/message(_:limit:)`` makes `ErrorTree.codingPath(_:)`'s text:
+    /// `days[0].temp`, `(root)` when empty.
+    ///
+    /// The path is written as it is made, then checked: only a path that is too long or needs escaping
+    /// is made into a string, and written again as a message.
+    mutating func writeCodingPath(_ path: [any CodingKey], limit: Int) {
+        guard !path.isEmpty else {
+            writeMessage("(root)", limit: limit)
+            return
+        }
+        let start = head.count
+        // By index: each key is read where it is stored, not copied out of the array first.
+        for position in path.indices {
+            let name = path[position].stringValue
+            if let index = path[position].intValue, Self.isIndexName(name, of: index) {
+                head.append(UInt8(ascii: "["))
+                write(index)
+                head.append(UInt8(ascii: "]"))
+            } else {
+                if head.count > start { head.append(UInt8(ascii: ".")) }
+                write(name)
+            }
+        }
+        guard head.count - start > limit || !head.withBytes(from: start, ReportText.isSafe) else { return }
+        let text = head.string(from: start)
+        head.removeSuffix(from: start)
+        write(ReportText.message(text, limit: limit))
+    }
+
+    /// Whether a key's name is its index's, as `JSONDecoder` names array positions: `Index 2` or `2`; the
+    /// same answer as `ErrorTree.codingPath(_:)`'s, comparing bytes instead of making the index's text.
+    static func isIndexName(_ name: String, of index: Int) -> Bool {
+        if let answer = name.utf8.withContiguousStorageIfAvailable({ isASCIIIndexName($0, of: index) }),
+            let answer
+        {
+            return answer
+        }
+        let digits = String(index)
+        return name == digits || name == "Index " + digits
+    }
+
+    /// ``isIndexName(_:of:)`` for an ASCII name, or `nil` when the name isn't ASCII (strings compare by
+    /// canonical equivalence, which only the string comparison decides for other text).
+    private static func isASCIIIndexName(_ name: UnsafeBufferPointer<UInt8>, of index: Int) -> Bool? {
+        guard !name.contains(where: { $0 >= 0x80 }) else { return nil }
+        var start = 0
+        let prefix: StaticString = "Index "
+        if name.count > prefix.utf8CodeUnitCount,
+            prefix.withUTF8Buffer({ name.starts(with: $0) })
+        {
+            start = prefix.utf8CodeUnitCount
+        }
+        // The decimal text of `index`: an optional minus, then the digits of its magnitude.
+        if index < 0 {
+            guard start < name.count, name[start] == UInt8(ascii: "-") else { return false }
+            start += 1
+        }
+        var magnitude = index.magnitude
+        guard name.count - start == decimalLength(of: magnitude) else { return false }
+        var position = name.count - 1
+        while position >= start {
+            guard name[position] == UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10) else {
+                return false
+            }
+            magnitude /= 10
+            position -= 1
+        }
+        return true
+    }
+
+    /// How many characters `String(number)` has.
+    static func decimalLength(of number: Int) -> Int {
+        (number < 0 ? 1 : 0) + decimalLength(of: number.magnitude)
+    }
+
+    /// How many digits a number has in decimal.
+    static func decimalLength(of magnitude: UInt) -> Int {
+        var magnitude = magnitude
+        var length = 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            length += 1
+        }
+        return length
+    }
+
+    // MARK: The report
+
     /// The report, without a trailing newline.
     func finish() -> String {
-        var text = String(decoding: head, as: UTF8.self)
+        var text = head.string()
         guard droppedLines > 0 || tailStart < tail.count else { return text }
         var isEmpty = headBytes == 0
         if droppedLines > 0 {
@@ -389,44 +770,48 @@ struct ReportLines {
 
 /// The colours and weights of a report: none for plain text, ANSI escape codes for terminals.
 struct ReportStyle: Sendable {
-    private let titleCode: String
-    private let messageCode: String
-    private let headingCode: String
-    private let keyCode: String
-    private let typeCode: String
-    private let locationCode: String
-    private let markerCode: String
-    private let treeCode: String
-    /// The code that ends any of the others.
-    let reset: String
+    /// Whether the report is painted with ANSI escape codes.
+    let isANSI: Bool
 
-    static let plain = ReportStyle(
-        titleCode: "", messageCode: "", headingCode: "", keyCode: "", typeCode: "", locationCode: "",
-        markerCode: "", treeCode: "", reset: ""
-    )
+    static let plain = ReportStyle(isANSI: false)
+    static let ansi = ReportStyle(isANSI: true)
 
-    static let ansi = ReportStyle(
-        titleCode: "\u{1B}[1;31m",  // bold red: the outermost message
-        messageCode: "\u{1B}[1m",  // bold
-        headingCode: "\u{1B}[33m",  // yellow: Caused by:
-        keyCode: "\u{1B}[2m",  // dim
-        typeCode: "\u{1B}[36m",  // cyan
-        locationCode: "\u{1B}[2m",  // dim
-        markerCode: "\u{1B}[35m",  // magenta
-        treeCode: "\u{1B}[2m",  // dim
-        reset: "\u{1B}[0m"
-    )
+    /// What a part of a report is, for its colour.
+    enum Part {
+        /// The outermost message.
+        case title
+        case message
+        /// `Caused by:`
+        case heading
+        case key
+        case type
+        case location
+        case marker
+        case tree
+    }
 
-    func title(_ text: String) -> String { paint(text, titleCode) }
-    func message(_ text: String) -> String { paint(text, messageCode) }
-    func heading(_ text: String) -> String { paint(text, headingCode) }
-    func key(_ text: String) -> String { paint(text, keyCode) }
-    func type(_ text: String) -> String { paint(text, typeCode) }
-    func location(_ text: String) -> String { paint(text, locationCode) }
-    func marker(_ text: String) -> String { paint(text, markerCode) }
-    func tree(_ text: String) -> String { paint(text, treeCode) }
+    /// The ANSI code that starts a part's colour.
+    static func code(of part: Part) -> StaticString {
+        switch part {
+        case .title: "\u{1B}[1;31m"  // bold red: the outermost message
+        case .message: "\u{1B}[1m"  // bold
+        case .heading: "\u{1B}[33m"  // yellow: Caused by:
+        case .key: "\u{1B}[2m"  // dim
+        case .type: "\u{1B}[36m"  // cyan
+        case .location: "\u{1B}[2m"  // dim
+        case .marker: "\u{1B}[35m"  // magenta
+        case .tree: "\u{1B}[2m"  // dim
+        }
+    }
 
-    private func paint(_ text: String, _ code: String) -> String {
-        code.isEmpty ? text : code + text + reset
+    /// The ANSI code that ends any of the others.
+    static let resetCode: StaticString = "\u{1B}[0m"
+
+    /// The code that ends any of the others, or nothing in plain text.
+    var reset: String { isANSI ? Self.resetCode.description : "" }
+
+    /// A marker's text in its colour.
+    func marker(_ text: String) -> String {
+        isANSI ? Self.code(of: .marker).description + text + reset : text
     }
 }

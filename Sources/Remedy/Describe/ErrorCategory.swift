@@ -12,11 +12,34 @@
 /// ```
 public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The stable identifier of the category, used in logs, reports and localization keys.
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// The severity of errors in this category that do not state their own.
-    public let defaultSeverity: Severity
+    public var defaultSeverity: Severity { storage.defaultSeverity }
     /// The icon of errors in this category that do not state their own.
-    public let defaultIcon: ErrorIcon
+    public var defaultIcon: ErrorIcon { storage.defaultIcon }
+
+    /// The category's values, in one shared instance: a category is copied into every interpretation, merge
+    /// and presentation, and copying (or destroying) one reference costs one retain (or release) where its
+    /// strings would cost one each, through the value witnesses of a multi-field struct.
+    private final class Storage: Sendable {
+        let identifier: String
+        let defaultSeverity: Severity
+        let defaultIcon: ErrorIcon
+        let titleKey: String
+        let messageKey: String
+        let builtInIndex: Int?
+
+        init(identifier: String, defaultSeverity: Severity, defaultIcon: ErrorIcon) {
+            self.identifier = identifier
+            self.defaultSeverity = defaultSeverity
+            self.defaultIcon = defaultIcon
+            self.titleKey = "category.\(identifier).title"
+            self.messageKey = "category.\(identifier).message"
+            self.builtInIndex = ErrorCategory.builtInIdentifiers.firstIndex(of: identifier)
+        }
+    }
+
+    private let storage: Storage
 
     /// Creates a category.
     ///
@@ -25,12 +48,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     ///   - defaultSeverity: The severity of errors in this category that don't state their own.
     ///   - icon: The icon of errors in this category that don't state their own.
     public init(_ identifier: String, defaultSeverity: Severity = .major, icon: ErrorIcon = .warning) {
-        self.identifier = identifier
-        self.defaultSeverity = defaultSeverity
-        self.defaultIcon = icon
-        self.titleKey = "category.\(identifier).title"
-        self.messageKey = "category.\(identifier).message"
-        self.builtInIndex = Self.builtInIdentifiers.firstIndex(of: identifier)
+        storage = Storage(identifier: identifier, defaultSeverity: defaultSeverity, defaultIcon: icon)
     }
 
     /// Decodes a category from its identifier, default severity and default icon.
@@ -46,6 +64,17 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         )
     }
 
+    /// Encodes the identifier, default severity and default icon, in that order.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .identifier)
+        try container.encode(defaultSeverity, forKey: .defaultSeverity)
+        try container.encode(defaultIcon, forKey: .defaultIcon)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case identifier, defaultSeverity, defaultIcon
     }
@@ -55,9 +84,9 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// The key of the category's title in Remedy's string table.
     // Made once at init: resolving a presentation reads them every time.
-    let titleKey: String
+    var titleKey: String { storage.titleKey }
     /// The key of the category's generic message in Remedy's string table.
-    let messageKey: String
+    var messageKey: String { storage.messageKey }
 
     /// The category's localized default title.
     ///
@@ -81,7 +110,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// The position of a built-in category's identifier in ``builtInIdentifiers``, whose texts each language looks
     /// up once (``LanguageTexts/categoryTexts``); `nil` for the app's own categories.
-    private let builtInIndex: Int?
+    private var builtInIndex: Int? { storage.builtInIndex }
 
     /// The identifiers of the built-in categories, in the order of ``LanguageTexts/categoryTexts``.
     static let builtInIdentifiers = [
@@ -97,7 +126,8 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     ///   - rhs: Another category.
     /// - Returns: `true` when the identifiers are equal.
     public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
-        lhs.identifier == rhs.identifier
+        // Copies of one category (the ready-made ones nearly always) share their values.
+        lhs.storage === rhs.storage || lhs.identifier == rhs.identifier
     }
 
     /// Hashes the identifier, consistently with ``==(_:_:)``.

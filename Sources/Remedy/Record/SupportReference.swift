@@ -1,3 +1,7 @@
+#if canImport(Synchronization)
+import Synchronization
+#endif
+
 /// A short reference to one occurrence of an error, for a person to read aloud or paste: `7KQ2-9F3A`.
 ///
 /// Every ``Presentation`` carries one, the scope logs it with every line about the error (metadata key
@@ -87,16 +91,44 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
     ///
     /// Occurrences are numbered from a random start, and each number is scrambled by a bijection of 40
     /// bits, so consecutive references look unrelated yet never repeat until 2⁴⁰ have been made.
+    // Out of line: inlined into an initializer that stores a large value first (`HandledError`), the atomic
+    // made the optimizer keep a copy of that value (+680 instructions per `handle`).
+    @inline(never)
     public static func next() -> SupportReference {
-        let number = counter.withLock { counter in
+        SupportReference(value: scrambled(nextNumber()))
+    }
+
+    /// The number of the next occurrence: each number once, counted from a random start.
+    ///
+    /// An atomic increment where the platform has `Synchronization` (always on Linux): a lock costs several
+    /// times as much, and every presentation takes a number. Whether the atomic counter is available
+    /// doesn't change while the process runs, so one process only ever counts on one of the two.
+    private static func nextNumber() -> UInt64 {
+        #if canImport(Synchronization)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return AtomicCounter.shared.value.wrappingAdd(1, ordering: .relaxed).oldValue
+        }
+        #endif
+        return counter.withLock { counter in
             defer { counter &+= 1 }
             return counter
         }
-        return SupportReference(value: scrambled(number))
     }
 
-    /// The number of the next occurrence, starting at a random point of the 40-bit range.
+    /// The number of the next occurrence, starting at a random point of the 40-bit range, where the
+    /// platform has no atomics (before macOS 15 / iOS 18).
     private static let counter = LockedValue(UInt64.random(in: 0...mask))
+
+    #if canImport(Synchronization)
+    /// The number of the next occurrence, starting at a random point of the 40-bit range, counted
+    /// atomically: a relaxed increment hands each caller a number no other caller gets (the
+    /// read-modify-write is one indivisible step), and nothing else is published with it.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private final class AtomicCounter: Sendable {
+        static let shared = AtomicCounter()
+        let value = Atomic<UInt64>(UInt64.random(in: 0...SupportReference.mask))
+    }
+    #endif
 
     /// A bijection of the 40-bit numbers: xor-shifts and multiplications by odd numbers, each of which
     /// is invertible modulo 2⁴⁰, so distinct numbers stay distinct.

@@ -59,32 +59,76 @@ enum BuiltInCatalog {
     /// The entry of a `URLError`, `CocoaError` or `POSIXError` without user info, which is then the whole
     /// of its tree and names nothing (no subject): exactly the entry whose interpretation
     /// ``interpretation(for:info:localization:)`` returns, with the error's type and code (`errorCode`).
-    /// `nil` for other errors, errors with user info and cancellations.
+    /// `nil` for other errors, errors with user info and cancellations, and for a type an app made a
+    /// ``WrappingError`` (its causes are then walked: ``ErrorTypeInfo/Source/wrapping``).
+    ///
+    /// Asked before the error's ``ErrorTypeInfo`` is looked up, so it costs other errors a look at their
+    /// type, and spares these errors the lookup.
     static func entry(ofBareFoundationError error: any Error) -> BareFoundationEntry? {
-        // Opened, not cast from `any Error`: casting a value of a type to that same type is the runtime's
-        // fastest cast, where a cast out of an `Error` existential unwraps the box and tries bridging
-        // first.
+        // Opened, not cast from `any Error`: a cast out of an `Error` existential unwraps the box and tries
+        // bridging first. Once the opened type is known to be the Foundation type, the value is that type's
+        // value: `unsafeBitCast` from a type to itself reinterprets nothing (same size, layout and
+        // ownership), where `as?` would still call the runtime's general cast.
+        // `BareFoundationPresentationTests` compare what this finds with the general resolution.
         func open<E: Error>(_ error: E) -> BareFoundationEntry? {
+            // One comparison of identifiers for the errors of every other type.
             let type = ObjectIdentifier(E.self)
-            if E.self == URLError.self, let error = error as? URLError, error.errorUserInfo.isEmpty {
-                let code = error.errorCode
-                let known: URLError.Code? = URLError.Code(rawValue: code)
-                return urlEntry(known ?? error.code).map { BareFoundationEntry(entry: $0, type: type, code: code) }
-            }
-            if E.self == CocoaError.self, let error = error as? CocoaError, error.errorUserInfo.isEmpty {
-                let code = error.errorCode
-                let known: CocoaError.Code? = CocoaError.Code(rawValue: code)
-                return cocoaEntry(known ?? error.code).map { BareFoundationEntry(entry: $0, type: type, code: code) }
-            }
-            if E.self == POSIXError.self, let error = error as? POSIXError, error.errorUserInfo.isEmpty {
-                let code = error.errorCode
-                let known = Int32(exactly: code).flatMap(POSIXErrorCode.init(rawValue:))
-                return BareFoundationEntry(entry: posixEntry(known ?? error.code), type: type, code: code)
-            }
-            return nil
+            let types = bareTypes
+            guard type == types.url || type == types.cocoa || type == types.posix else { return nil }
+            return entry(ofBare: error, type: type, types: types)
         }
         return open(error)
     }
+
+    /// ``entry(ofBareFoundationError:)`` of an error whose type is one of `types`.
+    @inline(never)
+    private static func entry<E: Error>(
+        ofBare error: E,
+        type: ObjectIdentifier,
+        types: BareTypes
+    ) -> BareFoundationEntry? {
+        // `type` is `E`'s identifier, and a type's identifier is the address of its unique metadata:
+        // equal to `URLError`'s, `E` is `URLError`.
+        if type == types.url {
+            let error = unsafeBitCast(error, to: URLError.self)
+            guard error.errorUserInfo.isEmpty else { return nil }
+            let code = error.errorCode
+            let known: URLError.Code? = URLError.Code(rawValue: code)
+            return urlEntry(known ?? error.code).map { BareFoundationEntry(entry: $0, type: type, code: code) }
+        }
+        if type == types.cocoa {
+            let error = unsafeBitCast(error, to: CocoaError.self)
+            guard error.errorUserInfo.isEmpty else { return nil }
+            let code = error.errorCode
+            let known: CocoaError.Code? = CocoaError.Code(rawValue: code)
+            return cocoaEntry(known ?? error.code).map { BareFoundationEntry(entry: $0, type: type, code: code) }
+        }
+        let error = unsafeBitCast(error, to: POSIXError.self)
+        guard error.errorUserInfo.isEmpty else { return nil }
+        let code = error.errorCode
+        let known = Int32(exactly: code).flatMap(POSIXErrorCode.init(rawValue:))
+        return BareFoundationEntry(entry: posixEntry(known ?? error.code), type: type, code: code)
+    }
+
+    /// The identifiers of `URLError`, `CocoaError` and `POSIXError`; for a type an app made a
+    /// ``WrappingError``, as ``ErrorTypeInfo`` finds it, `Void`'s instead, which is no error's type.
+    /// Conformances are looked up once, as ``ErrorTypeInfo`` looks them up once per type.
+    private struct BareTypes {
+        let url: ObjectIdentifier
+        let cocoa: ObjectIdentifier
+        let posix: ObjectIdentifier
+
+        init() {
+            func bare(_ type: any Error.Type) -> ObjectIdentifier {
+                type is any WrappingError.Type ? ObjectIdentifier(Void.self) : ObjectIdentifier(type)
+            }
+            url = bare(URLError.self)
+            cocoa = bare(CocoaError.self)
+            posix = bare(POSIXError.self)
+        }
+    }
+
+    private static let bareTypes = BareTypes()
 
     /// The entry of a bare Foundation error, with the error's type and code.
     struct BareFoundationEntry {

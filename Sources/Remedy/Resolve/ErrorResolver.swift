@@ -57,19 +57,23 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: Any error.
     /// - Returns: A presentation that obeys the presentation rules.
     public func presentation(for error: any Error) -> Presentation {
-        let info = ErrorTypeInfo.of(error)
         // An error that is the whole of its tree and that the catalog interprets with a built-in entry alone
         // reads the same as every other error of that entry, in a language: its presentation is a template
         // made once per entry and language, given the error, its grouping key and a reference.
+        // A bare Foundation error is known by its type alone, before the type's facts are looked up; with
+        // no translator of the app's, the entry is the catalog's answer.
+        if catalog.isBuiltInsAlone, let slot = localization.plainTexts?.index, limits.maximumNodes > 0,
+            let bare = BuiltInCatalog.entry(ofBareFoundationError: error)
+        {
+            return bareFoundationPresentation(for: error, bare: bare, slot: slot)
+        }
+        let info = ErrorTypeInfo.of(error)
         if let slot = localization.plainTexts?.index, limits.maximumNodes > 0 {
             switch info.source {
-            case .customNSError(isFoundation: true):
-                // No translator of the app's: the entry is the catalog's answer.
-                if catalog.isBuiltInsAlone, let bare = BuiltInCatalog.entry(ofBareFoundationError: error) {
-                    return bareFoundationPresentation(for: error, info: info, bare: bare, slot: slot)
-                }
-            case .leaf where info.ecosystemFamily != nil || type(of: error) == HTTPStatusError.self:
-                // The only types without references that built-in entries interpret.
+            case .leaf
+            where info.mayBeBuiltIn && (info.ecosystemFamily != nil || type(of: error) == HTTPStatusError.self):
+                // The only types without references that built-in entries interpret (both may be built-in: an
+                // app's own type, which may not, isn't looked at).
                 if info.asPresentable == nil,
                     let node = catalog.interpretation(for: error, info: info, localization: localization),
                     node.isBuiltIn, node.subject == nil, let entry = node.entry
@@ -108,13 +112,12 @@ public struct ErrorResolver: Sendable {
     /// error.
     private func bareFoundationPresentation(
         for error: any Error,
-        info: ErrorTypeInfo,
         bare: BuiltInCatalog.BareFoundationEntry,
         slot: Int
     ) -> Presentation {
         let (template, groupingKey) = bare.entry.presentationTemplate(slot, groupingKeyOf: bare.type, code: bare.code)
         guard let template else {
-            let presentation = resolvedPresentation(for: error, info: info)
+            let presentation = resolvedPresentation(for: error, info: ErrorTypeInfo.of(error))
             bare.entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
             return presentation
         }

@@ -62,9 +62,11 @@ final class LocalizedMessageMemo: Sendable {
 
 extension String {
     /// Whether two strings have the same UTF-8 bytes: stricter than `==`, which calls canonically
-    /// equivalent strings equal whatever their bytes. Texts in the same storage are settled by their
-    /// address, without reading their bytes.
+    /// equivalent strings equal whatever their bytes. Copies of one string (a literal an app returns on
+    /// every call) are settled by their representation, texts in the same storage by their address,
+    /// without reading their bytes.
     package func hasSameBytes(as other: String) -> Bool {
+        if hasSameRepresentation(as: other) { return true }
         guard utf8.count == other.utf8.count else { return false }
         let same = utf8.withContiguousStorageIfAvailable { lhs in
             other.utf8.withContiguousStorageIfAvailable { rhs in
@@ -74,5 +76,16 @@ extension String {
         }
         if let same, let same { return same }
         return utf8.elementsEqual(other.utf8)
+    }
+
+    /// Whether two strings are copies of one value: the same bits of the `String` values themselves (the
+    /// same storage with the same length and flags, or the same bytes of a small string held inline), so
+    /// the same UTF-8 bytes. Reads only the two values' own bytes; `false` says nothing.
+    private func hasSameRepresentation(as other: String) -> Bool {
+        withUnsafeBytes(of: self) { lhs in
+            withUnsafeBytes(of: other) { rhs in
+                lhs.count == rhs.count && memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
+            }
+        }
     }
 }

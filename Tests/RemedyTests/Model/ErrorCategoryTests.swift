@@ -64,6 +64,47 @@ struct ErrorCategoryTests {
         #expect(decoded.defaultIcon == .storage)
     }
 
+    /// The fields a category had as stored properties, encoded as Swift synthesizes it.
+    private struct StoredFields: Encodable {
+        let identifier: String
+        let defaultSeverity: Severity
+        let defaultIcon: ErrorIcon
+    }
+
+    @Test(
+        arguments: ErrorCategory.builtIn + [ErrorCategory("paymentDeclined", defaultSeverity: .critical, icon: .lock)])
+    func encodingIsTheStoredFieldsEncoding(category: ErrorCategory) throws {
+        let expected = StoredFields(
+            identifier: category.identifier, defaultSeverity: category.defaultSeverity,
+            defaultIcon: category.defaultIcon)
+        // Sorted keys: the order of a keyed container's keys is the encoder's choice.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = String(decoding: try encoder.encode(category), as: UTF8.self)
+        #expect(encoded == String(decoding: try encoder.encode(expected), as: UTF8.self))
+    }
+
+    @Test func copiesAndRebuiltCategoriesKeepTheirValues() {
+        let copy = ErrorCategory.externalSystemUnavailable
+        #expect(copy == .externalSystemUnavailable)
+        #expect(copy.identifier == "externalSystemUnavailable")
+        #expect(copy.defaultSeverity == .major)
+        #expect(copy.defaultIcon == .network)
+        let own = ErrorCategory("paymentDeclined", defaultSeverity: .critical, icon: .lock)
+        #expect(own != ErrorCategory("paymentFailed", defaultSeverity: .critical, icon: .lock))
+        #expect(own == ErrorCategory("paymentDeclined"))
+        let localization = Localization(
+            language: "en",
+            overrides: [
+                "category.paymentDeclined.title": "Payment Declined",
+                "category.paymentDeclined.message": "Try another card.",
+            ]
+        )
+        #expect(own.title(in: localization) == "Payment Declined")
+        #expect(own.message(in: localization) == "Try another card.")
+        #expect(Set([own, ErrorCategory("paymentDeclined"), .unknown, ErrorCategory("unknown")]).count == 2)
+    }
+
     @Test func cancellationIsMinorAndSignInIsCritical() {
         #expect(ErrorCategory.cancellation.defaultSeverity == .minor)
         #expect(ErrorCategory.authenticationRequired.defaultSeverity == .critical)

@@ -353,6 +353,9 @@ package final class PresentationScheduler: @unchecked Sendable {
         let id: UInt64
         let identity: PresentationIdentity
         let group: RecoveryGroup
+        // Only touched with the scheduler's lock held: without dynamic exclusivity checks in release
+        // builds, as the scheduler's own state.
+        #if DEBUG
         /// The presentation, shared with the presenter, the observable state and the answers; its count
         /// of occurrences is the one of the last ``snapshot()``.
         private(set) var shown: SharedPresentation
@@ -362,6 +365,13 @@ package final class PresentationScheduler: @unchecked Sendable {
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
         var waiters = Waiters()
+        #else
+        @exclusivity(unchecked) private(set) var shown: SharedPresentation
+        @exclusivity(unchecked) var occurrences: Int
+        @exclusivity(unchecked) var phase = Phase.waiting
+        @exclusivity(unchecked) var dismissal: Duration?
+        @exclusivity(unchecked) var waiters = Waiters()
+        #endif
 
         init(id: UInt64, identity: PresentationIdentity, shown: SharedPresentation, group: RecoveryGroup) {
             self.id = id
@@ -434,6 +444,13 @@ package final class PresentationScheduler: @unchecked Sendable {
     private let coalescingWindow: Duration
 
     private let lock = LockedValue<Void>()
+    // The state below is only read and written with `lock` held (see `@unchecked Sendable` above), so
+    // accesses from different threads never overlap, and none overlaps another in the same thread (no
+    // access is held across a call that could reach the same property). Release builds therefore leave
+    // out the dynamic exclusivity checks of class properties, about a hundred instructions per access
+    // and a dozen accesses per presentation; debug builds, which the tests run (also under the thread
+    // sanitizer), keep them, so an overlapping access would trap there.
+    #if DEBUG
     private var nextID: UInt64 = 0
     private var isClosed = false
     /// The entries a caller with the same identity joins: blocking ones waiting or showing, banners
@@ -448,6 +465,21 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// Answered blocking entries whose coalescing window may still be open.
     private var recent: [PresentationIdentity: Entry] = [:]
     private var watchdog: Watchdog?
+    /// While a caller enters: the first entry to show is started by the caller, after the lock.
+    private var isEntering = false
+    private var startedByCaller: Entry?
+    #else
+    @exclusivity(unchecked) private var nextID: UInt64 = 0
+    @exclusivity(unchecked) private var isClosed = false
+    @exclusivity(unchecked) private var open: [PresentationIdentity: Entry] = [:]
+    @exclusivity(unchecked) private var pending: [Entry] = []
+    @exclusivity(unchecked) private var current: Entry?
+    @exclusivity(unchecked) private var banners: [Entry] = []
+    @exclusivity(unchecked) private var recent: [PresentationIdentity: Entry] = [:]
+    @exclusivity(unchecked) private var watchdog: Watchdog?
+    @exclusivity(unchecked) private var isEntering = false
+    @exclusivity(unchecked) private var startedByCaller: Entry?
+    #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///
@@ -456,9 +488,6 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// (an observer of the state, a presenter's cancellation handler), which must not wait on that lock.
     /// It is read and decremented only with the scheduler's lock held too, together with the joins.
     private let arriving = LockedValue<Int>(0)
-    /// While a caller enters: the first entry to show is started by the caller, after the lock.
-    private var isEntering = false
-    private var startedByCaller: Entry?
 
     /// Creates a scheduler.
     ///

@@ -13,7 +13,18 @@ final class ServerPresenter: ErrorPresenter {
     /// Nothing: no alerts, no banners with actions, no routes.
     var capabilities: PresenterCapabilities { [] }
 
+    /// Keeps the presentation and answers with its fallback option, at once: a request's error costs no
+    /// presenter task.
+    func immediateAnswer(to presentation: Presentation) -> ImmediateAnswer {
+        .answered(keep(presentation))
+    }
+
+    /// As ``immediateAnswer(to:)``, which the scope asks first (never called by the scope).
     func present(_ presentation: Presentation) async -> RecoveryOption? {
+        keep(presentation)
+    }
+
+    private func keep(_ presentation: Presentation) -> RecoveryOption {
         // The last one wins: after a take-over's handler failed, its error is presented in place of the
         // first.
         presented.withLock { $0 = presentation }

@@ -38,6 +38,8 @@ import Remedy
 /// ```
 ///
 /// The presenter prompts for one presentation at a time; the root scope's queue makes sure of that.
+/// What needs no waiting (a banner, an alert nobody can answer) it answers at once
+/// (``immediateAnswer(to:)``), so such a presentation costs the handling no task.
 public struct TerminalPresenter: ErrorPresenter {
     /// Where answers are read.
     public var input: any TerminalInput
@@ -88,25 +90,56 @@ public struct TerminalPresenter: ErrorPresenter {
     ///   ends, nobody can answer or too many answers fit no option; `nil` for a banner and when the
     ///   waiting task is cancelled.
     public func present(_ presentation: Presentation) async -> RecoveryOption? {
-        let renderer = PresentationRenderer(
-            appearance: appearance ?? TerminalAppearance.detect(for: output),
-            localization: localization ?? presentation.localization
-        )
+        let renderer = renderer(for: presentation)
         if presentation.style == .banner {
-            let banner = renderer.banner(presentation)
-            waitingPrompt.withLock { prompt in
-                // Under the lock, so the prompt can't start or end halfway through.
-                if let prompt {
-                    output.write("\n" + banner + prompt)
-                } else {
-                    output.write(banner)
-                }
-            }
+            showBanner(presentation, renderer: renderer)
             return nil
         }
         let prompt = OptionPrompt(presentation)
         output.write(renderer.alert(presentation, prompt: prompt))
         return await answer(prompt, fallback: presentation.fallbackOption, renderer: renderer)
+    }
+
+    /// Answers at once what needs no waiting: a banner is written and answered with `nil`; an alert
+    /// that nobody can answer (``TerminalInput/canAnswer`` is `false`) is written with the notice that
+    /// its fallback option was picked, and answered with that option. An alert somebody can answer needs
+    /// waiting: ``present(_:)`` prompts for it.
+    ///
+    /// What is written is the same as what ``present(_:)`` writes for the presentation.
+    ///
+    /// - Parameter presentation: The resolved error.
+    /// - Returns: `nil` for a banner, the fallback option for an alert nobody can answer, or
+    ///   ``Remedy/ImmediateAnswer/needsWaiting``.
+    public func immediateAnswer(to presentation: Presentation) -> ImmediateAnswer {
+        if presentation.style == .banner {
+            showBanner(presentation, renderer: renderer(for: presentation))
+            return .answered(nil)
+        }
+        guard !input.canAnswer else { return .needsWaiting }
+        let renderer = renderer(for: presentation)
+        let fallback = presentation.fallbackOption
+        output.write(renderer.alert(presentation, prompt: OptionPrompt(presentation)))
+        output.write(renderer.fallback(fallback, reason: .noTerminal))
+        return .answered(fallback)
+    }
+
+    private func renderer(for presentation: Presentation) -> PresentationRenderer {
+        PresentationRenderer(
+            appearance: appearance ?? TerminalAppearance.detect(for: output),
+            localization: localization ?? presentation.localization
+        )
+    }
+
+    private func showBanner(_ presentation: Presentation, renderer: PresentationRenderer) {
+        let banner = renderer.banner(presentation)
+        waitingPrompt.withLock { prompt in
+            // Under the lock, so the prompt can't start or end halfway through.
+            if let prompt {
+                output.write("\n" + banner + prompt)
+            } else {
+                output.write(banner)
+            }
+        }
     }
 
     /// Asks until an answer fits an option, the input ends, or the task is cancelled.

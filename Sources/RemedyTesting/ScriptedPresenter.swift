@@ -5,6 +5,10 @@ import Remedy
 ///
 /// Answers are used in order, one per presentation; when the script runs out, `otherwise` answers.
 ///
+/// Every answer but ``Answer/never`` and ``Answer/held(_:)`` is given at once
+/// (``Remedy/ErrorPresenter/immediateAnswer(to:)``), as a person who clicks at once would: the handling
+/// doesn't wait for a presenter's task. The two that wait are given by ``present(_:)``.
+///
 /// ```swift
 /// let presenter = ScriptedPresenter([.title("Try Again")], otherwise: .role(.cancel))
 /// let root = ErrorScope.root(presenter: presenter, clock: TestClock())
@@ -114,6 +118,27 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
         return presentations
     }
 
+    /// Answers a presentation at once, when the script's next answer doesn't wait: records it and
+    /// answers from the script. For ``Answer/never`` and ``Answer/held(_:)`` it takes nothing from the
+    /// script and says it needs waiting; ``present(_:)`` then takes that answer.
+    ///
+    /// - Parameter presentation: The presentation.
+    /// - Returns: The scripted option (`nil` for ``Answer/dismiss``), or
+    ///   ``Remedy/ImmediateAnswer/needsWaiting``.
+    /// - Throws: The error of ``Answer/fail(_:)``.
+    public func immediateAnswer(to presentation: Presentation) throws -> ImmediateAnswer {
+        let answer = storage.withLock { storage -> Answer? in
+            let answer = storage.script.first ?? otherwise
+            if answer.waits { return nil }
+            if !storage.script.isEmpty { storage.script.removeFirst() }
+            storage.records.append(Record(presentation: presentation, answer: answer))
+            return answer
+        }
+        guard let answer else { return .needsWaiting }
+        changes.signal()
+        return .answered(try Self.option(answer, for: presentation))
+    }
+
     /// Shows a presentation: records it and answers from the script.
     ///
     /// - Parameter presentation: The presentation.
@@ -129,7 +154,8 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
         return try await respond(answer, to: presentation)
     }
 
-    private func respond(_ answer: Answer, to presentation: Presentation) async throws -> RecoveryOption? {
+    /// The option of an answer that doesn't wait.
+    private static func option(_ answer: Answer, for presentation: Presentation) throws -> RecoveryOption? {
         switch answer {
         case .title(let title):
             return presentation.options.first { $0.title == title } ?? RecoveryOption(title: title) { .notRecovered }
@@ -143,6 +169,15 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
             return option
         case .fail(let error):
             throw error
+        case .never, .held:
+            preconditionFailure("\(answer) waits: it is answered by respond(_:to:)")
+        }
+    }
+
+    private func respond(_ answer: Answer, to presentation: Presentation) async throws -> RecoveryOption? {
+        switch answer {
+        case .title, .role, .defaultOption, .dismiss, .option, .fail:
+            return try Self.option(answer, for: presentation)
         case .never:
             await withCheckedContinuation { continuation in
                 storage.withLock { $0.hanging.append(continuation) }
@@ -165,5 +200,15 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
         // Hanging answers end with the presenter, so no continuation leaks.
         let waiting = storage.withLock { $0.hanging + $0.held }
         for continuation in waiting { continuation.resume() }
+    }
+}
+
+extension ScriptedPresenter.Answer {
+    /// Whether the presenter waits before it gives this answer.
+    fileprivate var waits: Bool {
+        switch self {
+        case .never, .held: true
+        case .title, .role, .defaultOption, .dismiss, .option, .fail: false
+        }
     }
 }

@@ -55,4 +55,56 @@ struct ScriptedPresenterTests {
         presenter.enqueue(.held(.defaultOption))
         #expect(try await presenter.present(presentation)?.title == "Free Up Space")
     }
+
+    // MARK: - Answering at once
+
+    @Test func answersThatDontWaitAreGivenAtOnceAndRecorded() throws {
+        let presenter = ScriptedPresenter(
+            [.title("Free Up Space"), .dismiss, .fail(Failure())], otherwise: .role(.cancel))
+        guard case .answered(let first) = try presenter.immediateAnswer(to: presentation) else {
+            Issue.record("a title is answered at once")
+            return
+        }
+        #expect(first?.title == "Free Up Space")
+        guard case .answered(let second) = try presenter.immediateAnswer(to: presentation) else {
+            Issue.record("a dismissal is answered at once")
+            return
+        }
+        #expect(second == nil)
+        #expect(throws: Failure.self) { try presenter.immediateAnswer(to: presentation) }
+        guard case .answered(let fourth) = try presenter.immediateAnswer(to: presentation) else {
+            Issue.record("the otherwise answer is given at once")
+            return
+        }
+        #expect(fourth?.role == .cancel)
+        #expect(
+            presenter.records.map(\.answer.description) == [
+                "title(\"Free Up Space\")", "dismiss", "fail(Failure())", "role(cancel)",
+            ])
+    }
+
+    @Test func answersThatWaitAreLeftInTheScriptForPresent() async throws {
+        let presenter = ScriptedPresenter([.held(.role(.cancel)), .defaultOption], otherwise: .never)
+        guard case .needsWaiting = try presenter.immediateAnswer(to: presentation) else {
+            Issue.record("a held answer waits")
+            return
+        }
+        // Nothing was taken from the script, nor recorded: `present(_:)` takes the held answer.
+        #expect(presenter.records.isEmpty)
+        let task = Task { try await presenter.present(presentation) }
+        await presenter.waitForPresentations(1)
+        presenter.release()
+        #expect(try await task.value?.role == .cancel)
+        guard case .answered(let next) = try presenter.immediateAnswer(to: presentation) else {
+            Issue.record("the default option is answered at once")
+            return
+        }
+        #expect(next?.title == "Free Up Space")
+        // The script ran out: `otherwise` never answers, so it waits, every time.
+        guard case .needsWaiting = try presenter.immediateAnswer(to: presentation) else {
+            Issue.record("a presenter that never answers waits")
+            return
+        }
+        #expect(presenter.records.map(\.answer.description) == ["held(role(cancel))", "defaultOption"])
+    }
 }

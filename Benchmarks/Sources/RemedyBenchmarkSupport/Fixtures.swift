@@ -223,16 +223,32 @@ package struct SilentPresenter: ErrorPresenter {
 
 /// A presenter that answers every presentation at once by choosing its cancel option, as a person who
 /// clicks Cancel on every alert; it counts what it was shown.
+///
+/// It answers in `immediateAnswer(to:)`, as a scripted presenter does, unless made with
+/// `answersAtOnce: false`: then every answer comes from `present(_:)`, in a task of the presenter's own
+/// (the path of a presenter that has to wait, such as an app's alerts).
 package final class CancellingPresenter: ErrorPresenter, @unchecked Sendable {
     // `shown` is behind the lock.
     private let lock = NSLock()
     private var shown = 0
+    private let answersAtOnce: Bool
 
-    package init() {}
+    package init(answersAtOnce: Bool = true) {
+        self.answersAtOnce = answersAtOnce
+    }
 
     package var presentationCount: Int { lock.withLock { shown } }
 
+    package func immediateAnswer(to presentation: Presentation) -> ImmediateAnswer {
+        guard answersAtOnce else { return .needsWaiting }
+        return .answered(cancel(presentation))
+    }
+
     package func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+        cancel(presentation)
+    }
+
+    private func cancel(_ presentation: Presentation) -> RecoveryOption? {
         lock.withLock { shown += 1 }
         return presentation.options.first { $0.role == .cancel }
     }

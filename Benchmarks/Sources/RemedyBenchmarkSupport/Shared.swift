@@ -54,9 +54,12 @@ package func makeQuietRoot(
 /// The root of the handling benchmarks: every failure is presented and answered with Cancel at once.
 /// Its clock stands still, so no timer of the system runs, and coalescing is off, so every failure is
 /// presented (no answer reused).
-package func makePresentingRoot() -> ErrorScope {
+///
+/// - Parameter answersAtOnce: Whether the presenter answers in `immediateAnswer(to:)` (no task of its
+///   own), or only in `present(_:)`.
+package func makePresentingRoot(answersAtOnce: Bool = true) -> ErrorScope {
     makeQuietRoot(
-        presenter: CancellingPresenter(),
+        presenter: CancellingPresenter(answersAtOnce: answersAtOnce),
         counter: CountingLogHandler.Counter(),
         clock: FrozenClock(),
         configuration: ErrorScope.Configuration(coalescingWindow: .zero)

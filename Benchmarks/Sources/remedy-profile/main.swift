@@ -53,6 +53,8 @@ let operations: [String: @Sendable () async -> Void] = [
     "chain.text.10000": { _ = ErrorReport(opaque(chain10000)).text },
     "context100k.build": { _ = makeContextStack(layers: 100_000) },
     "handle.major": { _ = await presentingRoot.handle(DraftNotSavedError()).value },
+    // The same with a presenter that answers only in `present(_:)`, in a task of its own.
+    "handle.major.waiting": { _ = await waitingPresentingRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
     "storm.1000": { await runStorm(tasks: 100, errorsPerTask: 10) },
     "attempt.failure": {
@@ -69,6 +71,7 @@ let quietRoot = makeQuietRoot(counter: CountingLogHandler.Counter())
 /// `makePresentingRoot`. On a real clock, timers and coalescing depend on the timing of threads, and a
 /// count must not.
 let presentingRoot = makePresentingRoot()
+let waitingPresentingRoot = makePresentingRoot(answersAtOnce: false)
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let operation = operations[name] else {

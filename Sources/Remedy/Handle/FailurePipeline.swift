@@ -339,9 +339,7 @@ final class FailurePipeline: Sendable {
         if answer.resolution.isChoice, configuration.minimumDuration > .zero {
             context.gate = timeline.deadline(after: configuration.minimumDuration)
         }
-        let recovery: RecoveryResult =
-            answer.resolution.runsAction
-            ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
+        let recovery = await recover(answer)
         let level: Logger.Level = answer.resolution.isPresenterProblem || recovery.isTimeout ? .info : .debug
         switch recovery {
         case .finished(.recovered):
@@ -370,6 +368,15 @@ final class FailurePipeline: Sendable {
             context.recoveries += 1
             return .newError(actionError)
         }
+    }
+
+    /// Runs the answer's option, when the answer says to act on it. An option whose action only returns
+    /// its outcome (OK, Cancel, Try Again) needs no async call of the runner.
+    @inline(__always)
+    private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryResult {
+        guard answer.resolution.runsAction else { return .finished(.notRecovered) }
+        if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }
+        return await runner.recover(answer.option, for: answer.group)
     }
 
     /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the
@@ -460,9 +467,7 @@ final class FailurePipeline: Sendable {
         let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
         let answer = await scheduler.present(presentation, reusesRecentAnswer: false, isArrival: context.isArriving)
         context.isArriving = false
-        let recovery: RecoveryResult =
-            answer.resolution.runsAction
-            ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
+        let recovery = await recover(answer)
         record.outcome(
             answer.isCoalesced ? .coalesced : .presented,
             ["resolution": "\(answer.resolution)", "recovery": "\(recovery.name)"],

@@ -122,13 +122,16 @@ struct TextHasher {
 ///
 /// Every presentation of a root goes through here, so the bookkeeping is a few dictionary operations
 /// behind one lock, done in the caller's task: no actor hop on the way in, and the presenter's task
-/// answers the callers directly. Two kinds of task run besides the callers': one per presentation, that
-/// hands it to the presenter (whose code may never return), and one watchdog per scheduler, that sleeps
+/// answers the callers directly. Two kinds of task run besides the callers': one per presentation the
+/// presenter doesn't answer at once, that hands it to the presenter (whose code may never return), and
+/// one watchdog per scheduler, that sleeps
 /// until the earliest deadline (a presenter timeout, a banner's dismissal) instead of a sleeping task
-/// per presentation. The presenter's task of a presentation that is shown at once starts in its
-/// caller's thread (`Task.immediateDetached`), so a presenter that answers at once costs no task switch;
-/// its answer waits one turn of the executor while other handlings are on their way to the scheduler
-/// (``announceArrival()``), so identical errors handed in at the same moment still join it.
+/// per presentation. A presentation that is shown at once is handed to the presenter in its caller's
+/// thread: a presenter that answers at once (``ErrorPresenter/immediateAnswer(to:)``) needs no task at
+/// all, and the presenter's task of one that doesn't starts there (`Task.immediateDetached`), so a
+/// `present(_:)` that returns without waiting costs no task switch. Either answer waits one turn of the
+/// executor while other handlings are on their way to the scheduler (``announceArrival()``), so
+/// identical errors handed in at the same moment still join it.
 package final class PresentationScheduler: @unchecked Sendable {
     // @unchecked: every stored `var` of the scheduler, and every `var` of its entries, is read and written
     // only inside `lock.withLock`, so accesses are serialized; the `let`s are Sendable values.
@@ -350,6 +353,9 @@ package final class PresentationScheduler: @unchecked Sendable {
         let id: UInt64
         let identity: PresentationIdentity
         let group: RecoveryGroup
+        // Only touched with the scheduler's lock held: without dynamic exclusivity checks in release
+        // builds, as the scheduler's own state.
+        #if DEBUG
         /// The presentation, shared with the presenter, the observable state and the answers; its count
         /// of occurrences is the one of the last ``snapshot()``.
         private(set) var shown: SharedPresentation
@@ -359,6 +365,13 @@ package final class PresentationScheduler: @unchecked Sendable {
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
         var waiters = Waiters()
+        #else
+        @exclusivity(unchecked) private(set) var shown: SharedPresentation
+        @exclusivity(unchecked) var occurrences: Int
+        @exclusivity(unchecked) var phase = Phase.waiting
+        @exclusivity(unchecked) var dismissal: Duration?
+        @exclusivity(unchecked) var waiters = Waiters()
+        #endif
 
         init(id: UInt64, identity: PresentationIdentity, shown: SharedPresentation, group: RecoveryGroup) {
             self.id = id
@@ -431,6 +444,13 @@ package final class PresentationScheduler: @unchecked Sendable {
     private let coalescingWindow: Duration
 
     private let lock = LockedValue<Void>()
+    // The state below is only read and written with `lock` held (see `@unchecked Sendable` above), so
+    // accesses from different threads never overlap, and none overlaps another in the same thread (no
+    // access is held across a call that could reach the same property). Release builds therefore leave
+    // out the dynamic exclusivity checks of class properties, about a hundred instructions per access
+    // and a dozen accesses per presentation; debug builds, which the tests run (also under the thread
+    // sanitizer), keep them, so an overlapping access would trap there.
+    #if DEBUG
     private var nextID: UInt64 = 0
     private var isClosed = false
     /// The entries a caller with the same identity joins: blocking ones waiting or showing, banners
@@ -445,6 +465,21 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// Answered blocking entries whose coalescing window may still be open.
     private var recent: [PresentationIdentity: Entry] = [:]
     private var watchdog: Watchdog?
+    /// While a caller enters: the first entry to show is started by the caller, after the lock.
+    private var isEntering = false
+    private var startedByCaller: Entry?
+    #else
+    @exclusivity(unchecked) private var nextID: UInt64 = 0
+    @exclusivity(unchecked) private var isClosed = false
+    @exclusivity(unchecked) private var open: [PresentationIdentity: Entry] = [:]
+    @exclusivity(unchecked) private var pending: [Entry] = []
+    @exclusivity(unchecked) private var current: Entry?
+    @exclusivity(unchecked) private var banners: [Entry] = []
+    @exclusivity(unchecked) private var recent: [PresentationIdentity: Entry] = [:]
+    @exclusivity(unchecked) private var watchdog: Watchdog?
+    @exclusivity(unchecked) private var isEntering = false
+    @exclusivity(unchecked) private var startedByCaller: Entry?
+    #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///
@@ -453,9 +488,6 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// (an observer of the state, a presenter's cancellation handler), which must not wait on that lock.
     /// It is read and decremented only with the scheduler's lock held too, together with the joins.
     private let arriving = LockedValue<Int>(0)
-    /// While a caller enters: the first entry to show is started by the caller, after the lock.
-    private var isEntering = false
-    private var startedByCaller: Entry?
 
     /// Creates a scheduler.
     ///
@@ -774,10 +806,12 @@ package final class PresentationScheduler: @unchecked Sendable {
         arm(at: min(deadline, dismissal))
     }
 
-    /// Hands a presentation to the presenter, in a task of its own, and returns its presenter deadline.
+    /// Hands a presentation to the presenter, and returns its presenter deadline.
     ///
     /// The first entry shown while a caller enters is started by that caller once it leaves the lock
-    /// (``startPresenter(_:_:)``), in the caller's thread; any other in a task that starts later.
+    /// (``startPresenter(_:_:)``), in the caller's thread; any other in a task that starts later, which
+    /// asks ``ErrorPresenter/immediateAnswer(to:)`` first and ``ErrorPresenter/present(_:)`` when the
+    /// presenter has to wait.
     ///
     /// The presenter's task answers the entry; the watchdog answers it at the deadline when the presenter
     /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
@@ -795,7 +829,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let presentation = entry.snapshot().value
         let entryID = entry.id
         let task = Task.detached { [presenter] in
-            let result = await captureResult { try await presenter.present(presentation) }
+            let result = await Self.answer(of: presenter, to: presentation)
             let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
             self.lock.withLock { self.presenterAnswered(entryID, answer) }
         }
@@ -803,15 +837,63 @@ package final class PresentationScheduler: @unchecked Sendable {
         return deadline
     }
 
-    /// Starts the presenter's task for an entry its caller made, without the lock held, and runs it in
-    /// the caller's thread until it first suspends (`Task.immediateDetached`): a presenter that answers
-    /// at once costs no task switch. Its own task still, so the presenter isn't cancelled with the
+    /// Hands the presenter an entry its caller made, without the lock held, in the caller's thread.
+    ///
+    /// A presenter that answers at once (``ErrorPresenter/immediateAnswer(to:)``) is answered here, with
+    /// no task (``answerAtOnce(_:_:)``). Otherwise the presenter's task starts, and runs in the caller's
+    /// thread until it first suspends (`Task.immediateDetached`), so a `present(_:)` that returns without
+    /// waiting costs no task switch. Its own task still, so the presenter isn't cancelled with the
     /// caller, and the watchdog can answer the callers of a presenter that never returns.
     ///
     /// An answer given while other handlings are on their way to the scheduler (``announceArrival()``)
     /// is given one turn of the executor later, as the answer of a presenter task that started later
     /// would be: identical errors handed in at the same moment still join and are counted.
     private func startPresenter(_ entry: Entry, _ shown: SharedPresentation) {
+        let answer: Result<RecoveryOption?, any Error>
+        do {
+            guard case .answered(let option) = try shown.immediateAnswer(from: presenter) else {
+                startPresenterTask(entry, shown)
+                return
+            }
+            answer = .success(option)
+        } catch {
+            answer = .failure(error)
+        }
+        answerAtOnce(entry, answer)
+    }
+
+    /// Gives an answer the presenter gave at once (``ErrorPresenter/immediateAnswer(to:)``), in the
+    /// caller's thread, with no task of the presenter's own. While other handlings are on their way to the
+    /// scheduler (``announceArrival()``), a task gives it one turn of the executor later, as the presenter's
+    /// task does with an answer given at once in ``runPresenter(_:_:)``.
+    ///
+    /// The caller's cancellation isn't the presenter's: the answer is delivered whether or not the calling
+    /// task is cancelled (its own cancellation handler answers that caller).
+    private func answerAtOnce(_ entry: Entry, _ result: Result<RecoveryOption?, any Error>) {
+        let entryID = entry.id
+        let isGiven = lock.withLock {
+            if arriving.withLock({ $0 > 0 }) { return false }
+            presenterAnswered(entryID, .value(result))
+            return true
+        }
+        if isGiven { return }
+        let task = Task.detached {
+            await Task.yield()
+            self.deliver(result, to: entryID, waitingForArrivals: false)
+        }
+        lock.withLock {
+            if case .showing(.none, let deadline) = entry.phase {
+                entry.phase = .showing(task, presenterDeadline: deadline)
+            } else {
+                // Withdrawn, preempted, timed out or closed before the task existed to be cancelled.
+                task.cancel()
+            }
+        }
+    }
+
+    /// Starts the presenter's task of ``startPresenter(_:_:)`` for a presentation the presenter couldn't
+    /// answer at once.
+    private func startPresenterTask(_ entry: Entry, _ shown: SharedPresentation) {
         let entryID = entry.id
         // A copy in the task's closure context: see `ask`.
         let presentation = shown.value
@@ -834,7 +916,24 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
     }
 
-    /// The body of the task of ``startPresenter(_:_:)``.
+    /// The presenter's answer: the one it gives at once (``ErrorPresenter/immediateAnswer(to:)``), or else
+    /// the one ``ErrorPresenter/present(_:)`` waits for.
+    private static func answer(
+        of presenter: any ErrorPresenter,
+        to presentation: Presentation
+    ) async -> Result<RecoveryOption?, any Error> {
+        do {
+            switch try presenter.immediateAnswer(to: presentation) {
+            case .answered(let option): return .success(option)
+            case .needsWaiting: return .success(try await presenter.present(presentation))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The body of the task of ``startPresenter(_:_:)``, for a presentation the presenter couldn't answer
+    /// at once.
     private func runPresenter(_ entryID: UInt64, _ presentation: Presentation) async {
         let result = await captureResult { try await presenter.present(presentation) }
         if deliver(result, to: entryID, waitingForArrivals: true) { return }
@@ -1089,6 +1188,10 @@ final class SharedPresentation: Sendable {
     var isBlocking: Bool { value.style.isBlocking }
 
     var fallbackOption: RecoveryOption { value.fallbackOption }
+
+    func immediateAnswer(from presenter: any ErrorPresenter) throws -> ImmediateAnswer {
+        try presenter.immediateAnswer(to: value)
+    }
 
     func option(matching answer: RecoveryOption) -> RecoveryOption? {
         value.option(matching: answer)

@@ -141,14 +141,22 @@ package struct RecoveryRunner: Sendable {
         self.timeout = timeout
     }
 
+    /// The result of an option whose action does nothing but return its outcome (OK, Cancel, Try Again),
+    /// recorded for the group as ``recover(_:for:)`` records it; `nil` for an option whose action runs.
+    ///
+    /// Synchronous: a caller that asks this first calls the async ``recover(_:for:)`` (an async frame of
+    /// its own) only for actions that really run.
+    package func recoverAtOnce(_ option: RecoveryOption, for group: RecoveryGroup) -> RecoveryResult? {
+        guard let outcome = option.constantOutcome else { return nil }
+        // Nothing runs, so nothing to share or wait for.
+        let result = RecoveryResult.finished(outcome)
+        group.finished(result)
+        return result
+    }
+
     /// Runs the chosen option's action for a group, once: a caller that comes later gets the same result.
     package func recover(_ option: RecoveryOption, for group: RecoveryGroup) async -> RecoveryResult {
-        if let outcome = option.constantOutcome {
-            // OK, Cancel, Try Again: nothing runs, so nothing to share or wait for.
-            let result = RecoveryResult.finished(outcome)
-            group.finished(result)
-            return result
-        }
+        if let result = recoverAtOnce(option, for: group) { return result }
         var running = Self.running
         running.groups.insert(group.id)
         let run = group.run {

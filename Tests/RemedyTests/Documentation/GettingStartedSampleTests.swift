@@ -100,6 +100,31 @@ struct GettingStartedSampleTests {
         }
     }
 
+    /// The article's `PrintingPresenter` that answers at once.
+    enum AtOnce {
+        struct PrintingPresenter: ErrorPresenter {
+            func immediateAnswer(to presentation: Presentation) -> ImmediateAnswer {
+                print("\(presentation.title): \(presentation.message)")
+                return .answered(presentation.defaultOption)
+            }
+
+            func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+                guard case .answered(let option) = immediateAnswer(to: presentation) else { return nil }
+                return option
+            }
+        }
+    }
+
+    @Test func thePresenterThatAnswersAtOnceAnswersAsItsPresentWould() async throws {
+        let presentation = ErrorResolver().presentation(for: HTTPStatusError(status: 503))
+        guard case .answered(let option) = AtOnce.PrintingPresenter().immediateAnswer(to: presentation) else {
+            Issue.record("it answers every presentation at once")
+            return
+        }
+        #expect(option?.title == presentation.defaultOption?.title)
+        #expect(try await AtOnce.PrintingPresenter().present(presentation)?.title == option?.title)
+    }
+
     func present(_ error: any Error, saveVideo: () async throws -> Void) async throws {
         let presentation = ErrorResolver().presentation(for: error)
         let chosen = try await PrintingPresenter().present(presentation) ?? presentation.fallbackOption

@@ -132,8 +132,10 @@ extension ErrorReport {
 
     /// A coding path's keys, without array indices (which are dynamic).
     private static func combine(_ path: [any CodingKey], into hash: inout StableHash) {
-        for key in path where key.intValue == nil {
-            hash.combine(key.stringValue)
+        // Read in place through the array's subscript: `for key in path` copies each key out of its
+        // existential container first.
+        for index in path.indices where path[index].intValue == nil {
+            hash.combine(path[index].stringValue)
         }
     }
 }

@@ -75,10 +75,11 @@ extension ErrorReport {
             }
             if let caseLabel = visit.caseLabel { hash.combine(caseLabel) }
         case .wrapping, .reflection, .leaf:
-            if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
-                hash.combine(http.status)
-            } else if info.style == .enumeration {
+            // An enum's case first: an `HTTPStatusError` is a structure, so an enum needn't be compared with it.
+            if info.style == .enumeration {
                 combineCase(of: error, info: info, caseLabel: visit.caseLabel, into: &hash)
+            } else if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
+                hash.combine(http.status)
             }
         }
         if visit.isCycle { hash.combine("cycle") }

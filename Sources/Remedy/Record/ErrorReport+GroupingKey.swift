@@ -63,10 +63,7 @@ extension ErrorReport {
                 }
             }
         case .decoding:
-            _ = ErrorTree.withDecodingError(error) { decoding in
-                hash.combine(ErrorFacts.caseName(of: decoding))
-                combine(decoding.context?.codingPath ?? [], into: &hash)
-            }
+            _ = ErrorTree.withDecodingError(error) { combineShape(of: $0, into: &hash) }
         case .encoding:
             if let encoding = ErrorTree.value(error, as: EncodingError.self) {
                 combine(encoding.context?.codingPath ?? [], into: &hash)
@@ -78,10 +75,11 @@ extension ErrorReport {
             }
             if let caseLabel = visit.caseLabel { hash.combine(caseLabel) }
         case .wrapping, .reflection, .leaf:
-            if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
-                hash.combine(http.status)
-            } else if info.style == .enumeration {
+            // An enum's case first: an `HTTPStatusError` is a structure, so an enum needn't be compared with it.
+            if info.style == .enumeration {
                 combineCase(of: error, info: info, caseLabel: visit.caseLabel, into: &hash)
+            } else if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
+                hash.combine(http.status)
             }
         }
         if visit.isCycle { hash.combine("cycle") }
@@ -111,46 +109,108 @@ extension ErrorReport {
         }
     }
 
+    /// A decoding error's case name (``ErrorFacts/caseName(of:)``) and coding path, read in one `switch`:
+    /// `DecodingError`'s layout is resilient, so every `switch` over it copies the value.
+    /// `DecodingKeyTests` pin the keys this gives.
+    private static func combineShape(of decoding: DecodingError, into hash: inout StableHash) {
+        switch decoding {
+        case .keyNotFound(_, let context):
+            hash.combine("keyNotFound")
+            combine(context.codingPath, into: &hash)
+        case .valueNotFound(_, let context):
+            hash.combine("valueNotFound")
+            combine(context.codingPath, into: &hash)
+        case .typeMismatch(_, let context):
+            hash.combine("typeMismatch")
+            combine(context.codingPath, into: &hash)
+        case .dataCorrupted(let context):
+            hash.combine("dataCorrupted")
+            combine(context.codingPath, into: &hash)
+        @unknown default:
+            hash.combine("unknown")
+        }
+    }
+
     /// A coding path's keys, without array indices (which are dynamic).
     private static func combine(_ path: [any CodingKey], into hash: inout StableHash) {
-        for key in path where key.intValue == nil {
-            hash.combine(key.stringValue)
+        // Read in place through the array's subscript: `for key in path` copies each key out of its
+        // existential container first.
+        for index in path.indices where path[index].intValue == nil {
+            hash.combine(path[index].stringValue)
         }
     }
 }
 
 /// The nodes on the current path of the grouping-key walk: a node's hash is known once its subtree is done.
+///
+/// The four outermost frames are kept inline and only deeper ones in an array, so the key of a tree up to
+/// four levels deep allocates no stack (`DeepKeyTests` check deeper trees against the general walk's keys).
 private struct ShapeStack {
-    private var frames: [ShapeFrame] = []
-
-    init() {
-        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
-        frames.reserveCapacity(8)
-    }
+    private var frame0: ShapeFrame?
+    private var frame1: ShapeFrame?
+    private var frame2: ShapeFrame?
+    private var frame3: ShapeFrame?
+    /// The frames below the fourth, outermost first.
+    private var deeper: [ShapeFrame] = []
+    private var count = 0
 
     /// The next node in pre-order: the nodes at its depth or deeper are done.
     mutating func push(depth: Int, shape: UInt64) {
-        while let top = frames.last, top.depth >= depth {
+        while let topDepth, topDepth >= depth {
             finishTop()
         }
-        frames.append(ShapeFrame(depth: depth, shape: shape))
+        let frame = ShapeFrame(depth: depth, shape: shape)
+        switch count {
+        case 0: frame0 = frame
+        case 1: frame1 = frame
+        case 2: frame2 = frame
+        case 3: frame3 = frame
+        default: deeper.append(frame)
+        }
+        count += 1
     }
 
     /// The hash of the whole tree (0 for no node), once the walk is done.
     mutating func finish() -> UInt64 {
         var result: UInt64 = 0
-        while !frames.isEmpty {
+        while count > 0 {
             if let hash = finishTop() { result = hash }
         }
         return result
     }
 
+    /// The depth of the top frame, or `nil` when there is none.
+    private var topDepth: Int? {
+        switch count {
+        case 0: nil
+        case 1: frame0?.depth
+        case 2: frame1?.depth
+        case 3: frame2?.depth
+        case 4: frame3?.depth
+        default: deeper.last?.depth
+        }
+    }
+
     /// Adds the top frame's hash to its parent; the hash of the root when it is the root.
     @discardableResult
     private mutating func finishTop() -> UInt64? {
-        let hash = frames.removeLast().hash
-        guard !frames.isEmpty else { return hash }
-        frames[frames.count - 1].add(child: hash)
+        count -= 1
+        let hash: UInt64
+        switch count {
+        case 0: hash = frame0.take()?.hash ?? 0
+        case 1: hash = frame1.take()?.hash ?? 0
+        case 2: hash = frame2.take()?.hash ?? 0
+        case 3: hash = frame3.take()?.hash ?? 0
+        default: hash = deeper.removeLast().hash
+        }
+        switch count {
+        case 0: return hash
+        case 1: frame0?.add(child: hash)
+        case 2: frame1?.add(child: hash)
+        case 3: frame2?.add(child: hash)
+        case 4: frame3?.add(child: hash)
+        default: deeper[deeper.count - 1].add(child: hash)
+        }
         return nil
     }
 }

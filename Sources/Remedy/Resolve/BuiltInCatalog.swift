@@ -14,6 +14,11 @@ enum BuiltInCatalog {
         info: ErrorTypeInfo,
         localization: Localization
     ) -> ErrorInterpretation? {
+        if info.source == .decoding {
+            // Only `DecodingError` has this source: its entry, without first comparing the error's type
+            // with the others'. (A `DecodingError` an app made a `WrappingError` is met below.)
+            return dataUnreadable.interpretation(in: localization)
+        }
         let errorType = type(of: error)
         if errorType == HTTPStatusError.self, let error = error as? HTTPStatusError {
             return interpretation(forHTTP: error, localization: localization)

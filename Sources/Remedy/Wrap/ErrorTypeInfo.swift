@@ -68,11 +68,11 @@ final class ErrorTypeInfo: Sendable {
     /// Lends the causes of an error of this type to a body, one at a time
     /// (``WrappingError/forEachUnderlyingError(_:)``), read from the value itself (no `any WrappingError` box,
     /// which would copy a large enum into an allocation of its own); `nil` for other types.
-    let wrapping: (any WrappingReader)?
+    let wrapping: WrappingReader?
     /// ``wrapping``, when it may also answer the ``WrappingError/declaredCaseName`` (for reports and keys):
     /// `nil` for types whose case names reflection reads otherwise than by name (see
     /// ``describesCasesByName(_:style:)``), whose statements are ignored.
-    let wrapped: (any WrappingReader)?
+    let wrapped: WrappingReader?
 
     let asCustomNSError: (@Sendable (any Error) -> (any CustomNSError)?)?
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
@@ -184,7 +184,7 @@ final class ErrorTypeInfo: Sendable {
             && !(type is any CustomReflectable.Type)
     }
 
-    private static func reader<E: WrappingError>(of _: E.Type) -> any WrappingReader {
+    private static func reader<E: WrappingError>(of _: E.Type) -> WrappingReader {
         WrappingReaderOf<E>()
     }
 
@@ -384,19 +384,26 @@ final class ErrorTypeInfo: Sendable {
 
 }
 
-/// Reads the values of one ``WrappingError`` type, found once per type: a witness call into the reader,
+/// Reads the values of one ``WrappingError`` type, found once per type: a method call into the reader,
 /// fewer layers than a stored closure made in a generic context (which reabstracts its arguments on every
-/// call).
-protocol WrappingReader: Sendable {
-    /// Lends the error's causes to `body` (``WrappingError/forEachUnderlyingError(_:)``).
-    func forEachUnderlyingError(of error: any Error, _ body: (any Error) -> Void)
+/// call). A class, not a protocol: the walks bind `info.wrapped` on every node, and copying a reference
+/// is one retain where copying a protocol existential goes through its value witnesses.
+///
+/// `@unchecked Sendable`: neither this class nor its one subclass (`WrappingReaderOf`) has a stored
+/// property, so an instance has no state to share.
+class WrappingReader: @unchecked Sendable {
+    /// Lends the error's causes to `body` (``WrappingError/forEachUnderlyingError(_:)``). Overridden by
+    /// `WrappingReaderOf`, the only subclass; lends nothing here.
+    func forEachUnderlyingError(of error: any Error, _ body: (any Error) -> Void) {}
+
     /// Lends the error's causes to `body`, and answers its ``WrappingError/declaredCaseName`` when it is a
-    /// plain identifier.
-    func forEachUnderlyingErrorAndCaseName(of error: any Error, _ body: (any Error) -> Void) -> String?
+    /// plain identifier. Overridden by `WrappingReaderOf`, the only subclass; `nil` here.
+    func forEachUnderlyingErrorAndCaseName(of error: any Error, _ body: (any Error) -> Void) -> String? { nil }
 }
 
-private struct WrappingReaderOf<E: WrappingError>: WrappingReader {
-    func forEachUnderlyingError(of error: any Error, _ body: (any Error) -> Void) {
+/// `@unchecked Sendable` as its superclass: it has no stored property either.
+private final class WrappingReaderOf<E: WrappingError>: WrappingReader, @unchecked Sendable {
+    override func forEachUnderlyingError(of error: any Error, _ body: (any Error) -> Void) {
         // `ErrorTypeInfo.borrow(_:as:_:)` written out: one closure less per node.
         func open<V: Error>(_ value: borrowing V) {
             guard V.self == E.self else {
@@ -412,7 +419,7 @@ private struct WrappingReaderOf<E: WrappingError>: WrappingReader {
         open(error)
     }
 
-    func forEachUnderlyingErrorAndCaseName(of error: any Error, _ body: (any Error) -> Void) -> String? {
+    override func forEachUnderlyingErrorAndCaseName(of error: any Error, _ body: (any Error) -> Void) -> String? {
         // `ErrorTypeInfo.borrow(_:as:_:)` written out: one closure less per node.
         func open<V: Error>(_ value: borrowing V) -> String? {
             guard V.self == E.self else {

@@ -115,6 +115,14 @@ struct GroupingKeyTests {
         #expect(key(HTTPStatusError(status: 503)) == "414a735dca158e73")
     }
 
+    @Test func anHTTPStatusCountsAloneAndInsideAnEnum() {
+        // The key compares an enum's case before looking for a status: a status must still count.
+        #expect(key(HTTPStatusError(status: 503)) != key(HTTPStatusError(status: 404)))
+        let inside = { (status: Int) in LeanWalkTests.Lending.one(HTTPStatusError(status: status)) }
+        #expect(key(inside(503)) != key(inside(404)))
+        #expect(key(inside(503)) == key(inside(503)))
+    }
+
     @Test func privateAndLocalTypesHaveStableKeys() {
         enum Local: Error { case failed }
         #expect(key(Local.failed) == key(Local.failed))

@@ -57,7 +57,9 @@ struct ReportRenderer {
 
     func render(_ error: any Error) -> String {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
+        // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
+        // without making a `Node` and a `Visit` for it, nor an array of its children.
+        var walk = LeanWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true, reports: true)
         var frames: [Frame] = []
         // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
         frames.reserveCapacity(8)
@@ -83,8 +85,9 @@ struct ReportRenderer {
             }
         }
 
-        while let visit = iterator.nextVisit() {
-            close(downTo: visit.node.depth)
+        while walk.advance() {
+            let step = walk.step
+            close(downTo: step.depth)
 
             // Where this node's first entry goes.
             var lead: Lead
@@ -116,7 +119,7 @@ struct ReportRenderer {
             }
 
             var ownMessage: String?
-            if let context = ErrorTree.value(visit.node.error, as: ContextError.self) {
+            if let context = ErrorTree.value(step.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
@@ -177,7 +180,8 @@ struct ReportRenderer {
                 ownMessage = layers.first.map { ReportText.truncated($0.message, limit: limits.maximumMessageLength) }
             } else {
                 ownMessage = renderEntry(
-                    visit,
+                    step,
+                    fields: walk.fields,
                     lead: lead,
                     base: base,
                     padding: padding,
@@ -187,7 +191,7 @@ struct ReportRenderer {
                 )
                 isFirstLine = false
             }
-            if visit.node.isDepthLimited {
+            if step.isDepthLimited {
                 lines.beginLine()
                 lines.write(base)
                 lines.writeSpaces(padding)
@@ -203,14 +207,14 @@ struct ReportRenderer {
                     base: base,
                     padding: padding,
                     number: number,
-                    childCount: visit.node.childCount,
-                    omitted: visit.node.omittedChildCount,
+                    childCount: step.childCount,
+                    omitted: step.omittedChildCount,
                     message: ownMessage
                 )
             )
         }
         close(downTo: 0)
-        if iterator.isTruncated {
+        if walk.isTruncated {
             lines.beginLine()
             lines.beginPaint(.marker)
             lines.write("… more errors not shown (limit of ")
@@ -224,7 +228,8 @@ struct ReportRenderer {
 
     /// Renders the one entry of a node that isn't a ``ContextError``; returns its message, truncated.
     private func renderEntry(
-        _ visit: ErrorTree.Visit,
+        _ step: ErrorTree.Step,
+        fields: [ErrorTree.Field],
         lead: Lead,
         base: String,
         padding: Int,
@@ -232,8 +237,8 @@ struct ReportRenderer {
         isFirstLine: Bool,
         into lines: inout ReportLines
     ) -> String? {
-        let error = visit.node.error
-        let info = visit.info
+        let error = step.error
+        let info = step.info
         let limit = limits.maximumMessageLength
         // A decoding error is cast out of its box once for all it tells. Its facts are moved into locals
         // at once: each read through the optional would copy all of them.
@@ -257,7 +262,7 @@ struct ReportRenderer {
         // is its kind escaped, `Type.case`, written from its two parts. (What `ErrorFacts.kind` and
         // `ErrorFacts.fallback` make of it: neither reads a domain or a code for these sources.)
         let caseParts: (type: String, name: String)? =
-            if !isDecoding, message == nil, let caseLabel = visit.caseLabel, visit.fields.isEmpty,
+            if !isDecoding, message == nil, let caseLabel = step.caseLabel, fields.isEmpty,
                 info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
             {
                 (info.name, caseLabel)
@@ -271,7 +276,7 @@ struct ReportRenderer {
             kind = ""
             headline = ""
         } else {
-            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: step.caseLabel)
             if let message, let parentMessage, ReportText.contains(parentMessage, message) {
                 headline = kind  // the parent's message already says it
             } else if let message {
@@ -281,8 +286,8 @@ struct ReportRenderer {
                     ErrorFacts.fallback(
                         of: error,
                         info: info,
-                        caseLabel: visit.caseLabel,
-                        fields: visit.fields,
+                        caseLabel: step.caseLabel,
+                        fields: fields,
                         messageLimit: limit,
                         kind: kind
                     )
@@ -308,10 +313,10 @@ struct ReportRenderer {
         } else {
             lines.write(headline, isFirstLine ? .title : .message)
         }
-        if visit.node.isCycle {
+        if step.isCycle {
             lines.write(" ")
             lines.write("↻ cycle: the same instance as an enclosing error, not expanded again", .marker)
-        } else if visit.node.isRepeated {
+        } else if step.isRepeated {
             lines.write(" ")
             lines.write("↑ repeated: the same instance as an error above, not expanded again", .marker)
         }
@@ -396,7 +401,7 @@ struct ReportRenderer {
         }
         let debugText =
             if isDecoding { decodingDebugText } else {
-                ErrorFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
+                ErrorFacts.debugText(of: error, info: info, isLeaf: step.isLeaf)
             }
         if let debug = debugText,
             debug != message

@@ -16,6 +16,17 @@ extension ErrorTree {
         var isCycle: Bool
         /// ``Node/isRepeated``.
         var isRepeated: Bool
+        /// ``Node/childCount``, ``Node/omittedChildCount`` and ``Node/isDepthLimited``, when the walk is a
+        /// report's (see ``LeanWalk/init(root:rootInfo:limits:readsCaseNames:reports:)``); otherwise `0`,
+        /// `0` and `false`.
+        var childCount = 0
+        var omittedChildCount = 0
+        var isDepthLimited = false
+
+        /// ``Node/isLeaf``, in a report's walk.
+        var isLeaf: Bool {
+            childCount == 0 && omittedChildCount == 0 && !isDepthLimited && !isCycle && !isRepeated
+        }
     }
 
     /// A walk of the nodes ``Iterator`` visits, in the same order, telling each one's error, depth, type
@@ -56,6 +67,13 @@ struct LeanWalk {
 
     private let limits: ErrorLimits
     private let readsCaseNames: Bool
+    /// Whether the walk is a report's: it also tells each node's counts (``ErrorTree/Step/childCount``)
+    /// and collects its ``fields``, as ``ErrorTree/makeVisitor(collectsFields:readsCaseNames:)`` does with
+    /// `collectsFields` set.
+    private let reports: Bool
+    /// The values that aren't errors reflection found in the node the walk is at (``ErrorTree/Visit/fields``),
+    /// in a report's walk; empty otherwise.
+    private(set) var fields: [ErrorTree.Field] = []
     /// The node to visit next, when it is known (the first child of the node just visited): kept out of
     /// ``stack``, so a chain of only children never allocates one.
     private var upcoming: Pending?
@@ -111,9 +129,11 @@ struct LeanWalk {
     /// runtime's generic `Optional` witnesses on every node, which cost more than the rest of its visit.
     private(set) var step: ErrorTree.Step
 
-    init(root: any Error, rootInfo: ErrorTypeInfo?, limits: ErrorLimits, readsCaseNames: Bool) {
+    /// - Parameter reports: Whether the walk is a report's (see ``reports``).
+    init(root: any Error, rootInfo: ErrorTypeInfo?, limits: ErrorLimits, readsCaseNames: Bool, reports: Bool = false) {
         self.limits = limits
         self.readsCaseNames = readsCaseNames
+        self.reports = reports
         upcoming = Pending(error: root, depth: 0)
         step = ErrorTree.Step(
             error: root, depth: 0, info: rootInfo ?? ErrorTypeInfo.of(root), caseLabel: nil, isCycle: false,
@@ -148,8 +168,10 @@ struct LeanWalk {
             instances?.visit(pending.error, info: info, index: index, depth: depth, isCycle: &isCycle) ?? true
 
         var caseLabel: String?
+        var counts = Counts()
+        if reports, !fields.isEmpty { fields = [] }
         if isFirstVisit {
-            caseLabel = expand(pending.error, info: info, depth: depth)
+            caseLabel = expand(pending.error, info: info, depth: depth, counts: &counts)
         }
         step = ErrorTree.Step(
             error: pending.error,
@@ -157,34 +179,71 @@ struct LeanWalk {
             info: info,
             caseLabel: caseLabel,
             isCycle: isCycle,
-            isRepeated: !isFirstVisit && !isCycle
+            isRepeated: !isFirstVisit && !isCycle,
+            childCount: counts.children,
+            omittedChildCount: counts.omitted,
+            isDepthLimited: counts.isDepthLimited
         )
         return true
     }
 
+    /// What a report's walk tells of a node's children (``ErrorTree/Step/childCount``).
+    private struct Counts {
+        var children = 0
+        var omitted = 0
+        var isDepthLimited = false
+
+        /// The counts of a node with `found` children, of which the walk keeps at most `limit`; at the depth
+        /// cap (`expands` unset) it keeps none, and is cut there when it has any.
+        init(found: Int, limit: Int, expands: Bool) {
+            if expands {
+                children = Swift.min(found, limit)
+                omitted = found - children
+            } else {
+                isDepthLimited = found > 0
+            }
+        }
+
+        init() {}
+    }
+
     /// Puts the children of a node first visited on the walk (none at the depth cap, at most the width
     /// cap), and answers its case label when the walk reads them.
-    private mutating func expand(_ error: any Error, info: ErrorTypeInfo, depth: Int) -> String? {
+    ///
+    /// A report's walk also counts them into `counts`: what ``ErrorTree/Iterator`` finds from the same look.
+    private mutating func expand(_ error: any Error, info: ErrorTypeInfo, depth: Int, counts: inout Counts) -> String? {
         let expands = depth < limits.maximumDepth
         if info.source == .decoding {
             // A decoding error has no label and at most its context's underlying error, read in place
             // (what `inspect` finds, without its collector).
-            if expands, limits.maximumWidth > 0,
+            if (expands && limits.maximumWidth > 0) || reports,
                 let underlying = ErrorTree.withDecodingError(error, { $0.context?.underlyingError }) ?? nil
             {
-                upcoming = Pending(error: ErrorTree.unboxed(underlying), depth: depth + 1)
+                if reports { counts = Counts(found: 1, limit: limits.maximumWidth, expands: expands) }
+                if expands, limits.maximumWidth > 0 {
+                    upcoming = Pending(error: ErrorTree.unboxed(underlying), depth: depth + 1)
+                }
             }
             return nil
         }
         guard info.source == .wrapping else {
-            // Only a label would be read from a node that isn't expanded.
-            guard expands || readsCaseNames else { return nil }
+            // Only a label would be read from a node that isn't expanded (and, in a report, its counts).
+            guard expands || readsCaseNames || reports else { return nil }
             let inspection = ErrorTree.inspect(
                 error,
                 info: info,
                 limit: expands ? limits.maximumWidth : 1,
+                collectsFields: reports,
                 readsCaseName: readsCaseNames
             )
+            if reports {
+                counts = Counts(
+                    found: inspection.children.count + inspection.omitted,
+                    limit: inspection.children.count,
+                    expands: expands
+                )
+                fields = inspection.fields
+            }
             if expands, !inspection.children.isEmpty {
                 for child in inspection.children.dropFirst().reversed() {
                     stack.append(Pending(error: child.error, depth: depth + 1))
@@ -199,9 +258,10 @@ struct LeanWalk {
         var caseLabel: String?
         if readsCaseNames, let reader = info.wrapped {
             caseLabel = reader.forEachUnderlyingErrorAndCaseName(of: error) { lent.add($0) }
-        } else if expands {
+        } else if expands || reports {
             info.wrapping?.forEachUnderlyingError(of: error) { lent.add($0) }
         }
+        if reports { counts = Counts(found: lent.count, limit: lent.limit, expands: expands) }
         if let first = lent.first {
             for other in lent.others.reversed() {
                 stack.append(Pending(error: other, depth: depth + 1))
@@ -218,12 +278,15 @@ private struct Lent {
     let limit: Int
     var first: (any Error)?
     var others: [any Error] = []
+    /// How many causes were lent, kept or not.
+    var count = 0
 
     init(limit: Int) {
         self.limit = limit
     }
 
     mutating func add(_ error: any Error) {
+        count += 1
         if first == nil {
             guard limit > 0 else { return }
             first = ErrorTree.unboxed(error)

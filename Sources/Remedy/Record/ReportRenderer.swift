@@ -330,7 +330,17 @@ struct ReportRenderer {
             lines.write(key, .key)
             lines.write(" ")
         }
-        let domainAndCode = ErrorFacts.domainAndCode(of: error, info: info)
+        // An error that is neither an `NSError` nor a `CustomNSError`, nor a `LocalizedError` or a
+        // `PresentableError` (as most enums that wrap their causes), has no code, user info, reason,
+        // suggestion or presentation: what each of those reads answers `nil` for it.
+        let hasNoFacts: Bool
+        switch info.source {
+        case .nsError, .customNSError: hasNoFacts = false
+        default:
+            hasNoFacts =
+                info.asLocalized == nil && info.asPresentable == nil && info.asCustomNSError == nil && !info.isNSError
+        }
+        let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
         if let caseParts {
             if casePartsChanged {
@@ -376,7 +386,8 @@ struct ReportRenderer {
             lines.endLine()
         }
         let (reason, suggestion) =
-            decodingReasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
+            decodingReasonAndSuggestion
+            ?? (hasNoFacts ? (nil, nil) : ErrorFacts.reasonAndSuggestion(of: error, info: info))
         if let reason, reason != message {
             beginAttribute("reason:")
             lines.writeMessage(reason, limit: limit)
@@ -387,14 +398,14 @@ struct ReportRenderer {
             lines.writeMessage(suggestion, limit: limit)
             lines.endLine()
         }
-        if let presentation = ErrorFacts.presentation(of: error, info: info) {
+        if !hasNoFacts, let presentation = ErrorFacts.presentation(of: error, info: info) {
             lines.beginLine()
             lines.write(base)
             lines.writeSpaces(padding)
             lines.write(presentation, .key)
             lines.endLine()
         }
-        if let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
+        if !hasNoFacts, let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
             beginAttribute("info:")
             lines.writeEscaped(other)
             lines.endLine()

@@ -240,6 +240,16 @@ struct ReportRenderer {
         let error = step.error
         let info = step.info
         let limit = limits.maximumMessageLength
+        // An error that is neither an `NSError` nor a `CustomNSError`, nor a `LocalizedError` or a
+        // `PresentableError` (as most enums that wrap their causes), has no code, user info, reason,
+        // suggestion or presentation: what each of those reads answers `nil` for it.
+        let hasNoFacts: Bool
+        switch info.source {
+        case .nsError, .customNSError: hasNoFacts = false
+        default:
+            hasNoFacts =
+                info.asLocalized == nil && info.asPresentable == nil && info.asCustomNSError == nil && !info.isNSError
+        }
         // A decoding error is cast out of its box once for all it tells. Its facts are moved into locals
         // at once: each read through the optional would copy all of them.
         var isDecoding = false
@@ -255,6 +265,12 @@ struct ReportRenderer {
             decodingDebugText = decoding.debugText
             decodingReasonAndSuggestion = decoding.reasonAndSuggestion
             message = ReportText.truncated(decoding.message, limit: limit)
+        } else if hasNoFacts, info.source != .context, info.source != .decoding, info.source != .encoding {
+            // What `ErrorFacts.message(of:info:)` answers for such an error (context, decoding and encoding
+            // errors answer by their source first): its own description, if any.
+            message =
+                info.isTextual
+                ? (String(describing: error) as String?).nonBlank.map { ReportText.truncated($0, limit: limit) } : nil
         } else {
             message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
         }
@@ -329,16 +345,6 @@ struct ReportRenderer {
             lines.writeSpaces(padding)
             lines.write(key, .key)
             lines.write(" ")
-        }
-        // An error that is neither an `NSError` nor a `CustomNSError`, nor a `LocalizedError` or a
-        // `PresentableError` (as most enums that wrap their causes), has no code, user info, reason,
-        // suggestion or presentation: what each of those reads answers `nil` for it.
-        let hasNoFacts: Bool
-        switch info.source {
-        case .nsError, .customNSError: hasNoFacts = false
-        default:
-            hasNoFacts =
-                info.asLocalized == nil && info.asPresentable == nil && info.asCustomNSError == nil && !info.isNSError
         }
         let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"

@@ -42,7 +42,25 @@ struct ReportFactsShortcutTests {
         var errorUserInfo: [String: Any] { ["Path": "/tmp/x", NSLocalizedFailureReasonErrorKey: "Coded reason"] }
     }
 
+    enum Described: WrappingError, CustomStringConvertible {
+        case failed(any Error)
+        var underlyingErrors: [any Error] {
+            switch self {
+            case .failed(let error): [error]
+            }
+        }
+        var declaredCaseName: String? { "failed" }
+        var description: String { "Describing itself" }
+    }
+
     struct Leaf: Error {}
+
+    @Test func aDescribedWrappingEnumIsHeadedByItsDescription() {
+        let error = Described.failed(Leaf())
+        let text = ErrorReport(error).text
+        #expect(text.hasPrefix("Describing itself\n"), "\(text)")
+        #expect(ErrorFacts.message(of: error, info: ErrorTypeInfo.of(error)) == "Describing itself")
+    }
 
     @Test func aPlainWrappingEnumHasOnlyItsHeadline() {
         let text = ErrorReport(Plain.failed(Leaf())).text

@@ -59,7 +59,7 @@ struct ReportRenderer {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
         // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
         // without making a `Node` and a `Visit` for it, nor an array of its children.
-        var walk = LeanWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true, reports: true)
+        var walk = ReportWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
         var frames: [Frame] = []
         // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
         frames.reserveCapacity(8)

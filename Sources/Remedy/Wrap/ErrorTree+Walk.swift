@@ -17,7 +17,7 @@ extension ErrorTree {
         /// ``Node/isRepeated``.
         var isRepeated: Bool
         /// ``Node/childCount``, ``Node/omittedChildCount`` and ``Node/isDepthLimited``, when the walk is a
-        /// report's (see ``LeanWalk/init(root:rootInfo:limits:readsCaseNames:reports:)``); otherwise `0`,
+        /// report's (``ReportWalk``); otherwise `0`,
         /// `0` and `false`.
         var childCount = 0
         var omittedChildCount = 0
@@ -58,8 +58,42 @@ extension ErrorTree {
     }
 }
 
-/// The walk of ``ErrorTree/makeLeanWalk(readsCaseNames:)``.
-struct LeanWalk {
+/// The walk of ``ErrorTree/makeLeanWalk(readsCaseNames:)``: presentations' and grouping keys'.
+typealias LeanWalk = LeanWalkOf<LeanWalkForKeys>
+
+/// The lean walk of a report: it also tells each node's counts (``ErrorTree/Step/childCount``) and collects
+/// its fields (``LeanWalkOf/fields``).
+typealias ReportWalk = LeanWalkOf<LeanWalkForReports>
+
+/// What a lean walk is for, fixed by its type so that a walk of presentations pays nothing for a report's
+/// counts and fields.
+protocol LeanWalkMode {
+    /// Where the walk keeps the fields of the node it is at: nothing, or the fields.
+    associatedtype Fields
+    /// Whether the walk is a report's (see ``ReportWalk``).
+    static var reports: Bool { get }
+    static var noFields: Fields { get }
+    /// The fields to keep from an inspection.
+    static func fields(_ fields: [ErrorTree.Field]) -> Fields
+}
+
+/// The mode of ``LeanWalk``: no counts, no fields.
+enum LeanWalkForKeys: LeanWalkMode {
+    struct Fields {}
+    static var reports: Bool { false }
+    static var noFields: Fields { Fields() }
+    static func fields(_: [ErrorTree.Field]) -> Fields { Fields() }
+}
+
+/// The mode of ``ReportWalk``.
+enum LeanWalkForReports: LeanWalkMode {
+    static var reports: Bool { true }
+    static var noFields: [ErrorTree.Field] { [] }
+    static func fields(_ fields: [ErrorTree.Field]) -> [ErrorTree.Field] { fields }
+}
+
+/// A lean walk (``LeanWalk``, ``ReportWalk``).
+struct LeanWalkOf<Mode: LeanWalkMode> {
     private struct Pending {
         var error: any Error
         var depth: Int
@@ -70,10 +104,12 @@ struct LeanWalk {
     /// Whether the walk is a report's: it also tells each node's counts (``ErrorTree/Step/childCount``)
     /// and collects its ``fields``, as ``ErrorTree/makeVisitor(collectsFields:readsCaseNames:)`` does with
     /// `collectsFields` set.
-    private let reports: Bool
+    private var reports: Bool { Mode.reports }
     /// The values that aren't errors reflection found in the node the walk is at (``ErrorTree/Visit/fields``),
-    /// in a report's walk; empty otherwise.
-    private(set) var fields: [ErrorTree.Field] = []
+    /// in a report's walk.
+    private(set) var fields: Mode.Fields = Mode.noFields
+    /// Whether ``fields`` holds any (in a report's walk).
+    private var hasFields = false
     /// The node to visit next, when it is known (the first child of the node just visited): kept out of
     /// ``stack``, so a chain of only children never allocates one.
     private var upcoming: Pending?
@@ -129,11 +165,9 @@ struct LeanWalk {
     /// runtime's generic `Optional` witnesses on every node, which cost more than the rest of its visit.
     private(set) var step: ErrorTree.Step
 
-    /// - Parameter reports: Whether the walk is a report's (see ``reports``).
-    init(root: any Error, rootInfo: ErrorTypeInfo?, limits: ErrorLimits, readsCaseNames: Bool, reports: Bool = false) {
+    init(root: any Error, rootInfo: ErrorTypeInfo?, limits: ErrorLimits, readsCaseNames: Bool) {
         self.limits = limits
         self.readsCaseNames = readsCaseNames
-        self.reports = reports
         upcoming = Pending(error: root, depth: 0)
         step = ErrorTree.Step(
             error: root, depth: 0, info: rootInfo ?? ErrorTypeInfo.of(root), caseLabel: nil, isCycle: false,
@@ -169,7 +203,10 @@ struct LeanWalk {
 
         var caseLabel: String?
         var counts = Counts()
-        if reports, !fields.isEmpty { fields = [] }
+        if reports, hasFields {
+            fields = Mode.noFields
+            hasFields = false
+        }
         if isFirstVisit {
             caseLabel = expand(pending.error, info: info, depth: depth, counts: &counts)
         }
@@ -242,7 +279,10 @@ struct LeanWalk {
                     limit: inspection.children.count,
                     expands: expands
                 )
-                fields = inspection.fields
+                if !inspection.fields.isEmpty {
+                    fields = Mode.fields(inspection.fields)
+                    hasFields = true
+                }
             }
             if expands, !inspection.children.isEmpty {
                 for child in inspection.children.dropFirst().reversed() {

@@ -266,7 +266,7 @@ struct LeanWalkTests {
                                 isLeaf: visit.node.isLeaf,
                                 fields: Self.fieldTexts(visit.fields)))
                     }
-                    var walk = LeanWalk(root: error, rootInfo: nil, limits: limit, readsCaseNames: true, reports: true)
+                    var walk = ReportWalk(root: error, rootInfo: nil, limits: limit, readsCaseNames: true)
                     var lean: [Reported] = []
                     while walk.advance() {
                         let step = walk.step

@@ -155,10 +155,12 @@ package enum ErrorFacts {
 
         /// The facts of a node, when it is a decoding error.
         init?(of error: any Error, info: ErrorTypeInfo) {
-            guard info.source == .decoding, let decoding = ErrorTree.value(error, as: DecodingError.self) else {
+            // Read in place: `ErrorTree.value(_:as:)` would copy the error (and its context) out of its box.
+            guard info.source == .decoding, let facts = ErrorTree.withDecodingError(error, { Self($0, info: info) })
+            else {
                 return nil
             }
-            self.init(decoding, info: info)
+            self = facts
         }
     }
 

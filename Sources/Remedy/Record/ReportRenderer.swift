@@ -57,7 +57,9 @@ struct ReportRenderer {
 
     func render(_ error: any Error) -> String {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
+        // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
+        // without making a `Node` and a `Visit` for it, nor an array of its children.
+        var walk = ReportWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
         var frames: [Frame] = []
         // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
         frames.reserveCapacity(8)
@@ -83,8 +85,9 @@ struct ReportRenderer {
             }
         }
 
-        while let visit = iterator.nextVisit() {
-            close(downTo: visit.node.depth)
+        while walk.advance() {
+            let step = walk.step
+            close(downTo: step.depth)
 
             // Where this node's first entry goes.
             var lead: Lead
@@ -116,7 +119,7 @@ struct ReportRenderer {
             }
 
             var ownMessage: String?
-            if let context = ErrorTree.value(visit.node.error, as: ContextError.self) {
+            if let context = ErrorTree.value(step.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
@@ -177,7 +180,8 @@ struct ReportRenderer {
                 ownMessage = layers.first.map { ReportText.truncated($0.message, limit: limits.maximumMessageLength) }
             } else {
                 ownMessage = renderEntry(
-                    visit,
+                    step,
+                    fields: walk.fields,
                     lead: lead,
                     base: base,
                     padding: padding,
@@ -187,7 +191,7 @@ struct ReportRenderer {
                 )
                 isFirstLine = false
             }
-            if visit.node.isDepthLimited {
+            if step.isDepthLimited {
                 lines.beginLine()
                 lines.write(base)
                 lines.writeSpaces(padding)
@@ -203,14 +207,14 @@ struct ReportRenderer {
                     base: base,
                     padding: padding,
                     number: number,
-                    childCount: visit.node.childCount,
-                    omitted: visit.node.omittedChildCount,
+                    childCount: step.childCount,
+                    omitted: step.omittedChildCount,
                     message: ownMessage
                 )
             )
         }
         close(downTo: 0)
-        if iterator.isTruncated {
+        if walk.isTruncated {
             lines.beginLine()
             lines.beginPaint(.marker)
             lines.write("… more errors not shown (limit of ")
@@ -224,7 +228,8 @@ struct ReportRenderer {
 
     /// Renders the one entry of a node that isn't a ``ContextError``; returns its message, truncated.
     private func renderEntry(
-        _ visit: ErrorTree.Visit,
+        _ step: ErrorTree.Step,
+        fields: [ErrorTree.Field],
         lead: Lead,
         base: String,
         padding: Int,
@@ -232,9 +237,19 @@ struct ReportRenderer {
         isFirstLine: Bool,
         into lines: inout ReportLines
     ) -> String? {
-        let error = visit.node.error
-        let info = visit.info
+        let error = step.error
+        let info = step.info
         let limit = limits.maximumMessageLength
+        // An error that is neither an `NSError` nor a `CustomNSError`, nor a `LocalizedError` or a
+        // `PresentableError` (as most enums that wrap their causes), has no code, user info, reason,
+        // suggestion or presentation: what each of those reads answers `nil` for it.
+        let hasNoFacts: Bool
+        switch info.source {
+        case .nsError, .customNSError: hasNoFacts = false
+        default:
+            hasNoFacts =
+                info.asLocalized == nil && info.asPresentable == nil && info.asCustomNSError == nil && !info.isNSError
+        }
         // A decoding error is cast out of its box once for all it tells. Its facts are moved into locals
         // at once: each read through the optional would copy all of them.
         var isDecoding = false
@@ -250,6 +265,12 @@ struct ReportRenderer {
             decodingDebugText = decoding.debugText
             decodingReasonAndSuggestion = decoding.reasonAndSuggestion
             message = ReportText.truncated(decoding.message, limit: limit)
+        } else if hasNoFacts, info.source != .context, info.source != .decoding, info.source != .encoding {
+            // What `ErrorFacts.message(of:info:)` answers for such an error (context, decoding and encoding
+            // errors answer by their source first): its own description, if any.
+            message =
+                info.isTextual
+                ? (String(describing: error) as String?).nonBlank.map { ReportText.truncated($0, limit: limit) } : nil
         } else {
             message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
         }
@@ -257,7 +278,7 @@ struct ReportRenderer {
         // is its kind escaped, `Type.case`, written from its two parts. (What `ErrorFacts.kind` and
         // `ErrorFacts.fallback` make of it: neither reads a domain or a code for these sources.)
         let caseParts: (type: String, name: String)? =
-            if !isDecoding, message == nil, let caseLabel = visit.caseLabel, visit.fields.isEmpty,
+            if !isDecoding, message == nil, let caseLabel = step.caseLabel, fields.isEmpty,
                 info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
             {
                 (info.name, caseLabel)
@@ -271,7 +292,7 @@ struct ReportRenderer {
             kind = ""
             headline = ""
         } else {
-            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: step.caseLabel)
             if let message, let parentMessage, ReportText.contains(parentMessage, message) {
                 headline = kind  // the parent's message already says it
             } else if let message {
@@ -281,8 +302,8 @@ struct ReportRenderer {
                     ErrorFacts.fallback(
                         of: error,
                         info: info,
-                        caseLabel: visit.caseLabel,
-                        fields: visit.fields,
+                        caseLabel: step.caseLabel,
+                        fields: fields,
                         messageLimit: limit,
                         kind: kind
                     )
@@ -308,10 +329,10 @@ struct ReportRenderer {
         } else {
             lines.write(headline, isFirstLine ? .title : .message)
         }
-        if visit.node.isCycle {
+        if step.isCycle {
             lines.write(" ")
             lines.write("↻ cycle: the same instance as an enclosing error, not expanded again", .marker)
-        } else if visit.node.isRepeated {
+        } else if step.isRepeated {
             lines.write(" ")
             lines.write("↑ repeated: the same instance as an error above, not expanded again", .marker)
         }
@@ -325,7 +346,7 @@ struct ReportRenderer {
             lines.write(key, .key)
             lines.write(" ")
         }
-        let domainAndCode = ErrorFacts.domainAndCode(of: error, info: info)
+        let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
         if let caseParts {
             if casePartsChanged {
@@ -371,7 +392,8 @@ struct ReportRenderer {
             lines.endLine()
         }
         let (reason, suggestion) =
-            decodingReasonAndSuggestion ?? ErrorFacts.reasonAndSuggestion(of: error, info: info)
+            decodingReasonAndSuggestion
+            ?? (hasNoFacts ? (nil, nil) : ErrorFacts.reasonAndSuggestion(of: error, info: info))
         if let reason, reason != message {
             beginAttribute("reason:")
             lines.writeMessage(reason, limit: limit)
@@ -382,21 +404,21 @@ struct ReportRenderer {
             lines.writeMessage(suggestion, limit: limit)
             lines.endLine()
         }
-        if let presentation = ErrorFacts.presentation(of: error, info: info) {
+        if !hasNoFacts, let presentation = ErrorFacts.presentation(of: error, info: info) {
             lines.beginLine()
             lines.write(base)
             lines.writeSpaces(padding)
             lines.write(presentation, .key)
             lines.endLine()
         }
-        if let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
+        if !hasNoFacts, let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
             beginAttribute("info:")
             lines.writeEscaped(other)
             lines.endLine()
         }
         let debugText =
             if isDecoding { decodingDebugText } else {
-                ErrorFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
+                ErrorFacts.debugText(of: error, info: info, isLeaf: step.isLeaf)
             }
         if let debug = debugText,
             debug != message

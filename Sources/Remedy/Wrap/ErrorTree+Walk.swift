@@ -16,6 +16,17 @@ extension ErrorTree {
         var isCycle: Bool
         /// ``Node/isRepeated``.
         var isRepeated: Bool
+        /// ``Node/childCount``, ``Node/omittedChildCount`` and ``Node/isDepthLimited``, when the walk is a
+        /// report's (``ReportWalk``); otherwise `0`,
+        /// `0` and `false`.
+        var childCount = 0
+        var omittedChildCount = 0
+        var isDepthLimited = false
+
+        /// ``Node/isLeaf``, in a report's walk.
+        var isLeaf: Bool {
+            childCount == 0 && omittedChildCount == 0 && !isDepthLimited && !isCycle && !isRepeated
+        }
     }
 
     /// A walk of the nodes ``Iterator`` visits, in the same order, telling each one's error, depth, type
@@ -47,8 +58,42 @@ extension ErrorTree {
     }
 }
 
-/// The walk of ``ErrorTree/makeLeanWalk(readsCaseNames:)``.
-struct LeanWalk {
+/// The walk of ``ErrorTree/makeLeanWalk(readsCaseNames:)``: presentations' and grouping keys'.
+typealias LeanWalk = LeanWalkOf<LeanWalkForKeys>
+
+/// The lean walk of a report: it also tells each node's counts (``ErrorTree/Step/childCount``) and collects
+/// its fields (``LeanWalkOf/fields``).
+typealias ReportWalk = LeanWalkOf<LeanWalkForReports>
+
+/// What a lean walk is for, fixed by its type so that a walk of presentations pays nothing for a report's
+/// counts and fields.
+protocol LeanWalkMode {
+    /// Where the walk keeps the fields of the node it is at: nothing, or the fields.
+    associatedtype Fields
+    /// Whether the walk is a report's (see ``ReportWalk``).
+    static var reports: Bool { get }
+    static var noFields: Fields { get }
+    /// The fields to keep from an inspection.
+    static func fields(_ fields: [ErrorTree.Field]) -> Fields
+}
+
+/// The mode of ``LeanWalk``: no counts, no fields.
+enum LeanWalkForKeys: LeanWalkMode {
+    struct Fields {}
+    static var reports: Bool { false }
+    static var noFields: Fields { Fields() }
+    static func fields(_: [ErrorTree.Field]) -> Fields { Fields() }
+}
+
+/// The mode of ``ReportWalk``.
+enum LeanWalkForReports: LeanWalkMode {
+    static var reports: Bool { true }
+    static var noFields: [ErrorTree.Field] { [] }
+    static func fields(_ fields: [ErrorTree.Field]) -> [ErrorTree.Field] { fields }
+}
+
+/// A lean walk (``LeanWalk``, ``ReportWalk``).
+struct LeanWalkOf<Mode: LeanWalkMode> {
     private struct Pending {
         var error: any Error
         var depth: Int
@@ -56,6 +101,15 @@ struct LeanWalk {
 
     private let limits: ErrorLimits
     private let readsCaseNames: Bool
+    /// Whether the walk is a report's: it also tells each node's counts (``ErrorTree/Step/childCount``)
+    /// and collects its ``fields``, as ``ErrorTree/makeVisitor(collectsFields:readsCaseNames:)`` does with
+    /// `collectsFields` set.
+    private var reports: Bool { Mode.reports }
+    /// The values that aren't errors reflection found in the node the walk is at (``ErrorTree/Visit/fields``),
+    /// in a report's walk.
+    private(set) var fields: Mode.Fields = Mode.noFields
+    /// Whether ``fields`` holds any (in a report's walk).
+    private var hasFields = false
     /// The node to visit next, when it is known (the first child of the node just visited): kept out of
     /// ``stack``, so a chain of only children never allocates one.
     private var upcoming: Pending?
@@ -148,8 +202,13 @@ struct LeanWalk {
             instances?.visit(pending.error, info: info, index: index, depth: depth, isCycle: &isCycle) ?? true
 
         var caseLabel: String?
+        var counts = Counts()
+        if reports, hasFields {
+            fields = Mode.noFields
+            hasFields = false
+        }
         if isFirstVisit {
-            caseLabel = expand(pending.error, info: info, depth: depth)
+            caseLabel = expand(pending.error, info: info, depth: depth, counts: &counts)
         }
         step = ErrorTree.Step(
             error: pending.error,
@@ -157,34 +216,74 @@ struct LeanWalk {
             info: info,
             caseLabel: caseLabel,
             isCycle: isCycle,
-            isRepeated: !isFirstVisit && !isCycle
+            isRepeated: !isFirstVisit && !isCycle,
+            childCount: counts.children,
+            omittedChildCount: counts.omitted,
+            isDepthLimited: counts.isDepthLimited
         )
         return true
     }
 
+    /// What a report's walk tells of a node's children (``ErrorTree/Step/childCount``).
+    private struct Counts {
+        var children = 0
+        var omitted = 0
+        var isDepthLimited = false
+
+        /// The counts of a node with `found` children, of which the walk keeps at most `limit`; at the depth
+        /// cap (`expands` unset) it keeps none, and is cut there when it has any.
+        init(found: Int, limit: Int, expands: Bool) {
+            if expands {
+                children = Swift.min(found, limit)
+                omitted = found - children
+            } else {
+                isDepthLimited = found > 0
+            }
+        }
+
+        init() {}
+    }
+
     /// Puts the children of a node first visited on the walk (none at the depth cap, at most the width
     /// cap), and answers its case label when the walk reads them.
-    private mutating func expand(_ error: any Error, info: ErrorTypeInfo, depth: Int) -> String? {
+    ///
+    /// A report's walk also counts them into `counts`: what ``ErrorTree/Iterator`` finds from the same look.
+    private mutating func expand(_ error: any Error, info: ErrorTypeInfo, depth: Int, counts: inout Counts) -> String? {
         let expands = depth < limits.maximumDepth
         if info.source == .decoding {
             // A decoding error has no label and at most its context's underlying error, read in place
             // (what `inspect` finds, without its collector).
-            if expands, limits.maximumWidth > 0,
+            if (expands && limits.maximumWidth > 0) || reports,
                 let underlying = ErrorTree.withDecodingError(error, { $0.context?.underlyingError }) ?? nil
             {
-                upcoming = Pending(error: ErrorTree.unboxed(underlying), depth: depth + 1)
+                if reports { counts = Counts(found: 1, limit: limits.maximumWidth, expands: expands) }
+                if expands, limits.maximumWidth > 0 {
+                    upcoming = Pending(error: ErrorTree.unboxed(underlying), depth: depth + 1)
+                }
             }
             return nil
         }
         guard info.source == .wrapping else {
-            // Only a label would be read from a node that isn't expanded.
-            guard expands || readsCaseNames else { return nil }
+            // Only a label would be read from a node that isn't expanded (and, in a report, its counts).
+            guard expands || readsCaseNames || reports else { return nil }
             let inspection = ErrorTree.inspect(
                 error,
                 info: info,
                 limit: expands ? limits.maximumWidth : 1,
+                collectsFields: reports,
                 readsCaseName: readsCaseNames
             )
+            if reports {
+                counts = Counts(
+                    found: inspection.children.count + inspection.omitted,
+                    limit: inspection.children.count,
+                    expands: expands
+                )
+                if !inspection.fields.isEmpty {
+                    fields = Mode.fields(inspection.fields)
+                    hasFields = true
+                }
+            }
             if expands, !inspection.children.isEmpty {
                 for child in inspection.children.dropFirst().reversed() {
                     stack.append(Pending(error: child.error, depth: depth + 1))
@@ -199,9 +298,10 @@ struct LeanWalk {
         var caseLabel: String?
         if readsCaseNames, let reader = info.wrapped {
             caseLabel = reader.forEachUnderlyingErrorAndCaseName(of: error) { lent.add($0) }
-        } else if expands {
+        } else if expands || reports {
             info.wrapping?.forEachUnderlyingError(of: error) { lent.add($0) }
         }
+        if reports { counts = Counts(found: lent.count, limit: lent.limit, expands: expands) }
         if let first = lent.first {
             for other in lent.others.reversed() {
                 stack.append(Pending(error: other, depth: depth + 1))
@@ -218,12 +318,15 @@ private struct Lent {
     let limit: Int
     var first: (any Error)?
     var others: [any Error] = []
+    /// How many causes were lent, kept or not.
+    var count = 0
 
     init(limit: Int) {
         self.limit = limit
     }
 
     mutating func add(_ error: any Error) {
+        count += 1
         if first == nil {
             guard limit > 0 else { return }
             first = ErrorTree.unboxed(error)

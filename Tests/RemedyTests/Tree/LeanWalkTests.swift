@@ -209,6 +209,86 @@ struct LeanWalkTests {
         }
     }
 
+    enum Valued: Error {
+        case failed(code: Int, path: String, cause: any Error)
+    }
+
+    struct ValuedStruct: Error {
+        var name: String
+        var count: Int
+        var causes: [any Error]
+    }
+
+    /// What a report reads of a node, from either walk.
+    struct Reported: Equatable, CustomStringConvertible {
+        var seen: Seen
+        var childCount: Int
+        var omittedChildCount: Int
+        var isDepthLimited: Bool
+        var isLeaf: Bool
+        var fields: [String]
+
+        var description: String {
+            "\(seen) \(childCount)+\(omittedChildCount)\(isDepthLimited ? " cut" : "")\(isLeaf ? " leaf" : "") \(fields)"
+        }
+    }
+
+    static func fieldTexts(_ fields: [ErrorTree.Field]) -> [String] {
+        fields.map { "\($0.label ?? "-")=\(String(describing: $0.value))" }
+    }
+
+    /// The report's walk (`reports: true`) tells each node's counts, cut, leafness and fields exactly as the
+    /// general iterator collecting fields does, on every tree and cap: the renderer reads them from it.
+    @Test func theReportWalkTellsWhatTheIteratorTells() {
+        Self.withTrees { trees, limits in
+            // Reflected errors with values that aren't errors, whose fields a report describes.
+            let withFields: [any Error] = [
+                Valued.failed(
+                    code: 7, path: "/tmp", cause: Lending.one(Valued.failed(code: 8, path: "x", cause: Leaf.timeout))),
+                ValuedStruct(
+                    name: "n", count: 3,
+                    causes: [Leaf.timeout, Valued.failed(code: 1, path: "p", cause: Leaf.notFound)]),
+            ]
+            for error in trees + withFields {
+                for limit in limits {
+                    var iterator = ErrorTree(error, limits: limit).makeVisitor(collectsFields: true)
+                    var general: [Reported] = []
+                    while let visit = iterator.nextVisit() {
+                        general.append(
+                            Reported(
+                                seen: Seen(
+                                    type: visit.info.name, depth: visit.node.depth, caseLabel: visit.caseLabel,
+                                    isCycle: visit.node.isCycle, isRepeated: visit.node.isRepeated,
+                                    identity: ErrorTree.identity(of: visit.node.error).map(ObjectIdentifier.init)),
+                                childCount: visit.node.childCount,
+                                omittedChildCount: visit.node.omittedChildCount,
+                                isDepthLimited: visit.node.isDepthLimited,
+                                isLeaf: visit.node.isLeaf,
+                                fields: Self.fieldTexts(visit.fields)))
+                    }
+                    var walk = ReportWalk(root: error, rootInfo: nil, limits: limit, readsCaseNames: true)
+                    var lean: [Reported] = []
+                    while walk.advance() {
+                        let step = walk.step
+                        lean.append(
+                            Reported(
+                                seen: Seen(
+                                    type: step.info.name, depth: step.depth, caseLabel: step.caseLabel,
+                                    isCycle: step.isCycle, isRepeated: step.isRepeated,
+                                    identity: ErrorTree.identity(of: step.error).map(ObjectIdentifier.init)),
+                                childCount: step.childCount,
+                                omittedChildCount: step.omittedChildCount,
+                                isDepthLimited: step.isDepthLimited,
+                                isLeaf: step.isLeaf,
+                                fields: Self.fieldTexts(walk.fields)))
+                    }
+                    #expect(lean == general, "\(type(of: error)) \(limit)")
+                    #expect(walk.isTruncated == iterator.isTruncated, "\(type(of: error)) \(limit)")
+                }
+            }
+        }
+    }
+
     @Test func theLeanWalkMeetsCyclesAndRepeatsAsTheIteratorDoes() {
         // A cycle closed below a class instance met first at depth 3, after values at depths 0 to 2: the
         // path the lean walk keeps from there on still tells the cycle from the repeat.

@@ -195,7 +195,8 @@ extension ErrorReport {
 /// Only class instances can be met twice (a cycle or a repeat), so a tree of values needs no tracking;
 /// the walk gives up (`nil`) when it meets a class instance, or when the tree is deeper than
 /// ``maximumRecursion`` (the recursion's stack), and the key is then made from the lean walk's steps.
-/// `LeanWalkTests` and `DeepKeyTests` compare both on trees of every source, with every cap.
+/// `LeanWalkTests`, `DeepKeyTests` and `ValueTreeKeyTests` compare both on trees of every source, with
+/// every cap, around the recursion limit and with instances after values.
 private struct ValueTreeKey {
     /// The depth at which the walk gives up: it recurses once per level.
     static let maximumRecursion = 32

@@ -33,22 +33,57 @@ extension ErrorReport {
     ///   - limits: The caps of the tree walk.
     /// - Returns: 16 lower-case hexadecimal digits.
     public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
+        let rootInfo = ErrorTypeInfo.of(error)
+        var values = ValueTreeKey(limits: limits)
+        let tree =
+            values.hash(ofRoot: error, info: rootInfo) ?? walkedHash(of: error, rootInfo: rootInfo, limits: limits)
+        var hash = StableHash()
+        hash.combine(tree)
+        return digest(of: hash)
+    }
+
+    /// The hash of a tree's shapes made from the lean walk's steps: any tree, class instances included.
+    private static func walkedHash(of error: any Error, rootInfo: ErrorTypeInfo, limits: ErrorLimits) -> UInt64 {
         var shapes = ShapeStack()
-        var walk = LeanWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
+        var walk = LeanWalk(root: error, rootInfo: rootInfo, limits: limits, readsCaseNames: true)
         while walk.advance() {
             // A copy of the step (a few references): borrowed from the walk, the whole walk was copied.
             let step = walk.step
             shapes.push(depth: step.depth, shape: shape(of: step))
         }
-        var hash = StableHash()
-        hash.combine(shapes.finish())
-        return hash.hexDigest
+        return shapes.finish()
+    }
+
+    /// The last digest made, by its hash: a tracker keys the errors of one shape again and again, and
+    /// 16 digits don't fit in a small string, so each new `String` is an allocation.
+    private static let lastDigest = LockedValue<(hash: UInt64, digest: String)?>(nil)
+
+    /// ``StableHash/hexDigest`` of a hash: the last one made, when the hash is the same.
+    static func digest(of hash: StableHash) -> String {
+        let value = hash.value
+        if let found = lastDigest.withLock({ last in last?.hash == value ? last?.digest : nil }) {
+            return found
+        }
+        let digest = hash.hexDigest
+        lastDigest.withLock { $0 = (value, digest) }
+        return digest
     }
 
     /// The shape of one node: its type and its case or code, never its dynamic values.
     static func shape(of visit: borrowing ErrorTree.Step) -> UInt64 {
-        let error = visit.error
-        let info = visit.info
+        shape(
+            of: visit.error, info: visit.info, caseLabel: visit.caseLabel, isCycle: visit.isCycle,
+            isRepeated: visit.isRepeated)
+    }
+
+    /// The shape of one node (``shape(of:)``), from what a walk found of it.
+    fileprivate static func shape(
+        of error: any Error,
+        info: ErrorTypeInfo,
+        caseLabel: String?,
+        isCycle: Bool,
+        isRepeated: Bool
+    ) -> UInt64 {
         var hash = StableHash()
         hash.combine(info.qualifiedNameHash)
         switch info.source {
@@ -73,17 +108,17 @@ extension ErrorReport {
                 hash.combine(domain)
                 hash.combine(code)
             }
-            if let caseLabel = visit.caseLabel { hash.combine(caseLabel) }
+            if let caseLabel { hash.combine(caseLabel) }
         case .wrapping, .reflection, .leaf:
             // An enum's case first: an `HTTPStatusError` is a structure, so an enum needn't be compared with it.
             if info.style == .enumeration {
-                combineCase(of: error, info: info, caseLabel: visit.caseLabel, into: &hash)
+                combineCase(of: error, info: info, caseLabel: caseLabel, into: &hash)
             } else if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
                 hash.combine(http.status)
             }
         }
-        if visit.isCycle { hash.combine("cycle") }
-        if visit.isRepeated { hash.combine("repeat") }
+        if isCycle { hash.combine("cycle") }
+        if isRepeated { hash.combine("repeat") }
         return hash.value
     }
 
@@ -112,23 +147,35 @@ extension ErrorReport {
     /// A decoding error's case name (``ErrorFacts/caseName(of:)``) and coding path, read in one `switch`:
     /// `DecodingError`'s layout is resilient, so every `switch` over it copies the value.
     /// `DecodingKeyTests` pin the keys this gives.
-    private static func combineShape(of decoding: DecodingError, into hash: inout StableHash) {
+    ///
+    /// - Returns: The context's underlying error when `readsUnderlying` is set (the node's child, which the
+    ///   same `switch` reads); otherwise `nil`.
+    @discardableResult
+    fileprivate static func combineShape(
+        of decoding: DecodingError,
+        into hash: inout StableHash,
+        readsUnderlying: Bool = false
+    ) -> (any Error)? {
+        let context: DecodingError.Context
         switch decoding {
-        case .keyNotFound(_, let context):
+        case .keyNotFound(_, let found):
             hash.combine("keyNotFound")
-            combine(context.codingPath, into: &hash)
-        case .valueNotFound(_, let context):
+            context = found
+        case .valueNotFound(_, let found):
             hash.combine("valueNotFound")
-            combine(context.codingPath, into: &hash)
-        case .typeMismatch(_, let context):
+            context = found
+        case .typeMismatch(_, let found):
             hash.combine("typeMismatch")
-            combine(context.codingPath, into: &hash)
-        case .dataCorrupted(let context):
+            context = found
+        case .dataCorrupted(let found):
             hash.combine("dataCorrupted")
-            combine(context.codingPath, into: &hash)
+            context = found
         @unknown default:
             hash.combine("unknown")
+            return nil
         }
+        combine(context.codingPath, into: &hash)
+        return readsUnderlying ? context.underlyingError : nil
     }
 
     /// A coding path's keys, without array indices (which are dynamic).
@@ -138,6 +185,97 @@ extension ErrorReport {
         for index in path.indices where path[index].intValue == nil {
             hash.combine(path[index].stringValue)
         }
+    }
+}
+
+/// The grouping key's walk of a tree of values, recursive: it visits the nodes the lean walk visits, in the
+/// same order and under the same caps, and hashes each node's shape with its children's hashes as soon as
+/// they are done, without a step per node or a stack of frames.
+///
+/// Only class instances can be met twice (a cycle or a repeat), so a tree of values needs no tracking;
+/// the walk gives up (`nil`) when it meets a class instance, or when the tree is deeper than
+/// ``maximumRecursion`` (the recursion's stack), and the key is then made from the lean walk's steps.
+/// `LeanWalkTests`, `DeepKeyTests` and `ValueTreeKeyTests` compare both on trees of every source, with
+/// every cap, around the recursion limit and with instances after values.
+private struct ValueTreeKey {
+    /// The depth at which the walk gives up: it recurses once per level.
+    static let maximumRecursion = 32
+
+    let limits: ErrorLimits
+    /// The pre-order index of the next node.
+    private var nextIndex = 0
+
+    init(limits: ErrorLimits) {
+        self.limits = limits
+    }
+
+    /// The hash of the tree's shapes (`0` for no node), or `nil` when the tree holds a class instance or
+    /// is deeper than ``maximumRecursion``.
+    mutating func hash(ofRoot error: any Error, info: ErrorTypeInfo) -> UInt64? {
+        guard limits.maximumNodes > 0 else { return 0 }
+        return hash(of: error, info: info, depth: 0)
+    }
+
+    /// The hash of a subtree whose root is the next node.
+    private mutating func hash(of error: any Error, info: ErrorTypeInfo, depth: Int) -> UInt64? {
+        guard !info.isObject, depth < Self.maximumRecursion else { return nil }
+        nextIndex += 1
+        // What `LeanWalkOf.expand` finds of a node (a walk that reads case names), and its shape.
+        let expands = depth < limits.maximumDepth
+        var lent = Lent(limit: expands ? limits.maximumWidth : 0)
+        let shape: UInt64
+        switch info.source {
+        case .decoding:
+            // The shape and the child in one look (`DecodingError`'s layout is resilient: each look copies it).
+            var hash = StableHash()
+            hash.combine(info.qualifiedNameHash)
+            let readsUnderlying = expands && limits.maximumWidth > 0
+            let underlying =
+                ErrorTree.withDecodingError(error) {
+                    ErrorReport.combineShape(of: $0, into: &hash, readsUnderlying: readsUnderlying)
+                } ?? nil
+            if let underlying { lent.add(underlying) }
+            shape = hash.value
+        case .wrapping:
+            var caseLabel: String?
+            if let reader = info.wrapped {
+                caseLabel = reader.forEachUnderlyingErrorAndCaseName(of: error) { lent.add($0) }
+            } else if expands {
+                info.wrapping?.forEachUnderlyingError(of: error) { lent.add($0) }
+            }
+            shape = ErrorReport.shape(of: error, info: info, caseLabel: caseLabel, isCycle: false, isRepeated: false)
+        default:
+            let inspection = ErrorTree.inspect(
+                error, info: info, limit: expands ? limits.maximumWidth : 1, readsCaseName: true)
+            shape = ErrorReport.shape(
+                of: error, info: info, caseLabel: inspection.caseLabel, isCycle: false, isRepeated: false)
+            var frame = ShapeFrame(depth: depth, shape: shape)
+            if expands {
+                for child in inspection.children {
+                    guard visit(child.error, depth: depth + 1, into: &frame) else { return nil }
+                }
+            }
+            return frame.hash
+        }
+        var frame = ShapeFrame(depth: depth, shape: shape)
+        if let first = lent.first {
+            guard visit(first, depth: depth + 1, into: &frame) else { return nil }
+            for other in lent.others {
+                guard visit(other, depth: depth + 1, into: &frame) else { return nil }
+            }
+        }
+        return frame.hash
+    }
+
+    /// Adds a child's hash to its parent's frame, unless the node cap is reached.
+    ///
+    /// - Returns: `false` when the walk gives up.
+    private mutating func visit(_ child: any Error, depth: Int, into frame: inout ShapeFrame) -> Bool {
+        // At the cap, the lean walk stops: no later node is visited, here or in any ancestor.
+        guard nextIndex < limits.maximumNodes else { return true }
+        guard let hash = hash(of: child, info: ErrorTypeInfo.of(child), depth: depth) else { return false }
+        frame.add(child: hash)
+        return true
     }
 }
 

@@ -313,8 +313,8 @@ struct LeanWalkOf<Mode: LeanWalkMode> {
 }
 
 /// The causes a ``WrappingError`` lends, up to the width cap: the first one apart, so an only child
-/// allocates nothing.
-private struct Lent {
+/// allocates nothing. (The grouping key's walk of values collects causes with it too.)
+struct Lent {
     let limit: Int
     var first: (any Error)?
     var others: [any Error] = []

@@ -106,9 +106,11 @@ Message text for a LocalizedError|presentation.localizedError.message.x1000|base
 Presentation for a LocalizedError|presentation.localizedError.x1000|baseline.localizedError.errorDescription.x1000|ratio|4
 Presentation for URLError(.notConnectedToInternet)|presentation.urlError.x1000|baseline.urlError.nsErrorLocalizedDescription.x1000|ratio|0.5
 Presentation of a 3-level enum tree (reflection)|presentation.tree3.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.5
+  floor: Mirror and first child of its 2 enum nodes|baseline.tree3.mirrorFloor.x1000|baseline.tree3.stringDescribing.x1000|info|
   the same tree, WrappingError stating case names|presentation.tree3declared.x1000|baseline.tree3declared.stringDescribing.x1000|ratio|0.1
   WrappingError without declaredCaseName|presentation.tree3wrapping.x1000|baseline.tree3wrapping.stringDescribing.x1000|info|
 Mallocs to resolve a 3-level tree|presentation.tree3.x1000|-|mallocs|12
+  floor: Mirror and first child of its 2 enum nodes|baseline.tree3.mirrorFloor.x1000|baseline.tree3.stringDescribing.x1000|info|
   the same tree, WrappingError stating case names|presentation.tree3declared.x1000|-|info|
 Full plain-text report of that tree, WrappingError stating case names|report.tree3declared.text.x1000|baseline.tree3declared.stringDescribing.x1000|ratio|0.3
   WrappingError without declaredCaseName|report.tree3wrapping.text.x1000|baseline.tree3wrapping.stringDescribing.x1000|info|
@@ -119,6 +121,7 @@ One-line summary of that tree|report.tree3.summary.x1000|baseline.tree3.stringDe
 Grouping key of that tree, WrappingError stating case names|report.tree3declared.groupingKey.x1000|-|time|1000
   WrappingError without declaredCaseName|report.tree3wrapping.groupingKey.x1000|-|info|
 Grouping key of that tree, reflection|report.tree3.groupingKey.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.3
+  floor: Mirror and first child of its 2 enum nodes|baseline.tree3.mirrorFloor.x1000|baseline.tree3.stringDescribing.x1000|info|
 scope.handle, every error presented|handle.major.x1000|-|time|5000
 A failing attempt, end to end|attempt.failure.x1000|-|time|10000
 Storm: 10,000 errors from 1,000 tasks|storm.10000|-|time|100000000

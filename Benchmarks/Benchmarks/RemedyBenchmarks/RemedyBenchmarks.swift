@@ -94,6 +94,11 @@ func registerBaselines() {
         measure(benchmark) { String(describing: identity(threeLevelTree)) }
     }
 
+    // The least any reflected operation on the tree costs: a Mirror and its first child per enum node.
+    fastBenchmark("baseline.tree3.mirrorFloor") { benchmark in
+        measure(benchmark) { reflectCases(of: identity(threeLevelTreeEnumNodes)) }
+    }
+
     fastBenchmark("baseline.tree3declared.stringDescribing") { benchmark in
         measure(benchmark) { String(describing: identity(threeLevelDeclaredTree)) }
     }

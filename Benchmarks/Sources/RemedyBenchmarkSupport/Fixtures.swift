@@ -55,6 +55,25 @@ package let missingTemperature = DecodingError.keyNotFound(
 /// found by reflection with no conformance at all.
 package let threeLevelTree: any Error = ForecastViewModelError.download(.parsing(missingTemperature))
 
+/// The two enum nodes of ``threeLevelTree`` above its decoding error, each as the `any Error` a walk meets.
+package let threeLevelTreeEnumNodes: [any Error] = [threeLevelTree, ForecastServiceError.parsing(missingTemperature)]
+
+/// The floor of every reflected operation on ``threeLevelTree``: for each of its two enum nodes, one
+/// `Mirror` and its first child (the case's name and payload), and nothing else — not even the cast that
+/// finds the next node in the payload (the nodes are handed in already found). No public API reads an
+/// enum's case or payload without `Mirror`, so a presentation, a grouping key or a report of this tree
+/// that isn't told its causes (`WrappingError`) costs at least this, whatever it does with what it reads.
+///
+/// - Returns: How many nodes had a case with a payload (2).
+@inline(never)
+package func reflectCases(of nodes: [any Error]) -> Int {
+    var found = 0
+    for node in nodes {
+        if let child = Mirror(reflecting: node).children.first, child.label != nil { found += 1 }
+    }
+    return found
+}
+
 /// The same three levels, with the enums telling their causes and their case names through
 /// `WrappingError` instead of being found by reflection, as the documentation tells the owners of hot
 /// error types to do (lending their causes with `forEachUnderlyingError` too, without building an array

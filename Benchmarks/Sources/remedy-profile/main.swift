@@ -44,6 +44,11 @@ let operations: [String: @Sendable () async -> Void] = [
     "report.tree3wrapping.summary": { _ = ErrorReport(opaque(threeLevelWrappingTree)).summary },
     "report.tree3wrapping.groupingKey": { _ = ErrorReport(opaque(threeLevelWrappingTree)).groupingKey },
     "baseline.tree3.stringDescribing": { _ = String(describing: opaque(threeLevelTree)) },
+    // The floor of the reflected tree's operations: a Mirror and its first child for each enum node.
+    "baseline.tree3.mirrorFloor": {
+        let found = reflectCases(of: opaque(threeLevelTreeEnumNodes))
+        precondition(found == 2)
+    },
     "chain.walk.10000": {
         var nodes = 0
         for _ in ErrorTree(opaque(chain10000)) { nodes += 1 }

@@ -147,7 +147,30 @@ public struct ErrorResolver: Sendable {
             return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
         }
         var facts: ResolvedFailure.Facts?
-        return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+        guard let slot = localization.plainTexts?.index else {
+            return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+        }
+        var reading = EntryReading()
+        let merged = walk(error, info: info, collecting: &facts, readingIn: slot, as: &reading)
+        if let template = reading.template {
+            return Presentation(
+                template: template, for: error, supportReference: reading.supportReference, localization: localization)
+        }
+        let presentation = presentation(for: error, merged: merged)
+        if let entry = reading.entryToKeep { entry.keepPresentationTemplate(PresentationTemplate(presentation), slot) }
+        return presentation
+    }
+
+    /// What the walk of a presentation found of a tree that reads as one built-in entry alone (see
+    /// ``walk(_:info:collecting:readingIn:as:)``).
+    private struct EntryReading {
+        /// The entry's presentation template in the language slot: the tree's presentation is made from
+        /// it, and the walk merged nothing.
+        var template: PresentationTemplate?
+        /// The support reference of the tree, with `template`.
+        var supportReference: SupportReference?
+        /// The entry whose template isn't made yet: the tree's presentation, made in full, is its template.
+        var entryToKeep: ErrorCatalog.BuiltInEntry?
     }
 
     /// The texts of a `LocalizedError` without references, user info or `RecoverableError` options,
@@ -316,6 +339,26 @@ public struct ErrorResolver: Sendable {
         info rootInfo: ErrorTypeInfo,
         collecting facts: inout ResolvedFailure.Facts?
     ) -> ErrorInterpretation {
+        var reading = EntryReading()
+        return walk(error, info: rootInfo, collecting: &facts, readingIn: nil, as: &reading)
+    }
+
+    /// The one walk of a tree; collects facts only when `facts` is not `nil`.
+    ///
+    /// With a language slot (``LanguageTexts/index``), a tree that reads exactly as a single error that a
+    /// built-in entry interprets alone is told in `reading`: only one node has an interpretation, the
+    /// built-in entry's (unchanged but for what it concerns, which it doesn't name), and no context layer
+    /// overrides it. Its merge is then exactly what ``mergedAlone(_:)`` makes of that node, so its
+    /// presentation has the content of the entry's presentation template (see ``presentation(for:)``).
+    /// When the template is made already, the walk merges nothing and answers an empty interpretation;
+    /// otherwise it merges as always, and names the entry whose template the presentation is.
+    private func walk(
+        _ error: any Error,
+        info rootInfo: ErrorTypeInfo,
+        collecting facts: inout ResolvedFailure.Facts?,
+        readingIn slot: Int?,
+        as reading: inout EntryReading
+    ) -> ErrorInterpretation {
         var winner: ErrorInterpretation?
         var winnerDepth = -1
         var winnerRank = -1
@@ -342,6 +385,8 @@ public struct ErrorResolver: Sendable {
         // Overrides of the context errors on the path to the current node, outermost first.
         var openOverrides: [(depth: Int, override: PresentationOverride)] = []
         var allOverrides: PresentationOverride?
+        // How many nodes have an interpretation.
+        var interpretedCount = 0
 
         func visit(_ error: any Error, depth: Int, info: ErrorTypeInfo) {
             while let last = openOverrides.last, last.depth >= depth { openOverrides.removeLast() }
@@ -358,6 +403,7 @@ public struct ErrorResolver: Sendable {
             guard mayKnow(error, info: info), let interpretation = interpretation(ofNode: error, info: info) else {
                 return
             }
+            interpretedCount += 1
             // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
             // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
             // depth; among texts of the same rank, the deepest is the most specific.
@@ -403,6 +449,17 @@ public struct ErrorResolver: Sendable {
             }
         }
 
+        // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.
+        if let slot, interpretedCount == 1, allOverrides == nil, subject == nil, winner?.isBuiltIn == true,
+            let entry = winner?.entry
+        {
+            if let template = entry.presentationTemplate(slot) {
+                reading.template = template
+                reading.supportReference = supportReference
+                return ErrorInterpretation()
+            }
+            reading.entryToKeep = entry
+        }
         let override = winner == nil ? allOverrides : winnerOverride
         let hasWinner = winner != nil
         var merged = winner.take() ?? outermost.take() ?? ErrorInterpretation(category: fallbackCategory)

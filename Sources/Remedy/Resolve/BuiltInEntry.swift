@@ -252,11 +252,16 @@ extension ErrorCatalog {
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
             // The texts of a localization without overrides or an app table depend on its language alone.
             guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
-            if let box = storage.memos.withLock({ $0.slots[slot].interpretation }) { return box.value }
-            let interpretation = makeInterpretation(in: localization)
-            let box = Box(interpretation)
+            return interpretationMemo(in: localization, slot: slot).value
+        }
+
+        /// ``interpretation(in:)`` behind its memo's reference, for a localization whose texts depend on its
+        /// language alone, in its slot (``Localization/plainTexts``): made and kept on first use.
+        func interpretationMemo(in localization: Localization, slot: Int) -> Box<ErrorInterpretation> {
+            if let box = storage.memos.withLock({ $0.slots[slot].interpretation }) { return box }
+            let box = Box(makeInterpretation(in: localization))
             storage.memos.withLock { $0.slots[slot].interpretation = box }
-            return interpretation
+            return box
         }
 
         private func makeInterpretation(in localization: Localization) -> ErrorInterpretation {

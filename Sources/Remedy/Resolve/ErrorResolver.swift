@@ -388,6 +388,55 @@ public struct ErrorResolver: Sendable {
         // How many nodes have an interpretation.
         var interpretedCount = 0
 
+        // A node that a built-in entry interprets alone, in a walk with a language slot, is read from the
+        // entry's memo in place (`builtInMemo(of:info:slot:)`): its interpretation is copied only if the
+        // merge needs it. Kept as the winner or the outermost instead of an interpretation of its own.
+        var winnerMemo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>?
+        var outermostMemo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>?
+        let readsMemos = slot != nil && catalog.isBuiltInsAlone
+
+        /// Merges a node's interpretation into the tree's, and answers whether its text wins. Given field by
+        /// field: an interpretation read in place from a memo would be copied whole to be passed on.
+        func merge(
+            hasText: Bool,
+            rank: Int,
+            category: ErrorCategory?,
+            severity nodeSeverity: Severity?,
+            options nodeOptions: [RecoveryOption],
+            isTransient nodeIsTransient: Bool,
+            isPermanent nodeIsPermanent: Bool,
+            isSilent nodeIsSilent: Bool,
+            subject nodeSubject: ErrorSubject?,
+            retryAfter after: Duration?,
+            supportReference nodeReference: SupportReference?,
+            error: any Error,
+            depth: Int,
+            info: ErrorTypeInfo
+        ) -> Bool {
+            interpretedCount += 1
+            let wins = hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
+            if wins {
+                winnerDepth = depth
+                winnerRank = rank
+                winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
+            }
+            if fallbackCategory == nil { fallbackCategory = category }
+            if let nodeSeverity = nodeSeverity ?? category?.defaultSeverity {
+                severity = max(severity ?? nodeSeverity, nodeSeverity)
+            }
+            if !nodeOptions.isEmpty { options += nodeOptions }
+            isTransient = isTransient || nodeIsTransient
+            isPermanent = isPermanent || nodeIsPermanent
+            isSilent = isSilent || nodeIsSilent
+            if info.source == .decoding { decodingNode = error }
+            if let nodeSubject {
+                if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
+            }
+            if let after { retryAfter = max(retryAfter ?? after, after) }
+            if supportReference == nil { supportReference = nodeReference }
+            return wins
+        }
+
         func visit(_ error: any Error, depth: Int, info: ErrorTypeInfo) {
             while let last = openOverrides.last, last.depth >= depth { openOverrides.removeLast() }
             if info.source == .context, let context = error as? ContextError,
@@ -398,40 +447,66 @@ public struct ErrorResolver: Sendable {
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             facts?.record(error)
+            if readsMemos, let slot, let memo = builtInMemo(of: error, info: info, slot: slot) {
+                // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
+                // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
+                // depth; among texts of the same rank, the deepest is the most specific.
+                let wins = merge(
+                    hasText: memo.value.message.nonBlank != nil,
+                    rank: memo.value.entry?.isGeneric == true ? 0 : 1,
+                    category: memo.value.category,
+                    severity: memo.value.severity,
+                    options: memo.value.options,
+                    isTransient: memo.value.isTransient,
+                    isPermanent: memo.value.isPermanent,
+                    isSilent: memo.value.isSilent,
+                    // An entry's own interpretation concerns nothing: its subject is read from an error.
+                    subject: nil,
+                    retryAfter: memo.value.retryAfter,
+                    supportReference: memo.value.supportReference,
+                    error: error,
+                    depth: depth,
+                    info: info
+                )
+                if wins {
+                    // (Set to `nil` only when not: a large optional's destroy costs even when empty.)
+                    if winner != nil { winner = nil }
+                    winnerMemo = memo
+                    if outermost != nil { outermost = nil }
+                    outermostMemo = nil
+                } else if !hasOutermost {
+                    outermostMemo = memo
+                }
+                hasOutermost = true
+                return
+            }
             // A node no source can know (an app's wrapping enum with built-ins alone) has nothing to merge:
             // `interpretation(ofNode:info:)` would answer `nil`, through a large optional.
             guard mayKnow(error, info: info), let interpretation = interpretation(ofNode: error, info: info) else {
                 return
             }
-            interpretedCount += 1
-            // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
-            // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
-            // depth; among texts of the same rank, the deepest is the most specific.
-            let rank = interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2
-            let wins = interpretation.hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
-            if wins {
-                winnerDepth = depth
-                winnerRank = rank
-                winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
-            }
-            if fallbackCategory == nil { fallbackCategory = interpretation.category }
-            if let nodeSeverity = interpretation.severity ?? interpretation.category?.defaultSeverity {
-                severity = max(severity ?? nodeSeverity, nodeSeverity)
-            }
-            if !interpretation.options.isEmpty { options += interpretation.options }
-            isTransient = isTransient || interpretation.isTransient
-            isPermanent = isPermanent || interpretation.isPermanent
-            isSilent = isSilent || interpretation.isSilent
-            if info.source == .decoding { decodingNode = error }
-            if let nodeSubject = interpretation.subject {
-                if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
-            }
-            if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
-            if supportReference == nil { supportReference = interpretation.supportReference }
+            let wins = merge(
+                hasText: interpretation.hasText,
+                rank: interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2,
+                category: interpretation.category,
+                severity: interpretation.severity,
+                options: interpretation.options,
+                isTransient: interpretation.isTransient,
+                isPermanent: interpretation.isPermanent,
+                isSilent: interpretation.isSilent,
+                subject: interpretation.subject,
+                retryAfter: interpretation.retryAfter,
+                supportReference: interpretation.supportReference,
+                error: error,
+                depth: depth,
+                info: info
+            )
             // Last: the interpretation moves into the one place that keeps it.
             if wins {
                 winner = consume interpretation
+                winnerMemo = nil
                 outermost = nil
+                outermostMemo = nil
             } else if !hasOutermost {
                 outermost = consume interpretation
             }
@@ -450,8 +525,8 @@ public struct ErrorResolver: Sendable {
         }
 
         // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.
-        if let slot, interpretedCount == 1, allOverrides == nil, subject == nil, winner?.isBuiltIn == true,
-            let entry = winner?.entry
+        if let slot, interpretedCount == 1, allOverrides == nil, subject == nil,
+            let entry = winnerMemo?.value.entry ?? (winner?.isBuiltIn == true ? winner?.entry : nil)
         {
             if let template = entry.presentationTemplate(slot) {
                 reading.template = template
@@ -462,7 +537,9 @@ public struct ErrorResolver: Sendable {
         }
         let override = winner == nil ? allOverrides : winnerOverride
         let hasWinner = winner != nil
-        var merged = winner.take() ?? outermost.take() ?? ErrorInterpretation(category: fallbackCategory)
+        var merged =
+            winner.take() ?? winnerMemo.map(Self.builtIn) ?? outermost.take() ?? outermostMemo.map(Self.builtIn)
+            ?? ErrorInterpretation(category: fallbackCategory)
         if !hasWinner { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
@@ -491,6 +568,28 @@ public struct ErrorResolver: Sendable {
             merged.severity = override.severity ?? merged.severity
         }
         return merged
+    }
+
+    /// The interpretation a built-in entry's memo keeps, as the catalog answers it: marked built-in.
+    private static func builtIn(_ memo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>) -> ErrorInterpretation {
+        var interpretation = memo.value
+        interpretation.isBuiltIn = true
+        return interpretation
+    }
+
+    /// The memo of the built-in entry that interprets an error alone, unchanged, in a language slot: what
+    /// ``interpretation(ofNode:info:)`` answers for the error, but for being marked built-in, when the
+    /// catalog is the built-ins alone; `nil` for any other error, which takes the general way.
+    private func builtInMemo(
+        of error: any Error,
+        info: ErrorTypeInfo,
+        slot: Int
+    ) -> ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>? {
+        // A presentable error is interpreted as it declares, before the catalog is asked.
+        guard info.asPresentable == nil, let entry = BuiltInCatalog.entryAlone(of: error, info: info) else {
+            return nil
+        }
+        return entry.interpretationMemo(in: localization, slot: slot)
     }
 
     /// Overrides, outermost first, merged into one: outer fields win.

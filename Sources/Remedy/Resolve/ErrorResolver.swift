@@ -359,16 +359,16 @@ public struct ErrorResolver: Sendable {
         readingIn slot: Int?,
         as reading: inout EntryReading
     ) -> ErrorInterpretation {
-        var winner: ErrorInterpretation?
+        var hasWinner = false
         var winnerDepth = -1
         var winnerRank = -1
         var winnerOverride: PresentationOverride?
-        // The outermost interpretation stands in when no node has a text: its title, detail, icon and
-        // style still count, and only the message falls back to the category's. Kept only while no node
-        // has won (once one has, it is never needed), so that each interpretation is moved into one
-        // place, never copied: an interpretation is large, and a copy and its destroy cost more than
-        // reading all its fields.
-        var outermost: ErrorInterpretation?
+        // The winner's interpretation, or while no node has won, the outermost one: it stands in when no
+        // node has a text (its title, detail, icon and style still count, and only the message falls back
+        // to the category's), and once a node has won it is never needed. One place, so that each
+        // interpretation is moved into it, never copied: an interpretation is large, and a copy and its
+        // destroy cost more than reading all its fields.
+        var kept: ErrorInterpretation?
         var hasOutermost = false
         var severity: Severity?
         var options: [RecoveryOption] = []
@@ -390,9 +390,10 @@ public struct ErrorResolver: Sendable {
 
         // A node that a built-in entry interprets alone, in a walk with a language slot, is read from the
         // entry's memo in place (`builtInMemo(of:info:slot:)`): its interpretation is copied only if the
-        // merge needs it. Kept as the winner or the outermost instead of an interpretation of its own.
-        var winnerMemo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>?
-        var outermostMemo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>?
+        // merge needs it. Kept instead of `kept`, as the winner or the outermost.
+        var keptMemo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>?
+        // The winner's built-in entry, when its text is a built-in entry's.
+        var winnerEntry: ErrorCatalog.BuiltInEntry?
         let readsMemos = slot != nil && catalog.isBuiltInsAlone
 
         /// Merges a node's interpretation into the tree's, and answers whether its text wins. Given field by
@@ -416,6 +417,7 @@ public struct ErrorResolver: Sendable {
             interpretedCount += 1
             let wins = hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
             if wins {
+                hasWinner = true
                 winnerDepth = depth
                 winnerRank = rank
                 winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
@@ -447,13 +449,13 @@ public struct ErrorResolver: Sendable {
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             facts?.record(error)
-            if readsMemos, let slot, let memo = builtInMemo(of: error, info: info, slot: slot) {
+            if readsMemos, let slot, let (entry, memo) = builtInMemo(of: error, info: info, slot: slot) {
                 // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
                 // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
                 // depth; among texts of the same rank, the deepest is the most specific.
                 let wins = merge(
                     hasText: memo.value.message.nonBlank != nil,
-                    rank: memo.value.entry?.isGeneric == true ? 0 : 1,
+                    rank: entry.isGeneric ? 0 : 1,
                     category: memo.value.category,
                     severity: memo.value.severity,
                     options: memo.value.options,
@@ -470,12 +472,11 @@ public struct ErrorResolver: Sendable {
                 )
                 if wins {
                     // (Set to `nil` only when not: a large optional's destroy costs even when empty.)
-                    if winner != nil { winner = nil }
-                    winnerMemo = memo
-                    if outermost != nil { outermost = nil }
-                    outermostMemo = nil
+                    if kept != nil { kept = nil }
+                    keptMemo = memo
+                    winnerEntry = entry
                 } else if !hasOutermost {
-                    outermostMemo = memo
+                    keptMemo = memo
                 }
                 hasOutermost = true
                 return
@@ -503,12 +504,11 @@ public struct ErrorResolver: Sendable {
             )
             // Last: the interpretation moves into the one place that keeps it.
             if wins {
-                winner = consume interpretation
-                winnerMemo = nil
-                outermost = nil
-                outermostMemo = nil
+                winnerEntry = interpretation.isBuiltIn ? interpretation.entry : nil
+                kept = consume interpretation
+                keptMemo = nil
             } else if !hasOutermost {
-                outermost = consume interpretation
+                kept = consume interpretation
             }
             hasOutermost = true
         }
@@ -525,9 +525,7 @@ public struct ErrorResolver: Sendable {
         }
 
         // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.
-        if let slot, interpretedCount == 1, allOverrides == nil, subject == nil,
-            let entry = winnerMemo?.value.entry ?? (winner?.isBuiltIn == true ? winner?.entry : nil)
-        {
+        if let slot, hasWinner, interpretedCount == 1, allOverrides == nil, subject == nil, let entry = winnerEntry {
             if let template = entry.presentationTemplate(slot) {
                 reading.template = template
                 reading.supportReference = supportReference
@@ -535,11 +533,8 @@ public struct ErrorResolver: Sendable {
             }
             reading.entryToKeep = entry
         }
-        let override = winner == nil ? allOverrides : winnerOverride
-        let hasWinner = winner != nil
-        var merged =
-            winner.take() ?? winnerMemo.map(Self.builtIn) ?? outermost.take() ?? outermostMemo.map(Self.builtIn)
-            ?? ErrorInterpretation(category: fallbackCategory)
+        let override = hasWinner ? winnerOverride : allOverrides
+        var merged = kept.take() ?? keptMemo.map(Self.builtIn) ?? ErrorInterpretation(category: fallbackCategory)
         if !hasWinner { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
@@ -577,19 +572,19 @@ public struct ErrorResolver: Sendable {
         return interpretation
     }
 
-    /// The memo of the built-in entry that interprets an error alone, unchanged, in a language slot: what
+    /// The built-in entry that interprets an error alone, unchanged, and its memo in a language slot: what
     /// ``interpretation(ofNode:info:)`` answers for the error, but for being marked built-in, when the
     /// catalog is the built-ins alone; `nil` for any other error, which takes the general way.
     private func builtInMemo(
         of error: any Error,
         info: ErrorTypeInfo,
         slot: Int
-    ) -> ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>? {
+    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>)? {
         // A presentable error is interpreted as it declares, before the catalog is asked.
         guard info.asPresentable == nil, let entry = BuiltInCatalog.entryAlone(of: error, info: info) else {
             return nil
         }
-        return entry.interpretationMemo(in: localization, slot: slot)
+        return (entry, entry.interpretationMemo(in: localization, slot: slot))
     }
 
     /// Overrides, outermost first, merged into one: outer fields win.

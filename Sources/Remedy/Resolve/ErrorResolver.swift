@@ -151,8 +151,9 @@ public struct ErrorResolver: Sendable {
             return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
         }
         var reading = EntryReading()
-        let merged = walk(error, info: info, collecting: &facts, readingIn: slot, as: &reading)
-        if let template = reading.template {
+        guard let merged = walk(error, info: info, collecting: &facts, readingIn: slot, as: &reading) else {
+            // No merge: the tree reads as the template.
+            guard let template = reading.template else { preconditionFailure("a walk without a merge or a template") }
             return Presentation(
                 template: template, for: error, supportReference: reading.supportReference, localization: localization)
         }
@@ -340,7 +341,8 @@ public struct ErrorResolver: Sendable {
         collecting facts: inout ResolvedFailure.Facts?
     ) -> ErrorInterpretation {
         var reading = EntryReading()
-        return walk(error, info: rootInfo, collecting: &facts, readingIn: nil, as: &reading)
+        // Without a language slot, the walk always merges.
+        return walk(error, info: rootInfo, collecting: &facts, readingIn: nil, as: &reading) ?? ErrorInterpretation()
     }
 
     /// The one walk of a tree; collects facts only when `facts` is not `nil`.
@@ -350,15 +352,15 @@ public struct ErrorResolver: Sendable {
     /// built-in entry's (unchanged but for what it concerns, which it doesn't name), and no context layer
     /// overrides it. Its merge is then exactly what ``mergedAlone(_:)`` makes of that node, so its
     /// presentation has the content of the entry's presentation template (see ``presentation(for:)``).
-    /// When the template is made already, the walk merges nothing and answers an empty interpretation;
-    /// otherwise it merges as always, and names the entry whose template the presentation is.
+    /// When the template is made already, the walk merges nothing and answers `nil`; otherwise it merges as
+    /// always, and names the entry whose template the presentation is.
     private func walk(
         _ error: any Error,
         info rootInfo: ErrorTypeInfo,
         collecting facts: inout ResolvedFailure.Facts?,
         readingIn slot: Int?,
         as reading: inout EntryReading
-    ) -> ErrorInterpretation {
+    ) -> ErrorInterpretation? {
         var hasWinner = false
         var winnerDepth = -1
         var winnerRank = -1
@@ -391,9 +393,11 @@ public struct ErrorResolver: Sendable {
         // A node that a built-in entry interprets alone, in a walk with a language slot, is read from the
         // entry's memo in place (`builtInMemo(of:info:slot:)`): its interpretation is copied only if the
         // merge needs it. Kept instead of `kept`, as the winner or the outermost.
-        var keptMemo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>?
-        // The winner's built-in entry, when its text is a built-in entry's.
+        var keptMemo: ErrorCatalog.BuiltInEntry.InterpretationMemo?
+        // The winner's built-in entry, when its text is a built-in entry's, and the entry's presentation
+        // template when the winner was read from its memo and the template was made then.
         var winnerEntry: ErrorCatalog.BuiltInEntry?
+        var winnerTemplate: PresentationTemplate?
         let readsMemos = slot != nil && catalog.isBuiltInsAlone
 
         /// Merges a node's interpretation into the tree's, and answers whether its text wins. Given field by
@@ -449,23 +453,24 @@ public struct ErrorResolver: Sendable {
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             facts?.record(error)
-            if readsMemos, let slot, let (entry, memo) = builtInMemo(of: error, info: info, slot: slot) {
+            if readsMemos, let slot, let (entry, memo, template) = builtInMemo(of: error, info: info, slot: slot) {
                 // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
                 // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
                 // depth; among texts of the same rank, the deepest is the most specific.
                 let wins = merge(
-                    hasText: memo.value.message.nonBlank != nil,
+                    hasText: memo.hasText,
                     rank: entry.isGeneric ? 0 : 1,
-                    category: memo.value.category,
-                    severity: memo.value.severity,
-                    options: memo.value.options,
-                    isTransient: memo.value.isTransient,
-                    isPermanent: memo.value.isPermanent,
-                    isSilent: memo.value.isSilent,
+                    category: memo.category,
+                    severity: memo.severity,
+                    options: memo.options,
+                    isTransient: memo.isTransient,
+                    isPermanent: memo.isPermanent,
+                    isSilent: memo.isSilent,
                     // An entry's own interpretation concerns nothing: its subject is read from an error.
                     subject: nil,
-                    retryAfter: memo.value.retryAfter,
-                    supportReference: memo.value.supportReference,
+                    // Nor does it wait or have a reference: both are read from an error.
+                    retryAfter: nil,
+                    supportReference: nil,
                     error: error,
                     depth: depth,
                     info: info
@@ -475,6 +480,7 @@ public struct ErrorResolver: Sendable {
                     if kept != nil { kept = nil }
                     keptMemo = memo
                     winnerEntry = entry
+                    winnerTemplate = template
                 } else if !hasOutermost {
                     keptMemo = memo
                 }
@@ -505,6 +511,7 @@ public struct ErrorResolver: Sendable {
             // Last: the interpretation moves into the one place that keeps it.
             if wins {
                 winnerEntry = interpretation.isBuiltIn ? interpretation.entry : nil
+                winnerTemplate = nil
                 kept = consume interpretation
                 keptMemo = nil
             } else if !hasOutermost {
@@ -526,10 +533,10 @@ public struct ErrorResolver: Sendable {
 
         // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.
         if let slot, hasWinner, interpretedCount == 1, allOverrides == nil, subject == nil, let entry = winnerEntry {
-            if let template = entry.presentationTemplate(slot) {
+            if let template = winnerTemplate ?? entry.presentationTemplate(slot) {
                 reading.template = template
                 reading.supportReference = supportReference
-                return ErrorInterpretation()
+                return nil
             }
             reading.entryToKeep = entry
         }
@@ -566,25 +573,27 @@ public struct ErrorResolver: Sendable {
     }
 
     /// The interpretation a built-in entry's memo keeps, as the catalog answers it: marked built-in.
-    private static func builtIn(_ memo: ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>) -> ErrorInterpretation {
-        var interpretation = memo.value
+    private static func builtIn(_ memo: ErrorCatalog.BuiltInEntry.InterpretationMemo) -> ErrorInterpretation {
+        var interpretation = memo.interpretation
         interpretation.isBuiltIn = true
         return interpretation
     }
 
-    /// The built-in entry that interprets an error alone, unchanged, and its memo in a language slot: what
+    /// The built-in entry that interprets an error alone, unchanged, with its memo and presentation
+    /// template (if made) in a language slot: the memo's interpretation is what
     /// ``interpretation(ofNode:info:)`` answers for the error, but for being marked built-in, when the
-    /// catalog is the built-ins alone; `nil` for any other error, which takes the general way.
+    /// catalog is the built-ins alone. `nil` for any other error, which takes the general way.
     private func builtInMemo(
         of error: any Error,
         info: ErrorTypeInfo,
         slot: Int
-    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.Box<ErrorInterpretation>)? {
+    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.InterpretationMemo, PresentationTemplate?)? {
         // A presentable error is interpreted as it declares, before the catalog is asked.
         guard info.asPresentable == nil, let entry = BuiltInCatalog.entryAlone(of: error, info: info) else {
             return nil
         }
-        return (entry, entry.interpretationMemo(in: localization, slot: slot))
+        let (memo, template) = entry.memos(in: localization, slot: slot)
+        return (entry, memo, template)
     }
 
     /// Overrides, outermost first, merged into one: outer fields win.

@@ -151,7 +151,10 @@ public struct ErrorResolver: Sendable {
             return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
         }
         var reading = EntryReading()
-        guard let merged = walk(error, info: info, collecting: &facts, readingIn: slot, as: &reading) else {
+        guard
+            let merged = walk(
+                error, info: info, collecting: &facts, readingIn: slot, as: &reading, for: Presenting.self)
+        else {
             // No merge: the tree reads as the template.
             guard let template = reading.template else { preconditionFailure("a walk without a merge or a template") }
             return Presentation(
@@ -162,8 +165,22 @@ public struct ErrorResolver: Sendable {
         return presentation
     }
 
+    /// Whether a walk may read built-in entries' memos and templates (``Presenting``) or only merges
+    /// (``Merging``).
+    private protocol WalkPurpose {
+        static var readsTemplates: Bool { get }
+    }
+
+    private enum Presenting: WalkPurpose {
+        static var readsTemplates: Bool { true }
+    }
+
+    private enum Merging: WalkPurpose {
+        static var readsTemplates: Bool { false }
+    }
+
     /// What the walk of a presentation found of a tree that reads as one built-in entry alone (see
-    /// ``walk(_:info:collecting:readingIn:as:)``).
+    /// ``walk(_:info:collecting:readingIn:as:for:)``).
     private struct EntryReading {
         /// The entry's presentation template in the language slot: the tree's presentation is made from
         /// it, and the walk merged nothing.
@@ -341,8 +358,8 @@ public struct ErrorResolver: Sendable {
         collecting facts: inout ResolvedFailure.Facts?
     ) -> ErrorInterpretation {
         var reading = EntryReading()
-        // Without a language slot, the walk always merges.
-        return walk(error, info: rootInfo, collecting: &facts, readingIn: nil, as: &reading) ?? ErrorInterpretation()
+        // Without a language slot, the walk always merges: never `nil`.
+        return walk(error, info: rootInfo, collecting: &facts, readingIn: nil, as: &reading, for: Merging.self)!
     }
 
     /// The one walk of a tree; collects facts only when `facts` is not `nil`.
@@ -354,13 +371,18 @@ public struct ErrorResolver: Sendable {
     /// presentation has the content of the entry's presentation template (see ``presentation(for:)``).
     /// When the template is made already, the walk merges nothing and answers `nil`; otherwise it merges as
     /// always, and names the entry whose template the presentation is.
-    private func walk(
+    ///
+    /// `Purpose` fixes by type whether the walk may read templates and memos at all, so that a walk that
+    /// only merges (``interpretation(of:)``, ``resolve(_:)``) pays nothing for them.
+    private func walk<Purpose: WalkPurpose>(
         _ error: any Error,
         info rootInfo: ErrorTypeInfo,
         collecting facts: inout ResolvedFailure.Facts?,
-        readingIn slot: Int?,
-        as reading: inout EntryReading
+        readingIn presentationSlot: Int?,
+        as reading: inout EntryReading,
+        for _: Purpose.Type
     ) -> ErrorInterpretation? {
+        let slot = Purpose.readsTemplates ? presentationSlot : nil
         var hasWinner = false
         var winnerDepth = -1
         var winnerRank = -1

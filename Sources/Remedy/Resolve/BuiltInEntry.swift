@@ -80,7 +80,8 @@ extension ErrorCatalog {
             /// ``interpretation(in:)``.
             var interpretation: InterpretationMemo?
             /// The presentation of an error that is the whole of its tree and that the catalog interprets
-            /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``.
+            /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``. A tree in
+            /// which only such an error has an interpretation, and nothing overrides it, reads the same.
             var presentation: PresentationTemplate?
         }
 

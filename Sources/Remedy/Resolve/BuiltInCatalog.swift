@@ -61,6 +61,14 @@ enum BuiltInCatalog {
         return nil
     }
 
+    /// The entry whose interpretation (``ErrorCatalog/BuiltInEntry/interpretation(in:)``), unchanged,
+    /// ``interpretation(for:info:localization:)`` answers for an error, when that is all it does: for a
+    /// `DecodingError` (``ErrorTypeInfo/Source/decoding``). `nil` for other errors, which may be
+    /// interpreted all the same.
+    static func entryAlone(of error: any Error, info: ErrorTypeInfo) -> Entry? {
+        info.source == .decoding ? dataUnreadable : nil
+    }
+
     /// The entry of a `URLError`, `CocoaError` or `POSIXError` without user info, which is then the whole
     /// of its tree and names nothing (no subject): exactly the entry whose interpretation
     /// ``interpretation(for:info:localization:)`` returns, with the error's type and code (`errorCode`).

@@ -78,9 +78,10 @@ extension ErrorCatalog {
         /// costs a retain, not a copy of its fields.
         struct Memo: Sendable {
             /// ``interpretation(in:)``.
-            var interpretation: Box<ErrorInterpretation>?
+            var interpretation: InterpretationMemo?
             /// The presentation of an error that is the whole of its tree and that the catalog interprets
-            /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``.
+            /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``. A tree in
+            /// which only such an error has an interpretation, and nothing overrides it, reads the same.
             var presentation: PresentationTemplate?
         }
 
@@ -97,10 +98,30 @@ extension ErrorCatalog {
         /// but the generic entries take every code nobody else knows.
         static let groupingKeysKept = 8
 
-        /// An immutable value behind a reference.
-        final class Box<Value: Sendable>: Sendable {
-            let value: Value
-            init(_ value: Value) { self.value = value }
+        /// ``interpretation(in:)`` in one language, behind a reference, with the fields a tree's merge reads
+        /// (``ErrorResolver``) kept apart: read through `interpretation`, each field would cost a copy of it
+        /// whole.
+        final class InterpretationMemo: Sendable {
+            let interpretation: ErrorInterpretation
+            /// ``ErrorInterpretation/hasText``.
+            let hasText: Bool
+            let category: ErrorCategory?
+            let severity: Severity?
+            let options: [RecoveryOption]
+            let isTransient: Bool
+            let isPermanent: Bool
+            let isSilent: Bool
+
+            init(_ interpretation: ErrorInterpretation) {
+                self.interpretation = interpretation
+                hasText = interpretation.hasText
+                category = interpretation.category
+                severity = interpretation.severity
+                options = interpretation.options
+                isTransient = interpretation.isTransient
+                isPermanent = interpretation.isPermanent
+                isSilent = interpretation.isSilent
+            }
         }
 
         /// The presentation template of a language slot (``LanguageTexts/index``), if made.
@@ -252,11 +273,23 @@ extension ErrorCatalog {
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
             // The texts of a localization without overrides or an app table depend on its language alone.
             guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
-            if let box = storage.memos.withLock({ $0.slots[slot].interpretation }) { return box.value }
-            let interpretation = makeInterpretation(in: localization)
-            let box = Box(interpretation)
-            storage.memos.withLock { $0.slots[slot].interpretation = box }
-            return interpretation
+            return memos(in: localization, slot: slot).interpretation.interpretation
+        }
+
+        /// What the entry keeps for a localization whose texts depend on its language alone, in its slot
+        /// (``Localization/plainTexts``), read under one lock: ``interpretation(in:)``, made and kept on first
+        /// use, and the presentation template, if made (``presentationTemplate(_:)``).
+        func memos(
+            in localization: Localization,
+            slot: Int
+        ) -> (interpretation: InterpretationMemo, template: PresentationTemplate?) {
+            let (kept, template) = storage.memos.withLock {
+                ($0.slots[slot].interpretation, $0.slots[slot].presentation)
+            }
+            if let kept { return (kept, template) }
+            let memo = InterpretationMemo(makeInterpretation(in: localization))
+            storage.memos.withLock { $0.slots[slot].interpretation = memo }
+            return (memo, template)
         }
 
         private func makeInterpretation(in localization: Localization) -> ErrorInterpretation {

@@ -147,7 +147,48 @@ public struct ErrorResolver: Sendable {
             return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
         }
         var facts: ResolvedFailure.Facts?
-        return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+        guard let slot = localization.plainTexts?.index else {
+            return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
+        }
+        var reading = EntryReading()
+        guard
+            let merged = walk(
+                error, info: info, collecting: &facts, readingIn: slot, as: &reading, for: Presenting.self)
+        else {
+            // No merge: the tree reads as the template.
+            guard let template = reading.template else { preconditionFailure("a walk without a merge or a template") }
+            return Presentation(
+                template: template, for: error, supportReference: reading.supportReference, localization: localization)
+        }
+        let presentation = presentation(for: error, merged: merged)
+        if let entry = reading.entryToKeep { entry.keepPresentationTemplate(PresentationTemplate(presentation), slot) }
+        return presentation
+    }
+
+    /// Whether a walk may read built-in entries' memos and templates (``Presenting``) or only merges
+    /// (``Merging``).
+    private protocol WalkPurpose {
+        static var readsTemplates: Bool { get }
+    }
+
+    private enum Presenting: WalkPurpose {
+        static var readsTemplates: Bool { true }
+    }
+
+    private enum Merging: WalkPurpose {
+        static var readsTemplates: Bool { false }
+    }
+
+    /// What the walk of a presentation found of a tree that reads as one built-in entry alone (see
+    /// ``walk(_:info:collecting:readingIn:as:for:)``).
+    private struct EntryReading {
+        /// The entry's presentation template in the language slot: the tree's presentation is made from
+        /// it, and the walk merged nothing.
+        var template: PresentationTemplate?
+        /// The support reference of the tree, with `template`.
+        var supportReference: SupportReference?
+        /// The entry whose template isn't made yet: the tree's presentation, made in full, is its template.
+        var entryToKeep: ErrorCatalog.BuiltInEntry?
     }
 
     /// The texts of a `LocalizedError` without references, user info or `RecoverableError` options,
@@ -316,16 +357,42 @@ public struct ErrorResolver: Sendable {
         info rootInfo: ErrorTypeInfo,
         collecting facts: inout ResolvedFailure.Facts?
     ) -> ErrorInterpretation {
-        var winner: ErrorInterpretation?
+        var reading = EntryReading()
+        // Without a language slot, the walk always merges: never `nil`.
+        return walk(error, info: rootInfo, collecting: &facts, readingIn: nil, as: &reading, for: Merging.self)!
+    }
+
+    /// The one walk of a tree; collects facts only when `facts` is not `nil`.
+    ///
+    /// With a language slot (``LanguageTexts/index``), a tree that reads exactly as a single error that a
+    /// built-in entry interprets alone is told in `reading`: only one node has an interpretation, the
+    /// built-in entry's (unchanged but for what it concerns, which it doesn't name), and no context layer
+    /// overrides it. Its merge is then exactly what ``mergedAlone(_:)`` makes of that node, so its
+    /// presentation has the content of the entry's presentation template (see ``presentation(for:)``).
+    /// When the template is made already, the walk merges nothing and answers `nil`; otherwise it merges as
+    /// always, and names the entry whose template the presentation is.
+    ///
+    /// `Purpose` fixes by type whether the walk may read templates and memos at all, so that a walk that
+    /// only merges (``interpretation(of:)``, ``resolve(_:)``) pays nothing for them.
+    private func walk<Purpose: WalkPurpose>(
+        _ error: any Error,
+        info rootInfo: ErrorTypeInfo,
+        collecting facts: inout ResolvedFailure.Facts?,
+        readingIn presentationSlot: Int?,
+        as reading: inout EntryReading,
+        for _: Purpose.Type
+    ) -> ErrorInterpretation? {
+        let slot = Purpose.readsTemplates ? presentationSlot : nil
+        var hasWinner = false
         var winnerDepth = -1
         var winnerRank = -1
         var winnerOverride: PresentationOverride?
-        // The outermost interpretation stands in when no node has a text: its title, detail, icon and
-        // style still count, and only the message falls back to the category's. Kept only while no node
-        // has won (once one has, it is never needed), so that each interpretation is moved into one
-        // place, never copied: an interpretation is large, and a copy and its destroy cost more than
-        // reading all its fields.
-        var outermost: ErrorInterpretation?
+        // The winner's interpretation, or while no node has won, the outermost one: it stands in when no
+        // node has a text (its title, detail, icon and style still count, and only the message falls back
+        // to the category's), and once a node has won it is never needed. One place, so that each
+        // interpretation is moved into it, never copied: an interpretation is large, and a copy and its
+        // destroy cost more than reading all its fields.
+        var kept: ErrorInterpretation?
         var hasOutermost = false
         var severity: Severity?
         var options: [RecoveryOption] = []
@@ -342,6 +409,61 @@ public struct ErrorResolver: Sendable {
         // Overrides of the context errors on the path to the current node, outermost first.
         var openOverrides: [(depth: Int, override: PresentationOverride)] = []
         var allOverrides: PresentationOverride?
+        // How many nodes have an interpretation.
+        var interpretedCount = 0
+
+        // A node that a built-in entry interprets alone, in a walk with a language slot, is read from the
+        // entry's memo in place (`builtInMemo(of:info:slot:)`): its interpretation is copied only if the
+        // merge needs it. Kept instead of `kept`, as the winner or the outermost.
+        var keptMemo: ErrorCatalog.BuiltInEntry.InterpretationMemo?
+        // The winner's built-in entry, when its text is a built-in entry's, and the entry's presentation
+        // template when the winner was read from its memo and the template was made then.
+        var winnerEntry: ErrorCatalog.BuiltInEntry?
+        var winnerTemplate: PresentationTemplate?
+        let readsMemos = slot != nil && catalog.isBuiltInsAlone
+
+        /// Merges a node's interpretation into the tree's, and answers whether its text wins. Given field by
+        /// field: an interpretation read in place from a memo would be copied whole to be passed on.
+        func merge(
+            hasText: Bool,
+            rank: Int,
+            category: ErrorCategory?,
+            severity nodeSeverity: Severity?,
+            options nodeOptions: [RecoveryOption],
+            isTransient nodeIsTransient: Bool,
+            isPermanent nodeIsPermanent: Bool,
+            isSilent nodeIsSilent: Bool,
+            subject nodeSubject: ErrorSubject?,
+            retryAfter after: Duration?,
+            supportReference nodeReference: SupportReference?,
+            error: any Error,
+            depth: Int,
+            info: ErrorTypeInfo
+        ) -> Bool {
+            interpretedCount += 1
+            let wins = hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
+            if wins {
+                hasWinner = true
+                winnerDepth = depth
+                winnerRank = rank
+                winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
+            }
+            if fallbackCategory == nil { fallbackCategory = category }
+            if let nodeSeverity = nodeSeverity ?? category?.defaultSeverity {
+                severity = max(severity ?? nodeSeverity, nodeSeverity)
+            }
+            if !nodeOptions.isEmpty { options += nodeOptions }
+            isTransient = isTransient || nodeIsTransient
+            isPermanent = isPermanent || nodeIsPermanent
+            isSilent = isSilent || nodeIsSilent
+            if info.source == .decoding { decodingNode = error }
+            if let nodeSubject {
+                if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
+            }
+            if let after { retryAfter = max(retryAfter ?? after, after) }
+            if supportReference == nil { supportReference = nodeReference }
+            return wins
+        }
 
         func visit(_ error: any Error, depth: Int, info: ErrorTypeInfo) {
             while let last = openOverrides.last, last.depth >= depth { openOverrides.removeLast() }
@@ -353,41 +475,69 @@ public struct ErrorResolver: Sendable {
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
             facts?.record(error)
+            if readsMemos, let slot, let (entry, memo, template) = builtInMemo(of: error, info: info, slot: slot) {
+                // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
+                // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
+                // depth; among texts of the same rank, the deepest is the most specific.
+                let wins = merge(
+                    hasText: memo.hasText,
+                    rank: entry.isGeneric ? 0 : 1,
+                    category: memo.category,
+                    severity: memo.severity,
+                    options: memo.options,
+                    isTransient: memo.isTransient,
+                    isPermanent: memo.isPermanent,
+                    isSilent: memo.isSilent,
+                    // An entry's own interpretation concerns nothing: its subject is read from an error.
+                    subject: nil,
+                    // Nor does it wait or have a reference: both are read from an error.
+                    retryAfter: nil,
+                    supportReference: nil,
+                    error: error,
+                    depth: depth,
+                    info: info
+                )
+                if wins {
+                    // (Set to `nil` only when not: a large optional's destroy costs even when empty.)
+                    if kept != nil { kept = nil }
+                    keptMemo = memo
+                    winnerEntry = entry
+                    winnerTemplate = template
+                } else if !hasOutermost {
+                    keptMemo = memo
+                }
+                hasOutermost = true
+                return
+            }
             // A node no source can know (an app's wrapping enum with built-ins alone) has nothing to merge:
             // `interpretation(ofNode:info:)` would answer `nil`, through a large optional.
             guard mayKnow(error, info: info), let interpretation = interpretation(ofNode: error, info: info) else {
                 return
             }
-            // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
-            // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
-            // depth; among texts of the same rank, the deepest is the most specific.
-            let rank = interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2
-            let wins = interpretation.hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
-            if wins {
-                winnerDepth = depth
-                winnerRank = rank
-                winnerOverride = openOverrides.isEmpty ? nil : Self.merged(openOverrides.map(\.override))
-            }
-            if fallbackCategory == nil { fallbackCategory = interpretation.category }
-            if let nodeSeverity = interpretation.severity ?? interpretation.category?.defaultSeverity {
-                severity = max(severity ?? nodeSeverity, nodeSeverity)
-            }
-            if !interpretation.options.isEmpty { options += interpretation.options }
-            isTransient = isTransient || interpretation.isTransient
-            isPermanent = isPermanent || interpretation.isPermanent
-            isSilent = isSilent || interpretation.isSilent
-            if info.source == .decoding { decodingNode = error }
-            if let nodeSubject = interpretation.subject {
-                if subject == nil { subject = nodeSubject } else { subject?.fill(from: nodeSubject) }
-            }
-            if let after = interpretation.retryAfter { retryAfter = max(retryAfter ?? after, after) }
-            if supportReference == nil { supportReference = interpretation.supportReference }
+            let wins = merge(
+                hasText: interpretation.hasText,
+                rank: interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2,
+                category: interpretation.category,
+                severity: interpretation.severity,
+                options: interpretation.options,
+                isTransient: interpretation.isTransient,
+                isPermanent: interpretation.isPermanent,
+                isSilent: interpretation.isSilent,
+                subject: interpretation.subject,
+                retryAfter: interpretation.retryAfter,
+                supportReference: interpretation.supportReference,
+                error: error,
+                depth: depth,
+                info: info
+            )
             // Last: the interpretation moves into the one place that keeps it.
             if wins {
-                winner = consume interpretation
-                outermost = nil
+                winnerEntry = interpretation.isBuiltIn ? interpretation.entry : nil
+                winnerTemplate = nil
+                kept = consume interpretation
+                keptMemo = nil
             } else if !hasOutermost {
-                outermost = consume interpretation
+                kept = consume interpretation
             }
             hasOutermost = true
         }
@@ -403,9 +553,17 @@ public struct ErrorResolver: Sendable {
             }
         }
 
-        let override = winner == nil ? allOverrides : winnerOverride
-        let hasWinner = winner != nil
-        var merged = winner.take() ?? outermost.take() ?? ErrorInterpretation(category: fallbackCategory)
+        // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.
+        if let slot, hasWinner, interpretedCount == 1, allOverrides == nil, subject == nil, let entry = winnerEntry {
+            if let template = winnerTemplate ?? entry.presentationTemplate(slot) {
+                reading.template = template
+                reading.supportReference = supportReference
+                return nil
+            }
+            reading.entryToKeep = entry
+        }
+        let override = hasWinner ? winnerOverride : allOverrides
+        var merged = kept.take() ?? keptMemo.map(Self.builtIn) ?? ErrorInterpretation(category: fallbackCategory)
         if !hasWinner { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
@@ -434,6 +592,30 @@ public struct ErrorResolver: Sendable {
             merged.severity = override.severity ?? merged.severity
         }
         return merged
+    }
+
+    /// The interpretation a built-in entry's memo keeps, as the catalog answers it: marked built-in.
+    private static func builtIn(_ memo: ErrorCatalog.BuiltInEntry.InterpretationMemo) -> ErrorInterpretation {
+        var interpretation = memo.interpretation
+        interpretation.isBuiltIn = true
+        return interpretation
+    }
+
+    /// The built-in entry that interprets an error alone, unchanged, with its memo and presentation
+    /// template (if made) in a language slot: the memo's interpretation is what
+    /// ``interpretation(ofNode:info:)`` answers for the error, but for being marked built-in, when the
+    /// catalog is the built-ins alone. `nil` for any other error, which takes the general way.
+    private func builtInMemo(
+        of error: any Error,
+        info: ErrorTypeInfo,
+        slot: Int
+    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.InterpretationMemo, PresentationTemplate?)? {
+        // A presentable error is interpreted as it declares, before the catalog is asked.
+        guard info.asPresentable == nil, let entry = BuiltInCatalog.entryAlone(of: error, info: info) else {
+            return nil
+        }
+        let (memo, template) = entry.memos(in: localization, slot: slot)
+        return (entry, memo, template)
     }
 
     /// Overrides, outermost first, merged into one: outer fields win.

@@ -534,18 +534,23 @@ package final class PresentationScheduler: @unchecked Sendable {
         runningGroups: Set<UInt64> = []
     ) async -> Answer {
         await present(
-            SharedPresentation(presentation), reusesRecentAnswer: reusesRecentAnswer, runningGroups: runningGroups)
+            SharedPresentation(presentation), reusesRecentAnswer: reusesRecentAnswer, runningGroups: { runningGroups })
     }
 
     /// Shows a presentation already in its shared box, which the entry, the presenter, the observable
     /// state and the answers share without copying it.
     ///
-    /// - Parameter isArrival: Whether the caller announced itself with ``announceArrival()`` and comes
-    ///   to the scheduler for the first time.
+    /// - Parameters:
+    ///   - runningGroups: The recovery groups whose action the caller runs inside
+    ///     (``RecoveryRunner/runningGroups``), read in the caller's task only when an answer within the
+    ///     coalescing window could be reused: reading a task-local value and copying its sets costs more
+    ///     than the rest of a lookup that finds nothing.
+    ///   - isArrival: Whether the caller announced itself with ``announceArrival()`` and comes to the
+    ///     scheduler for the first time.
     func present(
         _ shown: SharedPresentation,
         reusesRecentAnswer: Bool = true,
-        runningGroups: Set<UInt64> = [],
+        runningGroups: () -> Set<UInt64> = { [] },
         isArrival: Bool = false
     ) async -> Answer {
         let waiterID = lock.withLock { makeID() }
@@ -577,7 +582,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
-        runningGroups: Set<UInt64>,
+        runningGroups: () -> Set<UInt64>,
         isArrival: Bool
     ) {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
@@ -647,7 +652,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
-        runningGroups: Set<UInt64>
+        runningGroups: () -> Set<UInt64>
     ) {
         guard !isClosed else {
             continuation.resume(
@@ -670,13 +675,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             join(entry, waiterID, continuation)
             return
         }
-        let id = makeID()
-        let entry = Entry(
-            id: id,
-            identity: identity,
-            shown: shown,
-            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
-        )
+        let entry = makeEntry(identity: identity, shown: shown)
         open[identity] = entry
         register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
@@ -688,6 +687,21 @@ package final class PresentationScheduler: @unchecked Sendable {
         } else {
             showBanner(entry)
         }
+    }
+
+    private func makeEntry(identity: PresentationIdentity, shown: SharedPresentation) -> Entry {
+        let id = makeID()
+        return Entry(
+            id: id,
+            identity: identity,
+            shown: shown,
+            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
+        )
+    }
+
+    /// The value in a place, such as a dictionary's slot found or filled by `subscript(_:default:)`.
+    private static func value<Value>(of place: inout Value) -> Value {
+        place
     }
 
     private func join(_ entry: Entry, _ waiterID: UInt64, _ continuation: WaiterContinuation) {
@@ -1126,14 +1140,14 @@ package final class PresentationScheduler: @unchecked Sendable {
         recent[entry.identity] = entry
     }
 
-    private func recentlyAnswered(_ identity: PresentationIdentity, runningGroups: Set<UInt64>) -> Entry? {
+    private func recentlyAnswered(_ identity: PresentationIdentity, runningGroups: () -> Set<UInt64>) -> Entry? {
         guard !recent.isEmpty, let entry = recent[identity] else { return nil }
         if entry.group.isWindowOver {
             recent.removeValue(forKey: identity)
             entry.phase = .finished
             return nil
         }
-        return runningGroups.contains(entry.group.id) ? nil : entry
+        return runningGroups().contains(entry.group.id) ? nil : entry
     }
 
     // MARK: - Bookkeeping

@@ -60,7 +60,10 @@ struct PresentationIdentity: Hashable, Sendable {
 }
 
 /// 64-bit FNV-1a over the UTF-8 bytes of texts, each followed by a byte that can't occur in UTF-8, so
-/// that `("ab", "c")` and `("a", "bc")` hash differently.
+/// that `("ab", "c")` and `("a", "bc")` hash differently. A text is mixed in eight bytes at a time, then
+/// its last bytes one by one: each step, `(value ^ word) &* prime` with an odd prime, is a bijection of
+/// the word, so texts of one length that differ in any byte hash differently, and a step costs the same
+/// for a word as for a byte.
 ///
 /// Only ASCII texts are hashed by their bytes. Swift compares other texts by canonical equivalence
 /// ("é" as one scalar equals "e" followed by a combining accent), so equal texts can have different
@@ -71,12 +74,26 @@ struct TextHasher {
     mutating func combine(_ text: String) {
         let ascii: UInt64?? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var value = self.value
-            var seen: UInt8 = 0
-            for byte in bytes {
-                seen |= byte
-                value = (value ^ UInt64(byte)) &* Self.prime
+            // Every byte is or'ed in: a byte of 0x80 or more (not ASCII) sets its high bit here.
+            var seen: UInt64 = 0
+            var index = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                // Whole words only: `index + 8 <= bytes.count`, so every load stays inside the buffer.
+                while bytes.count - index >= 8 {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    seen |= word
+                    value = (value ^ word) &* Self.prime
+                    index += 8
+                }
             }
-            return seen < 0x80 ? value : nil
+            while index < bytes.count {
+                let byte = UInt64(bytes[index])
+                seen |= byte
+                value = (value ^ byte) &* Self.prime
+                index += 1
+            }
+            return seen & 0x8080_8080_8080_8080 == 0 ? value : nil
         }
         if let ascii = ascii ?? nil {
             value = ascii

@@ -485,6 +485,8 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// While a caller enters: the first entry to show is started by the caller, after the lock.
     private var isEntering = false
     private var startedByCaller: Entry?
+    /// The count of ``pending`` last published to ``state`` (``publishWaitingCount()``).
+    private var publishedWaitingCount = 0
     #else
     @exclusivity(unchecked) private var nextID: UInt64 = 0
     @exclusivity(unchecked) private var isClosed = false
@@ -496,6 +498,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     @exclusivity(unchecked) private var watchdog: Watchdog?
     @exclusivity(unchecked) private var isEntering = false
     @exclusivity(unchecked) private var startedByCaller: Entry?
+    @exclusivity(unchecked) private var publishedWaitingCount = 0
     #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
@@ -776,7 +779,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         forgetOpen(entry)
         if let index = pending.firstIndex(where: { $0 === entry }) {
             pending.remove(at: index)
-            state.setWaitingCount(pending.count)
+            publishWaitingCount()
         }
         if current === entry {
             current = nil
@@ -804,14 +807,23 @@ package final class PresentationScheduler: @unchecked Sendable {
         banners.removeAll()
         state.setCurrent(nil)
         state.setBanners([])
-        state.setWaitingCount(0)
+        publishWaitingCount()
+    }
+
+    /// Publishes how many blocking presentations wait, when that changed since it was last published:
+    /// most presentations find none waiting before and after, and the state's check of an unchanged count
+    /// would take its lock for nothing. Only this scheduler sets its state's count.
+    private func publishWaitingCount() {
+        guard pending.count != publishedWaitingCount else { return }
+        publishedWaitingCount = pending.count
+        state.setWaitingCount(pending.count)
     }
 
     // MARK: - Showing
 
     private func showNext() {
         guard !isClosed, current == nil, !pending.isEmpty else {
-            state.setWaitingCount(pending.count)
+            publishWaitingCount()
             return
         }
         // Most severe first; among equals, the oldest (pending is in arrival order).
@@ -823,7 +835,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let entry = pending.remove(at: best)
         current = entry
         state.setCurrent(entry.snapshot())
-        state.setWaitingCount(pending.count)
+        publishWaitingCount()
         let deadline = ask(entry)
         arm(at: deadline)
     }

@@ -33,10 +33,10 @@ struct PresentationIdentity: Hashable, Sendable {
         hasher.combine(message)
         if let detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
         hasher.combine(byte: UInt8(truncatingIfNeeded: severity.rawValue))
-        hasher.combine(style.rawValue)
+        hasher.combine(byte: style.identityByte)
         for option in options {
             hasher.combine(option.title)
-            hasher.combine(option.role.rawValue)
+            hasher.combine(byte: option.role.identityByte)
         }
         hash = Int(truncatingIfNeeded: hasher.value)
     }
@@ -56,6 +56,32 @@ struct PresentationIdentity: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
+    }
+}
+
+extension PresentationStyle {
+    /// The style as one byte of a presentation's identity hash: mixing in the raw value's text would cost
+    /// a text's call of ``TextHasher/combine(_:)`` for one of three values.
+    fileprivate var identityByte: UInt8 {
+        switch self {
+        case .banner: 0
+        case .alert: 1
+        case .route: 2
+        }
+    }
+}
+
+extension RecoveryOption.Role {
+    /// The role as one byte of a presentation's identity hash (see ``PresentationStyle/identityByte``).
+    /// Every option's title comes before its role and ends with a byte that UTF-8 never has, so the
+    /// bytes still say which title each role follows.
+    fileprivate var identityByte: UInt8 {
+        switch self {
+        case .cancel: 0
+        case .normal: 1
+        case .recommended: 2
+        case .destructive: 3
+        }
     }
 }
 

@@ -11,47 +11,24 @@
 /// seeded hasher, and equality still compares every field, so the hash only has to spread identities,
 /// not resist an attacker (a collision costs one comparison).
 struct PresentationIdentity: Hashable, Sendable {
-    let title: String
-    let message: String
-    let detail: String?
-    let severity: Severity
-    let style: PresentationStyle
-    /// The options, of which only the titles and roles count, in order. Kept whole: sharing the array
-    /// costs nothing, a list of titles and a list of roles would cost two allocations per presentation.
-    private let options: [RecoveryOption]
+    /// The presentation, whose texts, severity, style and options (their titles and roles, in order) are
+    /// the identity. Kept by reference: the entry, the scheduler's dictionaries and each caller's lookup
+    /// hold a copy of the identity, and a copy of the texts and options would cost a retain and a release
+    /// each per copy.
+    private let shown: SharedPresentation
     private let hash: Int
 
     init(_ presentation: borrowing Presentation) {
-        title = presentation.title
-        message = presentation.message
-        detail = presentation.detail
-        severity = presentation.severity
-        style = presentation.style
-        options = presentation.options
-        var hasher = TextHasher()
-        hasher.combine(title)
-        hasher.combine(message)
-        if let detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
-        hasher.combine(byte: UInt8(truncatingIfNeeded: severity.rawValue))
-        hasher.combine(byte: style.identityByte)
-        for option in options {
-            hasher.combine(option.title)
-            hasher.combine(byte: option.role.identityByte)
-        }
-        hash = Int(truncatingIfNeeded: hasher.value)
+        self.init(SharedPresentation(copy presentation))
+    }
+
+    init(_ shown: SharedPresentation) {
+        self.shown = shown
+        hash = shown.identityHash()
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && lhs.title == rhs.title && lhs.message == rhs.message && lhs.detail == rhs.detail
-            && lhs.severity == rhs.severity && lhs.style == rhs.style && sameOptions(lhs.options, rhs.options)
-    }
-
-    private static func sameOptions(_ lhs: [RecoveryOption], _ rhs: [RecoveryOption]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for index in lhs.indices where lhs[index].title != rhs[index].title || lhs[index].role != rhs[index].role {
-            return false
-        }
-        return true
+        lhs.hash == rhs.hash && (lhs.shown === rhs.shown || lhs.shown.looksLike(rhs.shown))
     }
 
     func hash(into hasher: inout Hasher) {
@@ -633,7 +610,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     ) {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
-        let identity = PresentationIdentity(shown.value)
+        let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
             if isArrival { arriving.withLock { $0 -= 1 } }
             isEntering = true
@@ -1264,6 +1241,38 @@ final class SharedPresentation: Sendable {
 
     func option(matching answer: RecoveryOption) -> RecoveryOption? {
         value.option(matching: answer)
+    }
+
+    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style and
+    /// options' titles and roles.
+    func identityHash() -> Int {
+        var hasher = TextHasher()
+        hasher.combine(value.title)
+        hasher.combine(value.message)
+        if let detail = value.detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
+        hasher.combine(byte: UInt8(truncatingIfNeeded: value.severity.rawValue))
+        hasher.combine(byte: value.style.identityByte)
+        for option in value.options {
+            hasher.combine(option.title)
+            hasher.combine(byte: option.role.identityByte)
+        }
+        return Int(truncatingIfNeeded: hasher.value)
+    }
+
+    /// Whether a person could tell this presentation from another: its texts, severity, style and
+    /// options' titles and roles, in order. Not its actions, its error or its count.
+    func looksLike(_ other: SharedPresentation) -> Bool {
+        value.title == other.value.title && value.message == other.value.message
+            && value.detail == other.value.detail && value.severity == other.value.severity
+            && value.style == other.value.style && Self.sameOptions(value.options, other.value.options)
+    }
+
+    private static func sameOptions(_ lhs: [RecoveryOption], _ rhs: [RecoveryOption]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in lhs.indices where lhs[index].title != rhs[index].title || lhs[index].role != rhs[index].role {
+            return false
+        }
+        return true
     }
 
     /// A copy of the presentation with a count of occurrences.

@@ -506,11 +506,17 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///
-    /// Behind a lock of its own, which is never held while anything else runs: `handle` announces its
-    /// error synchronously, and it may be called by code that runs while the scheduler's lock is held
-    /// (an observer of the state, a presenter's cancellation handler), which must not wait on that lock.
-    /// It is read and decremented only with the scheduler's lock held too, together with the joins.
-    private let arriving = LockedValue<Int>(0)
+    /// A counter of its own (an atomic, or a lock of its own that is never held while anything else
+    /// runs), not the scheduler's lock: `handle` announces its error synchronously, and it may be called
+    /// by code that runs while the scheduler's lock is held (an observer of the state, a presenter's
+    /// cancellation handler), which must not wait on that lock. It is read and decremented only with the
+    /// scheduler's lock held too, together with the joins.
+    private let arriving = SharedCounter.make()
+
+    /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
+    /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
+    /// Waiter IDs are only ever compared with waiter IDs (entries and watchdogs count with `nextID`).
+    private static let waiterIDs = SharedCounter.make()
 
     /// Creates a scheduler.
     ///
@@ -576,7 +582,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         runningGroups: () -> Set<UInt64> = { [] },
         isArrival: Bool = false
     ) async -> Answer {
-        let waiterID = lock.withLock { makeID() }
+        let waiterID = UInt64(bitPattern: Int64(Self.waiterIDs.add(1)))
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
                 arrive(
@@ -612,7 +618,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         // presentation of the root goes through, is held only to look them up.
         let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
-            if isArrival { arriving.withLock { $0 -= 1 } }
+            if isArrival { arriving.add(-1) }
             isEntering = true
             enter(
                 shown,
@@ -643,17 +649,17 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// at the same moment join the presentation and are counted, even when the presenter answers at once
     /// in the caller's thread.
     func announceArrival() {
-        arriving.withLock { $0 += 1 }
+        arriving.add(1)
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
     func withdrawArrival() {
-        arriving.withLock { $0 -= 1 }
+        arriving.add(-1)
     }
 
     /// How many handlings are on their way (for tests).
     var arrivingCount: Int {
-        arriving.withLock { $0 }
+        arriving.load()
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -918,7 +924,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     private func answerAtOnce(_ entry: Entry, _ result: Result<RecoveryOption?, any Error>) {
         let entryID = entry.id
         let isGiven = lock.withLock {
-            if arriving.withLock({ $0 > 0 }) { return false }
+            if arriving.load() > 0 { return false }
             presenterAnswered(entryID, .value(result))
             return true
         }
@@ -1000,7 +1006,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     ) -> Bool {
         let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
         return lock.withLock {
-            if waitingForArrivals, arriving.withLock({ $0 > 0 }) { return false }
+            if waitingForArrivals, arriving.load() > 0 { return false }
             presenterAnswered(entryID, answer)
             return true
         }

@@ -7,7 +7,7 @@
 /// The hash is computed once, when the identity is made: the scheduler looks an identity up several
 /// times per presentation (open, recently answered, forgotten), and hashing the texts each time would
 /// cost more than all the lookups. It is an FNV-1a hash of the texts' UTF-8 bytes, a few instructions
-/// per byte, where `Hasher` costs several times that: the dictionaries hash the result again with their
+/// per eight bytes, where `Hasher` costs several times that: the dictionaries hash the result again with their
 /// seeded hasher, and equality still compares every field, so the hash only has to spread identities,
 /// not resist an attacker (a collision costs one comparison).
 struct PresentationIdentity: Hashable, Sendable {

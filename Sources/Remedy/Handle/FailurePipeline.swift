@@ -332,7 +332,7 @@ final class FailurePipeline: Sendable {
         let answer = await scheduler.present(
             presentation,
             reusesRecentAnswer: context.recoveries == 0,
-            runningGroups: RecoveryRunner.runningGroups,
+            runningGroups: { RecoveryRunner.runningGroups },
             isArrival: context.isArriving
         )
         context.isArriving = false

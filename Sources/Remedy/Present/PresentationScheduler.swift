@@ -7,51 +7,28 @@
 /// The hash is computed once, when the identity is made: the scheduler looks an identity up several
 /// times per presentation (open, recently answered, forgotten), and hashing the texts each time would
 /// cost more than all the lookups. It is an FNV-1a hash of the texts' UTF-8 bytes, a few instructions
-/// per byte, where `Hasher` costs several times that: the dictionaries hash the result again with their
+/// per eight bytes, where `Hasher` costs several times that: the dictionaries hash the result again with their
 /// seeded hasher, and equality still compares every field, so the hash only has to spread identities,
 /// not resist an attacker (a collision costs one comparison).
 struct PresentationIdentity: Hashable, Sendable {
-    let title: String
-    let message: String
-    let detail: String?
-    let severity: Severity
-    let style: PresentationStyle
-    /// The options, of which only the titles and roles count, in order. Kept whole: sharing the array
-    /// costs nothing, a list of titles and a list of roles would cost two allocations per presentation.
-    private let options: [RecoveryOption]
+    /// The presentation, whose texts, severity, style and options (their titles and roles, in order) are
+    /// the identity. Kept by reference: the entry, the scheduler's dictionaries and each caller's lookup
+    /// hold a copy of the identity, and a copy of the texts and options would cost a retain and a release
+    /// each per copy.
+    private let shown: SharedPresentation
     private let hash: Int
 
     init(_ presentation: borrowing Presentation) {
-        title = presentation.title
-        message = presentation.message
-        detail = presentation.detail
-        severity = presentation.severity
-        style = presentation.style
-        options = presentation.options
-        var hasher = TextHasher()
-        hasher.combine(title)
-        hasher.combine(message)
-        if let detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
-        hasher.combine(byte: UInt8(truncatingIfNeeded: severity.rawValue))
-        hasher.combine(style.rawValue)
-        for option in options {
-            hasher.combine(option.title)
-            hasher.combine(option.role.rawValue)
-        }
-        hash = Int(truncatingIfNeeded: hasher.value)
+        self.init(SharedPresentation(copy presentation))
+    }
+
+    init(_ shown: SharedPresentation) {
+        self.shown = shown
+        hash = shown.identityHash()
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && lhs.title == rhs.title && lhs.message == rhs.message && lhs.detail == rhs.detail
-            && lhs.severity == rhs.severity && lhs.style == rhs.style && sameOptions(lhs.options, rhs.options)
-    }
-
-    private static func sameOptions(_ lhs: [RecoveryOption], _ rhs: [RecoveryOption]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for index in lhs.indices where lhs[index].title != rhs[index].title || lhs[index].role != rhs[index].role {
-            return false
-        }
-        return true
+        lhs.hash == rhs.hash && (lhs.shown === rhs.shown || lhs.shown.looksLike(rhs.shown))
     }
 
     func hash(into hasher: inout Hasher) {
@@ -59,8 +36,37 @@ struct PresentationIdentity: Hashable, Sendable {
     }
 }
 
+extension PresentationStyle {
+    /// The style as one byte of a presentation's identity hash: mixing in the raw value's text would cost
+    /// a text's call of ``TextHasher/combine(_:)`` for one of three values.
+    fileprivate var identityByte: UInt8 {
+        switch self {
+        case .banner: 0
+        case .alert: 1
+        case .route: 2
+        }
+    }
+}
+
+extension RecoveryOption.Role {
+    /// The role as one byte of a presentation's identity hash (see ``PresentationStyle/identityByte``).
+    /// Every option's title comes before its role and ends with a byte that UTF-8 never has, so the
+    /// bytes still say which title each role follows.
+    fileprivate var identityByte: UInt8 {
+        switch self {
+        case .cancel: 0
+        case .normal: 1
+        case .recommended: 2
+        case .destructive: 3
+        }
+    }
+}
+
 /// 64-bit FNV-1a over the UTF-8 bytes of texts, each followed by a byte that can't occur in UTF-8, so
-/// that `("ab", "c")` and `("a", "bc")` hash differently.
+/// that `("ab", "c")` and `("a", "bc")` hash differently. A text is mixed in eight bytes at a time, then
+/// its last bytes one by one: each step, `(value ^ word) &* prime` with an odd prime, is a bijection of
+/// the word, so texts of one length that differ in any byte hash differently, and a step costs the same
+/// for a word as for a byte.
 ///
 /// Only ASCII texts are hashed by their bytes. Swift compares other texts by canonical equivalence
 /// ("é" as one scalar equals "e" followed by a combining accent), so equal texts can have different
@@ -71,12 +77,26 @@ struct TextHasher {
     mutating func combine(_ text: String) {
         let ascii: UInt64?? = text.utf8.withContiguousStorageIfAvailable { bytes in
             var value = self.value
-            var seen: UInt8 = 0
-            for byte in bytes {
-                seen |= byte
-                value = (value ^ UInt64(byte)) &* Self.prime
+            // Every byte is or'ed in: a byte of 0x80 or more (not ASCII) sets its high bit here.
+            var seen: UInt64 = 0
+            var index = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                // Whole words only: `index + 8 <= bytes.count`, so every load stays inside the buffer.
+                while bytes.count - index >= 8 {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    seen |= word
+                    value = (value ^ word) &* Self.prime
+                    index += 8
+                }
             }
-            return seen < 0x80 ? value : nil
+            while index < bytes.count {
+                let byte = UInt64(bytes[index])
+                seen |= byte
+                value = (value ^ byte) &* Self.prime
+                index += 1
+            }
+            return seen & 0x8080_8080_8080_8080 == 0 ? value : nil
         }
         if let ascii = ascii ?? nil {
             value = ascii
@@ -468,6 +488,8 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// While a caller enters: the first entry to show is started by the caller, after the lock.
     private var isEntering = false
     private var startedByCaller: Entry?
+    /// The count of ``pending`` last published to ``state`` (``publishWaitingCount()``).
+    private var publishedWaitingCount = 0
     #else
     @exclusivity(unchecked) private var nextID: UInt64 = 0
     @exclusivity(unchecked) private var isClosed = false
@@ -479,15 +501,22 @@ package final class PresentationScheduler: @unchecked Sendable {
     @exclusivity(unchecked) private var watchdog: Watchdog?
     @exclusivity(unchecked) private var isEntering = false
     @exclusivity(unchecked) private var startedByCaller: Entry?
+    @exclusivity(unchecked) private var publishedWaitingCount = 0
     #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///
-    /// Behind a lock of its own, which is never held while anything else runs: `handle` announces its
-    /// error synchronously, and it may be called by code that runs while the scheduler's lock is held
-    /// (an observer of the state, a presenter's cancellation handler), which must not wait on that lock.
-    /// It is read and decremented only with the scheduler's lock held too, together with the joins.
-    private let arriving = LockedValue<Int>(0)
+    /// A counter of its own (an atomic, or a lock of its own that is never held while anything else
+    /// runs), not the scheduler's lock: `handle` announces its error synchronously, and it may be called
+    /// by code that runs while the scheduler's lock is held (an observer of the state, a presenter's
+    /// cancellation handler), which must not wait on that lock. It is read and decremented only with the
+    /// scheduler's lock held too, together with the joins.
+    private let arriving = SharedCounter.make()
+
+    /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
+    /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
+    /// Waiter IDs are only ever compared with waiter IDs (entries and watchdogs count with `nextID`).
+    private static let waiterIDs = SharedCounter.make()
 
     /// Creates a scheduler.
     ///
@@ -534,21 +563,26 @@ package final class PresentationScheduler: @unchecked Sendable {
         runningGroups: Set<UInt64> = []
     ) async -> Answer {
         await present(
-            SharedPresentation(presentation), reusesRecentAnswer: reusesRecentAnswer, runningGroups: runningGroups)
+            SharedPresentation(presentation), reusesRecentAnswer: reusesRecentAnswer, runningGroups: { runningGroups })
     }
 
     /// Shows a presentation already in its shared box, which the entry, the presenter, the observable
     /// state and the answers share without copying it.
     ///
-    /// - Parameter isArrival: Whether the caller announced itself with ``announceArrival()`` and comes
-    ///   to the scheduler for the first time.
+    /// - Parameters:
+    ///   - runningGroups: The recovery groups whose action the caller runs inside
+    ///     (``RecoveryRunner/runningGroups``), read in the caller's task only when an answer within the
+    ///     coalescing window could be reused: reading a task-local value and copying its sets costs more
+    ///     than the rest of a lookup that finds nothing.
+    ///   - isArrival: Whether the caller announced itself with ``announceArrival()`` and comes to the
+    ///     scheduler for the first time.
     func present(
         _ shown: SharedPresentation,
         reusesRecentAnswer: Bool = true,
-        runningGroups: Set<UInt64> = [],
+        runningGroups: () -> Set<UInt64> = { [] },
         isArrival: Bool = false
     ) async -> Answer {
-        let waiterID = lock.withLock { makeID() }
+        let waiterID = UInt64(bitPattern: Int64(Self.waiterIDs.add(1)))
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
                 arrive(
@@ -577,14 +611,14 @@ package final class PresentationScheduler: @unchecked Sendable {
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
-        runningGroups: Set<UInt64>,
+        runningGroups: () -> Set<UInt64>,
         isArrival: Bool
     ) {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
-        let identity = PresentationIdentity(shown.value)
+        let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
-            if isArrival { arriving.withLock { $0 -= 1 } }
+            if isArrival { arriving.add(-1) }
             isEntering = true
             enter(
                 shown,
@@ -615,17 +649,17 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// at the same moment join the presentation and are counted, even when the presenter answers at once
     /// in the caller's thread.
     func announceArrival() {
-        arriving.withLock { $0 += 1 }
+        arriving.add(1)
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
     func withdrawArrival() {
-        arriving.withLock { $0 -= 1 }
+        arriving.add(-1)
     }
 
     /// How many handlings are on their way (for tests).
     var arrivingCount: Int {
-        arriving.withLock { $0 }
+        arriving.load()
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -647,7 +681,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
-        runningGroups: Set<UInt64>
+        runningGroups: () -> Set<UInt64>
     ) {
         guard !isClosed else {
             continuation.resume(
@@ -670,13 +704,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             join(entry, waiterID, continuation)
             return
         }
-        let id = makeID()
-        let entry = Entry(
-            id: id,
-            identity: identity,
-            shown: shown,
-            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
-        )
+        let entry = makeEntry(identity: identity, shown: shown)
         open[identity] = entry
         register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
@@ -688,6 +716,21 @@ package final class PresentationScheduler: @unchecked Sendable {
         } else {
             showBanner(entry)
         }
+    }
+
+    private func makeEntry(identity: PresentationIdentity, shown: SharedPresentation) -> Entry {
+        let id = makeID()
+        return Entry(
+            id: id,
+            identity: identity,
+            shown: shown,
+            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
+        )
+    }
+
+    /// The value in a place, such as a dictionary's slot found or filled by `subscript(_:default:)`.
+    private static func value<Value>(of place: inout Value) -> Value {
+        place
     }
 
     private func join(_ entry: Entry, _ waiterID: UInt64, _ continuation: WaiterContinuation) {
@@ -745,7 +788,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         forgetOpen(entry)
         if let index = pending.firstIndex(where: { $0 === entry }) {
             pending.remove(at: index)
-            state.setWaitingCount(pending.count)
+            publishWaitingCount()
         }
         if current === entry {
             current = nil
@@ -773,14 +816,23 @@ package final class PresentationScheduler: @unchecked Sendable {
         banners.removeAll()
         state.setCurrent(nil)
         state.setBanners([])
-        state.setWaitingCount(0)
+        publishWaitingCount()
+    }
+
+    /// Publishes how many blocking presentations wait, when that changed since it was last published:
+    /// most presentations find none waiting before and after, and the state's check of an unchanged count
+    /// would take its lock for nothing. Only this scheduler sets its state's count.
+    private func publishWaitingCount() {
+        guard pending.count != publishedWaitingCount else { return }
+        publishedWaitingCount = pending.count
+        state.setWaitingCount(pending.count)
     }
 
     // MARK: - Showing
 
     private func showNext() {
         guard !isClosed, current == nil, !pending.isEmpty else {
-            state.setWaitingCount(pending.count)
+            publishWaitingCount()
             return
         }
         // Most severe first; among equals, the oldest (pending is in arrival order).
@@ -792,7 +844,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let entry = pending.remove(at: best)
         current = entry
         state.setCurrent(entry.snapshot())
-        state.setWaitingCount(pending.count)
+        publishWaitingCount()
         let deadline = ask(entry)
         arm(at: deadline)
     }
@@ -872,7 +924,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     private func answerAtOnce(_ entry: Entry, _ result: Result<RecoveryOption?, any Error>) {
         let entryID = entry.id
         let isGiven = lock.withLock {
-            if arriving.withLock({ $0 > 0 }) { return false }
+            if arriving.load() > 0 { return false }
             presenterAnswered(entryID, .value(result))
             return true
         }
@@ -954,7 +1006,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     ) -> Bool {
         let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
         return lock.withLock {
-            if waitingForArrivals, arriving.withLock({ $0 > 0 }) { return false }
+            if waitingForArrivals, arriving.load() > 0 { return false }
             presenterAnswered(entryID, answer)
             return true
         }
@@ -1126,14 +1178,14 @@ package final class PresentationScheduler: @unchecked Sendable {
         recent[entry.identity] = entry
     }
 
-    private func recentlyAnswered(_ identity: PresentationIdentity, runningGroups: Set<UInt64>) -> Entry? {
+    private func recentlyAnswered(_ identity: PresentationIdentity, runningGroups: () -> Set<UInt64>) -> Entry? {
         guard !recent.isEmpty, let entry = recent[identity] else { return nil }
         if entry.group.isWindowOver {
             recent.removeValue(forKey: identity)
             entry.phase = .finished
             return nil
         }
-        return runningGroups.contains(entry.group.id) ? nil : entry
+        return runningGroups().contains(entry.group.id) ? nil : entry
     }
 
     // MARK: - Bookkeeping
@@ -1195,6 +1247,38 @@ final class SharedPresentation: Sendable {
 
     func option(matching answer: RecoveryOption) -> RecoveryOption? {
         value.option(matching: answer)
+    }
+
+    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style and
+    /// options' titles and roles.
+    func identityHash() -> Int {
+        var hasher = TextHasher()
+        hasher.combine(value.title)
+        hasher.combine(value.message)
+        if let detail = value.detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
+        hasher.combine(byte: UInt8(truncatingIfNeeded: value.severity.rawValue))
+        hasher.combine(byte: value.style.identityByte)
+        for option in value.options {
+            hasher.combine(option.title)
+            hasher.combine(byte: option.role.identityByte)
+        }
+        return Int(truncatingIfNeeded: hasher.value)
+    }
+
+    /// Whether a person could tell this presentation from another: its texts, severity, style and
+    /// options' titles and roles, in order. Not its actions, its error or its count.
+    func looksLike(_ other: SharedPresentation) -> Bool {
+        value.title == other.value.title && value.message == other.value.message
+            && value.detail == other.value.detail && value.severity == other.value.severity
+            && value.style == other.value.style && Self.sameOptions(value.options, other.value.options)
+    }
+
+    private static func sameOptions(_ lhs: [RecoveryOption], _ rhs: [RecoveryOption]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in lhs.indices where lhs[index].title != rhs[index].title || lhs[index].role != rhs[index].role {
+            return false
+        }
+        return true
     }
 
     /// A copy of the presentation with a count of occurrences.

@@ -33,6 +33,9 @@ public final class PresentationState: Observable, Sendable {
     }
 
     private let registrar = ObservationRegistrar()
+    /// The key path of ``current``, made once: the scheduler changes `current` twice per presentation, and
+    /// a key path literal is looked up in the runtime's cache each time it is evaluated.
+    private static let currentKeyPath: KeyPath<PresentationState, Presentation?> & Sendable = \.current
     private let storage = LockedValue(Storage())
     private let changes = ChangeSignal()
 
@@ -63,7 +66,7 @@ public final class PresentationState: Observable, Sendable {
     // MARK: - Updates (by the scheduler)
 
     func setCurrent(_ presentation: SharedPresentation?) {
-        registrar.withMutation(of: self, keyPath: \.current) {
+        registrar.withMutation(of: self, keyPath: Self.currentKeyPath) {
             storage.withLock { storage in
                 storage.current = presentation
                 storage.currentOccurrences = presentation?.value.occurrences ?? 0
@@ -74,7 +77,7 @@ public final class PresentationState: Observable, Sendable {
 
     /// Sets the count of occurrences of the current presentation, in place: an identical error joined it.
     func setCurrentOccurrences(_ occurrences: Int) {
-        registrar.withMutation(of: self, keyPath: \.current) {
+        registrar.withMutation(of: self, keyPath: Self.currentKeyPath) {
             storage.withLock { $0.currentOccurrences = occurrences }
         }
         changes.signal()

@@ -18,6 +18,8 @@ package final class ChangeSignal: Sendable {
     package func signal() {
         let waiters = storage.withLock { storage -> [@Sendable () -> Void] in
             storage.version &+= 1
+            // Mostly nobody waits: no array of the waiters, and nothing to remove.
+            if storage.waiters.isEmpty { return [] }
             defer { storage.waiters.removeAll() }
             return Array(storage.waiters.values)
         }

@@ -100,7 +100,7 @@ medians() {
 #   operation | benchmark | baseline benchmark or - | check | target
 # Checks: ratio (median / baseline's), time (ns), mallocs, difference (median - baseline's, ns),
 # linear (median / the 10x smaller run's: linear growth is 10), sum (of the benchmarks joined by +, ns),
-# info (no target: a floor or a figure shown for context).
+# info (no target: a floor or a figure shown for context; benchmarks joined by + are summed).
 targets='
 Message text for a LocalizedError|presentation.localizedError.message.x1000|baseline.localizedError.errorDescription.x1000|ratio|2
 Presentation for a LocalizedError|presentation.localizedError.x1000|baseline.localizedError.errorDescription.x1000|ratio|4
@@ -131,6 +131,7 @@ scope.attempt when the operation succeeds|attempt.success.x1000|baseline.directC
 10,000-deep chain: full report (capped)|chain.text.10000|chain.text.1000|linear|15
 10,000-deep chain: release|chain.release.10000|chain.release.1000.x10|linear|15
 10,000-deep chain: all four|chain.walk.10000+chain.summary.10000+chain.text.10000+chain.release.10000|-|sum|50000000
+  floor: Mirror and first child per node, three walks|chain.mirrorFloor.10000+chain.mirrorFloor.10000+chain.mirrorFloor.10000|-|info|
 100,000-layer ContextError: build|context100k.build|-|info|
 100,000-layer ContextError: walk|context100k.walk|-|info|
 100,000-layer ContextError: summary|context100k.summary|-|info|
@@ -165,7 +166,7 @@ scope.attempt when the operation succeeds|attempt.success.x1000|baseline.directC
         operation = $1; benchmark = $2; baseline = $3; check = $4; target = $5
         value = ""; allocations = ""; base = ""; ratio = ""; shown = ""; goal = ""; limit = ""
         runs = 1
-        if (check == "sum") {
+        if (check == "sum" || index(benchmark, "+") > 0) {
             parts = split(benchmark, part, "+")
             value = 0; allocations = 0
             for (i = 1; i <= parts; i++) {

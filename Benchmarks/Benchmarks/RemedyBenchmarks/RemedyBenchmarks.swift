@@ -209,6 +209,20 @@ func registerDeepChains() {
             measure(benchmark) { ErrorReport(identity(chain())).summary }
         }
 
+        // The floor of every walk of the chain: a Mirror and its first child per node that holds a cause,
+        // with the nodes handed in already found (no cast). Three walks (walk, summary, text) cost at least
+        // three times this.
+        if depth == 10_000 {
+            let nodes = { causeHoldingNodes10000 }
+            Benchmark("chain.mirrorFloor.\(depth)", configuration: slow(samples: 200)) { benchmark in
+                measure(benchmark) {
+                    let found = reflectCases(of: identity(nodes()))
+                    precondition(found == depth - 1, "reflected \(found) of \(depth - 1) nodes")
+                    return found
+                }
+            }
+        }
+
         // The full report is capped (64 KiB by default): the walk is what grows with the depth.
         Benchmark("chain.text.\(depth)", configuration: slow(samples: 200)) { benchmark in
             measure(benchmark) { ErrorReport(identity(chain())).text }
@@ -290,4 +304,5 @@ func registerContextStacks() {
 /// Fixtures built on first use (globals are lazy): registering the suite stays cheap.
 let chain1000 = makeChain(depth: 1_000)
 let chain10000 = makeChain(depth: 10_000)
+let causeHoldingNodes10000 = causeHoldingNodes(of: chain10000)
 let contextStack = makeContextStack(layers: 100_000)

@@ -183,6 +183,18 @@ package func makeChain(depth: Int) -> any Error {
     return error
 }
 
+/// The nodes of a chain made by ``makeChain(depth:)`` that hold a cause, outermost first, each as the
+/// `any Error` a walk meets: the input of ``reflectCases(of:)`` for the chain's floor.
+package func causeHoldingNodes(of chain: any Error) -> [any Error] {
+    var nodes: [any Error] = []
+    var current = chain
+    while let link = current as? ChainError, case .layer(let next) = link {
+        nodes.append(current)
+        current = next
+    }
+    return nodes
+}
+
 /// The cause at the bottom of a context stack.
 package struct DiskFullError: Error, CustomStringConvertible {
     package init() {}

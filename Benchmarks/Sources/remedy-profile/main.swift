@@ -54,6 +54,10 @@ let operations: [String: @Sendable () async -> Void] = [
         for _ in ErrorTree(opaque(chain10000)) { nodes += 1 }
         precondition(nodes == 10_000)
     },
+    "chain.mirrorFloor.10000": {
+        let found = reflectCases(of: opaque(causeHoldingNodes10000))
+        precondition(found == 9_999)
+    },
     "chain.summary.10000": { _ = ErrorReport(opaque(chain10000)).summary },
     "chain.text.10000": { _ = ErrorReport(opaque(chain10000)).text },
     "context100k.build": { _ = makeContextStack(layers: 100_000) },
@@ -71,6 +75,7 @@ let operations: [String: @Sendable () async -> Void] = [
 ]
 
 let chain10000 = makeChain(depth: 10_000)
+let causeHoldingNodes10000 = causeHoldingNodes(of: chain10000)
 let quietRoot = makeQuietRoot(counter: CountingLogHandler.Counter())
 /// The root of the handling operations the count gate measures (`Benchmarks/gate.sh`): see
 /// `makePresentingRoot`. On a real clock, timers and coalescing depend on the timing of threads, and a

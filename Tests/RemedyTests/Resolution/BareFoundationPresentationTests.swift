@@ -31,35 +31,6 @@ struct BareFoundationPresentationTests {
         return (bridged as? URLError).map { $0 as any Error } ?? URLError(.unknown)
     }
 
-    /// What a person sees of a presentation, how it is shown, and how it groups.
-    private struct Seen: Equatable, CustomStringConvertible {
-        var title: String
-        var message: String
-        var detail: String?
-        var helpAnchor: String?
-        var options: [String]
-        var category: String
-        var severity: Severity
-        var style: PresentationStyle
-        var icon: ErrorIcon
-        var groupingKey: String
-
-        init(_ presentation: Presentation) {
-            title = presentation.title
-            message = presentation.message
-            detail = presentation.detail
-            helpAnchor = presentation.helpAnchor
-            options = presentation.options.map { "\($0.title) (\($0.role))" }
-            category = presentation.category.identifier
-            severity = presentation.severity
-            style = presentation.style
-            icon = presentation.icon
-            groupingKey = presentation.groupingKey
-        }
-
-        var description: String { "\(title) — \(message) \(options) \(category) \(severity) \(style) \(groupingKey)" }
-    }
-
     @Test("the entry found by type and code is the one the catalog's interpretation carries")
     func entryIsTheCatalogs() {
         for error in Self.bareErrors {
@@ -105,10 +76,11 @@ struct BareFoundationPresentationTests {
             // An override of a key no presentation reads: every text is looked up, nothing comes from a template.
             let general = ErrorResolver(localization: Localization(language: language, overrides: ["test.unused": "x"]))
             for error in Self.bareErrors {
-                let expected = Seen(general.presentation(for: error))
+                let expected = SeenPresentation(general.presentation(for: error), includingGroupingKey: true)
                 for _ in 0..<3 {
                     let presentation = plain.presentation(for: error)
-                    #expect(Seen(presentation) == expected, "\(language) \(error)")
+                    #expect(
+                        SeenPresentation(presentation, includingGroupingKey: true) == expected, "\(language) \(error)")
                     #expect(presentation.error as NSError == error as NSError)
                     #expect(presentation.groupingKey == ErrorReport.groupingKey(of: error))
                 }

@@ -1,6 +1,7 @@
 import Remedy
 
-/// What a person sees of a presentation, and how it is shown.
+/// What a person sees of a presentation and how it is shown (and, when asked for, how it groups): two
+/// presentations a person can't tell apart are equal.
 struct SeenPresentation: Equatable, CustomStringConvertible {
     var title: String
     var message: String
@@ -11,8 +12,9 @@ struct SeenPresentation: Equatable, CustomStringConvertible {
     var severity: Severity
     var style: PresentationStyle
     var icon: ErrorIcon
+    var groupingKey: String?
 
-    init(_ presentation: Presentation) {
+    init(_ presentation: Presentation, includingGroupingKey: Bool = false) {
         title = presentation.title
         message = presentation.message
         detail = presentation.detail
@@ -22,7 +24,10 @@ struct SeenPresentation: Equatable, CustomStringConvertible {
         severity = presentation.severity
         style = presentation.style
         icon = presentation.icon
+        groupingKey = includingGroupingKey ? presentation.groupingKey : nil
     }
 
-    var description: String { "\(title) — \(message) \(options) \(category) \(severity) \(style)" }
+    var description: String {
+        "\(title) — \(message) \(options) \(category) \(severity) \(style)" + (groupingKey.map { " \($0)" } ?? "")
+    }
 }

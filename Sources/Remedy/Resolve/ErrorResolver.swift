@@ -474,7 +474,7 @@ public struct ErrorResolver: Sendable {
                 // Pre-order meets outer layers first; an outer override wins over inner ones.
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
-            facts?.record(error)
+            facts?.record(error, info: info)
             if readsMemos, let slot, let (entry, memo, template) = builtInMemo(of: error, info: info, slot: slot) {
                 // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
                 // built-in texts at any depth, and a specific built-in text beats a generic fallback at any

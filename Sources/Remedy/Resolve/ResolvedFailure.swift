@@ -16,10 +16,14 @@ package struct ResolvedFailure: Sendable {
 
         package init() {}
 
-        mutating func record(_ error: any Error) {
+        /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`, which the walk has
+        /// looked up already.
+        mutating func record(_ error: any Error, info: ErrorTypeInfo) {
             nodes.append(error)
-            if !containsCancellation, ErrorTree.isCancellation(error) { containsCancellation = true }
-            if let status = (error as? HTTPStatusError)?.status { httpStatuses.append(status) }
+            if !containsCancellation, ErrorTree.isCancellation(error, info: info) { containsCancellation = true }
+            // `ErrorTree.value(_:as:)`, the answer of `as?` without the runtime's general cast for a value
+            // of another type.
+            if let status = ErrorTree.value(error, as: HTTPStatusError.self)?.status { httpStatuses.append(status) }
             // A concrete type compared first: most trees hold no problem, and this costs them no cast.
             if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
                 httpStatuses += problem.httpStatuses

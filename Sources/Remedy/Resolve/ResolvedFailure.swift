@@ -11,15 +11,27 @@ package struct ResolvedFailure: Sendable {
         package var containsCancellation = false
         /// The statuses of the ``HTTPStatusError``s in the tree, in pre-order.
         package var httpStatuses: [Int] = []
-        /// The errors of the tree, in pre-order, within the resolver's limits.
-        package var nodes: [any Error] = []
+        /// The first error of the tree in pre-order (the root), kept apart from the others so that a
+        /// tree of one error, the usual case, allocates no array.
+        private var firstNode: (any Error)?
+        /// The other errors of the tree, in pre-order, within the resolver's limits.
+        private var otherNodes: [any Error] = []
+
+        /// The first error of a type in pre-order, from the nodes the walk kept.
+        func first<E: Error>(_ type: E.Type) -> E? {
+            if let firstNode, let match = firstNode as? E { return match }
+            for node in otherNodes {
+                if let match = node as? E { return match }
+            }
+            return nil
+        }
 
         package init() {}
 
         /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`, which the walk has
         /// looked up already.
         mutating func record(_ error: any Error, info: ErrorTypeInfo) {
-            nodes.append(error)
+            if firstNode == nil { firstNode = error } else { otherNodes.append(error) }
             if !containsCancellation, ErrorTree.isCancellation(error, info: info) { containsCancellation = true }
             // `ErrorTree.value(_:as:)`, the answer of `as?` without the runtime's general cast for a value
             // of another type.
@@ -55,9 +67,6 @@ package struct ResolvedFailure: Sendable {
 
     /// The first error of a type in pre-order, from the nodes the walk kept.
     package func first<E: Error>(_ type: E.Type) -> E? {
-        for node in facts.nodes {
-            if let match = node as? E { return match }
-        }
-        return nil
+        facts.first(type)
     }
 }

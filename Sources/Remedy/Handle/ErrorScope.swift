@@ -195,20 +195,22 @@ public final class ErrorScope: Sendable {
         line: Int = #line
     ) -> Task<HandlingOutcome, Never> {
         let pipeline = self.pipeline
-        var context = FailureContext(
+        // Made whole and moved into the task: a `var` set after it was made would be copied into the
+        // task's closure, then copied once more into the task's own `var`.
+        let context = FailureContext(
             chain: chain,
             action: nil,
             canRetry: retry != nil,
             isIdempotent: true,
             retryPolicy: .disabled,
             fileID: fileID,
-            line: line
+            line: line,
+            isArriving: true
         )
         // Counted from now, not from when the task runs: identical errors handed in at the same moment
         // join one presentation even when the presenter answers the first at once.
         pipeline.scheduler.announceArrival()
-        context.isArriving = true
-        return Task { [context] in
+        return Task {
             var context = context
             defer { if context.isArriving { pipeline.scheduler.withdrawArrival() } }
             var failure = error

@@ -199,7 +199,11 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The option a presentation falls back to when nobody answers: cancel, else the default, else the
     /// first option. Never `nil`, because a presentation always has an option.
     public var fallbackOption: RecoveryOption {
-        cancelOption ?? defaultOption ?? options[0]
+        // `cancelOption ?? defaultOption ?? options[0]`, by index: each of those getters copies the option
+        // it finds into an optional. `defaultOption`'s own fallback, the only option, is `options[0]`.
+        if let index = options.firstIndex(where: { $0.role == .cancel }) { return options[index] }
+        if let index = options.firstIndex(where: { $0.role == .recommended }) { return options[index] }
+        return options[0]
     }
 
     /// Finds the option of this presentation that an answer stands for, by title and role.

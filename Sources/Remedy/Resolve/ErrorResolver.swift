@@ -474,8 +474,10 @@ public struct ErrorResolver: Sendable {
                 // Pre-order meets outer layers first; an outer override wins over inner ones.
                 allOverrides = allOverrides.map { $0.merged(over: layerOverride) } ?? layerOverride
             }
-            facts?.record(error)
+            // A presentable node's category is read below (by its interpretation), or where that isn't.
+            let awaitsCategory = facts?.record(error, info: info) ?? false
             if readsMemos, let slot, let (entry, memo, template) = builtInMemo(of: error, info: info, slot: slot) {
+                if awaitsCategory { facts?.notePresentableCategory(of: error, info: info) }
                 // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
                 // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
                 // depth; among texts of the same rank, the deepest is the most specific.
@@ -512,8 +514,12 @@ public struct ErrorResolver: Sendable {
             // A node no source can know (an app's wrapping enum with built-ins alone) has nothing to merge:
             // `interpretation(ofNode:info:)` would answer `nil`, through a large optional.
             guard mayKnow(error, info: info), let interpretation = interpretation(ofNode: error, info: info) else {
+                if awaitsCategory { facts?.notePresentableCategory(of: error, info: info) }
                 return
             }
+            // A presentable node's interpretation is the error's own (`interpretation(ofNode:info:)`): its
+            // category is the presentable category.
+            if awaitsCategory { facts?.notePresentableCategory(interpretation.category) }
             let wins = merge(
                 hasText: interpretation.hasText,
                 rank: interpretation.isBuiltIn ? (interpretation.isGenericFallback ? 0 : 1) : 2,

@@ -11,19 +11,58 @@ package struct ResolvedFailure: Sendable {
         package var containsCancellation = false
         /// The statuses of the ``HTTPStatusError``s in the tree, in pre-order.
         package var httpStatuses: [Int] = []
-        /// The errors of the tree, in pre-order, within the resolver's limits.
-        package var nodes: [any Error] = []
+        /// The first error of the tree in pre-order (the root), kept apart from the others so that a
+        /// tree of one error, the usual case, allocates no array.
+        private var firstNode: (any Error)?
+        /// The other errors of the tree, in pre-order, within the resolver's limits.
+        private var otherNodes: [any Error] = []
+
+        /// The first error of a type in pre-order, from the nodes the walk kept.
+        func first<E: Error>(_ type: E.Type) -> E? {
+            if let firstNode, let match = firstNode as? E { return match }
+            for node in otherNodes {
+                if let match = node as? E { return match }
+            }
+            return nil
+        }
 
         package init() {}
 
-        mutating func record(_ error: any Error) {
-            nodes.append(error)
-            if !containsCancellation, ErrorTree.isCancellation(error) { containsCancellation = true }
-            if let status = (error as? HTTPStatusError)?.status { httpStatuses.append(status) }
+        /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`, which the walk has
+        /// looked up already.
+        ///
+        /// - Returns: `true` when whether the node is a cancellation hangs on its presentable category
+        ///   alone (``ErrorTree/cancellationByType(_:)`` can't tell): the caller, which reads that category
+        ///   anyway, passes it to ``notePresentableCategory(_:)``, so the error isn't cast twice.
+        mutating func record(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+            if firstNode == nil { firstNode = error } else { otherNodes.append(error) }
+            var awaitsCategory = false
+            if !containsCancellation {
+                switch ErrorTree.cancellationByType(error) {
+                case true?: containsCancellation = true
+                case false?: break
+                case nil: awaitsCategory = info.asPresentable != nil
+                }
+            }
+            // `ErrorTree.value(_:as:)`, the answer of `as?` without the runtime's general cast for a value
+            // of another type.
+            if let status = ErrorTree.value(error, as: HTTPStatusError.self)?.status { httpStatuses.append(status) }
             // A concrete type compared first: most trees hold no problem, and this costs them no cast.
             if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
                 httpStatuses += problem.httpStatuses
             }
+            return awaitsCategory
+        }
+
+        /// The presentable category of the node that ``record(_:info:)`` asked for: a cancellation's makes
+        /// the tree contain one, as ``ErrorTree/isCancellation(_:)`` says.
+        mutating func notePresentableCategory(_ category: ErrorCategory?) {
+            if category == .cancellation { containsCancellation = true }
+        }
+
+        /// ``notePresentableCategory(_:)`` for a node whose category the caller didn't read.
+        mutating func notePresentableCategory(of error: any Error, info: ErrorTypeInfo) {
+            notePresentableCategory(info.asPresentable?(error)?.category)
         }
     }
 
@@ -51,9 +90,6 @@ package struct ResolvedFailure: Sendable {
 
     /// The first error of a type in pre-order, from the nodes the walk kept.
     package func first<E: Error>(_ type: E.Type) -> E? {
-        for node in facts.nodes {
-            if let match = node as? E { return match }
-        }
-        return nil
+        facts.first(type)
     }
 }

@@ -128,6 +128,21 @@ extension ErrorTree {
     /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`, their
     ///   `NSError` forms, and presentable errors of category ``ErrorCategory/cancellation``.
     public static func isCancellation(_ error: any Error) -> Bool {
+        isCancellation(error, info: nil)
+    }
+
+    /// ``isCancellation(_:)`` with the error's ``ErrorTypeInfo/of(_:)``, when the caller has it already.
+    static func isCancellation(_ error: any Error, info: ErrorTypeInfo?) -> Bool {
+        if let verdict = cancellationByType(error) { return verdict }
+        if let error = (info ?? ErrorTypeInfo.of(error)).asPresentable?(error) {
+            return error.category == .cancellation
+        }
+        return false
+    }
+
+    /// ``isCancellation(_:)`` as far as it is known without the error's presentable category: `nil` when
+    /// only that category can tell (a presentable error's category ``ErrorCategory/cancellation``, else no).
+    static func cancellationByType(_ error: any Error) -> Bool? {
         if let nsError = nsError(error) {
             return (nsError.domain == NSURLErrorDomain && nsError.code == URLError.cancelled.rawValue)
                 || (nsError.domain == NSCocoaErrorDomain && nsError.code == CocoaError.userCancelled.rawValue)
@@ -137,7 +152,6 @@ extension ErrorTree {
         if type == CancellationError.self { return true }
         if type == URLError.self, let error = error as? URLError { return error.code == .cancelled }
         if type == CocoaError.self, let error = error as? CocoaError { return error.code == .userCancelled }
-        if let error = ErrorTypeInfo.of(error).asPresentable?(error) { return error.category == .cancellation }
-        return false
+        return nil
     }
 }

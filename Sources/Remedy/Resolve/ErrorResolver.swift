@@ -441,7 +441,10 @@ public struct ErrorResolver: Sendable {
             info: ErrorTypeInfo
         ) -> Bool {
             interpretedCount += 1
-            let wins = hasText && (rank > winnerRank || (rank == winnerRank && depth > winnerDepth))
+            // Read into constants first, for the autoclosures of `||` and `&&` to capture: a variable's read
+            // from a closure may be checked for exclusivity at run time.
+            let (currentRank, currentDepth) = (winnerRank, winnerDepth)
+            let wins = hasText && (rank > currentRank || (rank == currentRank && depth > currentDepth))
             if wins {
                 hasWinner = true
                 winnerDepth = depth
@@ -501,7 +504,7 @@ public struct ErrorResolver: Sendable {
                 )
                 if wins {
                     // (Set to `nil` only when not: a large optional's destroy costs even when empty.)
-                    if kept != nil { kept = nil }
+                    if kept != nil { Self.empty(&kept) }
                     keptMemo = memo
                     winnerEntry = entry
                     winnerTemplate = template
@@ -598,6 +601,17 @@ public struct ErrorResolver: Sendable {
             merged.severity = override.severity ?? merged.severity
         }
         return merged
+    }
+
+    /// Empties the walk's one place for an interpretation (`kept` in
+    /// ``walk(_:info:collecting:readingIn:as:for:)``).
+    ///
+    /// Out of line: a call in the walk's loop that is given the place keeps it in memory. Without one, the
+    /// optimizer carries it from node to node as a value, and copies its 168 bytes twice per node even
+    /// while it is empty.
+    @inline(never)
+    private static func empty(_ kept: inout ErrorInterpretation?) {
+        kept = nil
     }
 
     /// The interpretation a built-in entry's memo keeps, as the catalog answers it: marked built-in.

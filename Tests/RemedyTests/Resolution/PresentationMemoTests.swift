@@ -163,6 +163,36 @@ struct PresentationMemoTests {
         #expect(!resolver.presentation(for: CocoaError(.fileNoSuchFile)).message.contains("forecast.json"))
     }
 
+    /// A layer that declares itself without a text, around a cause.
+    private struct TextlessLayer: PresentableError, WrappingError {
+        let cause: any Error
+        var title: String? { "Draft Not Saved" }
+        var message: String { "  " }
+        var category: ErrorCategory { .externalSystemUnavailable }
+        var underlyingErrors: [any Error] { [cause] }
+    }
+
+    @Test("a built-in cause read from its memo wins over an outer interpretation without a text")
+    func memoWinsOverOuterWithoutText() {
+        // The outer layer's interpretation is kept first (the outermost), then given up for the cause's
+        // memo: the merge reads the memo's interpretation, as a full resolution reads the entry's.
+        let corrupted = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not JSON."))
+        let trees: [any Error] = [
+            TextlessLayer(cause: corrupted), TextlessLayer(cause: TextlessLayer(cause: corrupted)),
+        ]
+        for language in ["en", "fr"] {
+            let memoized = ErrorResolver(localization: Localization(language: language))
+            let resolved = ErrorResolver(localization: Self.unmemoized(language))
+            for tree in trees {
+                let expected = Seen(resolved.presentation(for: tree))
+                #expect(expected.title != "Draft Not Saved")
+                for _ in 0..<2 {
+                    #expect(Seen(memoized.presentation(for: tree)) == expected, "\(language) \(tree)")
+                }
+            }
+        }
+    }
+
     @Test("each presentation from a template has its own error, reference and grouping key")
     func perOccurrence() {
         let resolver = ErrorResolver(localization: Localization(language: "en"))

@@ -40,6 +40,87 @@ struct ReportRenderer {
         var isBranching: Bool { childCount + omitted >= 2 || omitted > 0 }
     }
 
+    /// The frames of the nodes from the root down to the one being rendered, outermost first: the first
+    /// four in the value itself, so a report of a tree a few levels deep allocates nothing for them (an
+    /// array would allocate its storage on the first append); deeper ones in an array.
+    private struct FrameStack {
+        /// Stands in the slots not in use: its strings are literals, so storing it retains nothing.
+        private static let unused = Frame(base: "", padding: 0, number: 0, childCount: 0, omitted: 0, message: nil)
+        private var first = unused
+        private var second = unused
+        private var third = unused
+        private var fourth = unused
+        private var deeper: [Frame] = []
+        private(set) var count = 0
+
+        mutating func append(_ frame: Frame) {
+            switch count {
+            case 0: first = frame
+            case 1: second = frame
+            case 2: third = frame
+            case 3: fourth = frame
+            default: deeper.append(frame)
+            }
+            count += 1
+        }
+
+        /// Removes the last frame; the stack must not be empty.
+        mutating func removeLast() -> Frame {
+            count -= 1
+            switch count {
+            case 0: return Self.take(&first)
+            case 1: return Self.take(&second)
+            case 2: return Self.take(&third)
+            case 3: return Self.take(&fourth)
+            default: return deeper.removeLast()
+            }
+        }
+
+        /// A slot's frame, with ``unused`` left in its place.
+        @inline(__always)
+        private static func take(_ slot: inout Frame) -> Frame {
+            let frame = slot
+            slot = unused
+            return frame
+        }
+
+        /// Lets `body` read or change the last frame in place; the stack must not be empty.
+        @inline(__always)
+        private mutating func withLast<Result>(_ body: (inout Frame) -> Result) -> Result {
+            switch count {
+            case 1: return body(&first)
+            case 2: return body(&second)
+            case 3: return body(&third)
+            case 4: return body(&fourth)
+            default: return body(&deeper[deeper.count - 1])
+            }
+        }
+
+        /// The last frame's message, or `nil` when the stack is empty.
+        var lastMessage: String? {
+            mutating get { count == 0 ? nil : withLast { $0.message } }
+        }
+
+        /// Whether the last frame's children hang on branches; the stack must not be empty.
+        var lastIsBranching: Bool {
+            mutating get { withLast { $0.isBranching } }
+        }
+
+        /// The last frame's base and the chain number of an entry continuing its chain; the stack must not
+        /// be empty.
+        var lastBaseAndNextNumber: (String, Int) {
+            mutating get { withLast { ($0.base, $0.number + 1) } }
+        }
+
+        /// Counts one more shown child of the last frame and answers the frame; the stack must not be empty.
+        mutating func countShownChildOfLast() -> Frame {
+            withLast { frame in
+                frame.shownChildren += 1
+                return frame
+            }
+        }
+    }
+
     /// What starts an entry's first line.
     private enum Lead {
         /// Nothing: the report's first entry.
@@ -60,9 +141,7 @@ struct ReportRenderer {
         // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
         // without making a `Node` and a `Visit` for it, nor an array of its children.
         var walk = ReportWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
-        var frames: [Frame] = []
-        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
-        frames.reserveCapacity(8)
+        var frames = FrameStack()
         var isFirstLine = true
 
         func close(downTo depth: Int) {
@@ -94,19 +173,17 @@ struct ReportRenderer {
             var base: String
             var number: Int
             var padding: Int
-            let parentMessage = frames.last?.message
-            if let last = frames.indices.last {
-                if frames[last].isBranching {
-                    frames[last].shownChildren += 1
-                    let parent = frames[last]
+            let parentMessage = frames.lastMessage
+            if frames.count > 0 {
+                if frames.lastIsBranching {
+                    let parent = frames.countShownChildOfLast()
                     let isLast = parent.shownChildren == parent.childCount && parent.omitted == 0
                     lead = .branch(base: parent.base, padding: parent.padding, isLast: isLast)
                     base = Self.capped(parent.base + Self.spaces(parent.padding) + (isLast ? "   " : "│  "))
                     number = 0
                     padding = 2
                 } else {
-                    base = frames[last].base
-                    number = frames[last].number + 1
+                    (base, number) = frames.lastBaseAndNextNumber
                     if number == 1 { writeCausedBy(base: base, into: &lines) }
                     lead = .numbered(base: base, number: number)
                     padding = Self.padding(for: number)

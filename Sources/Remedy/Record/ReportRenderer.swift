@@ -417,11 +417,7 @@ struct ReportRenderer {
 
         /// Begins an attribute line: the indent, `key:` and a space.
         func beginAttribute(_ key: StaticString) {
-            lines.beginLine()
-            lines.write(base)
-            lines.writeSpaces(padding)
-            lines.write(key, .key)
-            lines.write(" ")
+            lines.beginAttribute(base: base, padding: padding, key: key)
         }
         let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
@@ -534,12 +530,7 @@ struct ReportRenderer {
             lines.write(isLast ? "└─ " : "├─ ", .tree)
         case .numbered(let base, let number):
             lines.write(base)
-            lines.write("  ")
-            lines.beginPaint(.tree)
-            lines.write(number)
-            lines.write(":")
-            lines.endPaint()
-            lines.write(" ")
+            lines.writeNumber(number)
         }
     }
 
@@ -734,6 +725,49 @@ struct ReportLines {
     }
 
     /// Writes `count` spaces.
+    /// Writes an attribute line's start after `beginLine()`: `base`, `padding` spaces, `key` and a space.
+    mutating func beginAttribute(base: String, padding: Int, key: StaticString) {
+        beginLine()
+        write(base)
+        guard !style.isANSI, padding >= 0 else {
+            writeSpaces(padding)
+            write(key, .key)
+            write(" ")
+            return
+        }
+        // Plain: the spaces, the key and the space in one append.
+        key.withUTF8Buffer { key in
+            let keyCount = key.count
+            head.append(padding + keyCount + 1) { target in
+                target.initialize(repeating: UInt8(ascii: " "), count: padding)
+                if let source = key.baseAddress { (target + padding).initialize(from: source, count: keyCount) }
+                (target + padding + keyCount).initialize(to: UInt8(ascii: " "))
+            }
+        }
+    }
+
+    /// Writes a chain entry's number after its base: `  12: `, the number and its colon painted `.tree`.
+    mutating func writeNumber(_ number: Int) {
+        guard !style.isANSI, (0..<10).contains(number) else {
+            write("  ")
+            beginPaint(.tree)
+            write(number)
+            write(":")
+            endPaint()
+            write(" ")
+            return
+        }
+        // Plain and one digit, as most chain numbers: the five bytes in one append.
+        let digit = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+        head.append(5) { target in
+            target.initialize(to: UInt8(ascii: " "))
+            (target + 1).initialize(to: UInt8(ascii: " "))
+            (target + 2).initialize(to: digit)
+            (target + 3).initialize(to: UInt8(ascii: ":"))
+            (target + 4).initialize(to: UInt8(ascii: " "))
+        }
+    }
+
     mutating func writeSpaces(_ count: Int) {
         head.append(UInt8(ascii: " "), count: count)
     }

@@ -64,24 +64,16 @@ struct ReportRenderer {
             count += 1
         }
 
-        /// Removes the last frame; the stack must not be empty.
-        mutating func removeLast() -> Frame {
+        /// Removes the last frame, answering its base, padding and count of children left out when it left
+        /// any out (what closing it writes), `nil` otherwise; the stack must not be empty.
+        ///
+        /// A frame of the first four slots stays there, out of use, until the next ``append(_:)`` replaces
+        /// it or the stack goes: copying it out and a placeholder in would cost more than the rest of closing.
+        mutating func removeLast() -> (base: String, padding: Int, omitted: Int)? {
+            let answer = withLast { $0.omitted > 0 ? ($0.base, $0.padding, $0.omitted) : nil }
             count -= 1
-            switch count {
-            case 0: return Self.take(&first)
-            case 1: return Self.take(&second)
-            case 2: return Self.take(&third)
-            case 3: return Self.take(&fourth)
-            default: return deeper.removeLast()
-            }
-        }
-
-        /// A slot's frame, with ``unused`` left in its place.
-        @inline(__always)
-        private static func take(_ slot: inout Frame) -> Frame {
-            let frame = slot
-            slot = unused
-            return frame
+            if count >= 4 { deeper.removeLast() }
+            return answer
         }
 
         /// Lets `body` read or change the last frame in place; the stack must not be empty.
@@ -146,8 +138,7 @@ struct ReportRenderer {
 
         func close(downTo depth: Int) {
             while frames.count > depth {
-                let frame = frames.removeLast()
-                if frame.omitted > 0 {
+                if let frame = frames.removeLast() {
                     lines.beginLine()
                     lines.write(frame.base)
                     lines.writeSpaces(frame.padding)
@@ -727,21 +718,27 @@ struct ReportLines {
     /// Writes `count` spaces.
     /// Writes an attribute line's start after `beginLine()`: `base`, `padding` spaces, `key` and a space.
     mutating func beginAttribute(base: String, padding: Int, key: StaticString) {
-        beginLine()
-        write(base)
-        guard !style.isANSI, padding >= 0 else {
+        guard !style.isANSI, padding >= 0, base.isEmpty else {
+            beginLine()
+            write(base)
             writeSpaces(padding)
             write(key, .key)
             write(" ")
             return
         }
-        // Plain: the spaces, the key and the space in one append.
+        // Plain without a base, as the attributes of a chain: what `beginLine()` writes (the newline
+        // before the line, if any), the spaces, the key and the space in one append.
+        lineStart = head.count
+        let newline = !headIsFull && headBytes > 0 ? 1 : 0
+        textStart = lineStart + newline
         key.withUTF8Buffer { key in
             let keyCount = key.count
-            head.append(padding + keyCount + 1) { target in
-                target.initialize(repeating: UInt8(ascii: " "), count: padding)
-                if let source = key.baseAddress { (target + padding).initialize(from: source, count: keyCount) }
-                (target + padding + keyCount).initialize(to: UInt8(ascii: " "))
+            head.append(newline + padding + keyCount + 1) { target in
+                if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
+                let indent = target + newline
+                indent.initialize(repeating: UInt8(ascii: " "), count: padding)
+                if let source = key.baseAddress { (indent + padding).initialize(from: source, count: keyCount) }
+                (indent + padding + keyCount).initialize(to: UInt8(ascii: " "))
             }
         }
     }

@@ -385,8 +385,13 @@ struct ReportRenderer {
         // Whether escaping changed the parts of `caseParts`: only then can the kind be more than a
         // prefix of the headline, and need a `type:` line.
         var casePartsChanged = false
-        lines.beginLine()
-        write(lead, into: &lines)
+        if case .numbered(let base, let number) = lead, base.isEmpty {
+            // The entries of the report's first chain: the line's start and its number in one append.
+            lines.beginNumberedLine(number)
+        } else {
+            lines.beginLine()
+            write(lead, into: &lines)
+        }
         if let caseParts {
             lines.beginPaint(isFirstLine ? .title : .message)
             // As `ReportText.escaped("\(type).\(name)")`: escaping goes scalar by scalar.
@@ -740,6 +745,29 @@ struct ReportLines {
                 if let source = key.baseAddress { (indent + padding).initialize(from: source, count: keyCount) }
                 (indent + padding + keyCount).initialize(to: UInt8(ascii: " "))
             }
+        }
+    }
+
+    /// Begins a line that is a chain entry without a base: `beginLine()`, then ``writeNumber(_:)``.
+    mutating func beginNumberedLine(_ number: Int) {
+        guard !style.isANSI, (0..<10).contains(number) else {
+            beginLine()
+            writeNumber(number)
+            return
+        }
+        // Plain and one digit: the newline before the line (if any) and `  1: ` in one append.
+        lineStart = head.count
+        let newline = !headIsFull && headBytes > 0 ? 1 : 0
+        textStart = lineStart + newline
+        let digit = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+        head.append(newline + 5) { target in
+            if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
+            let text = target + newline
+            text.initialize(to: UInt8(ascii: " "))
+            (text + 1).initialize(to: UInt8(ascii: " "))
+            (text + 2).initialize(to: digit)
+            (text + 3).initialize(to: UInt8(ascii: ":"))
+            (text + 4).initialize(to: UInt8(ascii: " "))
         }
     }
 

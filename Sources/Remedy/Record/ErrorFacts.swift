@@ -82,7 +82,8 @@ package enum ErrorFacts {
         let count = head.utf8CodeUnitCount + name.utf8.count + tail.utf8CodeUnitCount
         // Strings of at most 15 bytes are stored inline, without an allocation to save.
         let isCached = count > 15
-        if isCached, let last = lastKeyNotFoundMessage.withLock({ $0 }), last.name == name {
+        // Byte for byte, not `==`: canonically equivalent names (`é` composed or not) make different texts.
+        if isCached, let last = lastKeyNotFoundMessage.withLock({ $0 }), last.name.utf8.elementsEqual(name.utf8) {
             return last.message
         }
         let message = makeKeyNotFoundMessage(name: name, count: count, head: head, tail: tail)

@@ -34,6 +34,16 @@ struct KeyNotFoundMessageTests {
         }
     }
 
+    @Test func canonicallyEquivalentNamesKeepTheirOwnBytes() {
+        let composed = "temp\u{E9}rature_maximale"
+        let decomposed = "tempe\u{301}rature_maximale"
+        #expect(composed == decomposed)  // equal as Strings, not as bytes
+        for name in [composed, decomposed, composed] {
+            let message = ErrorFacts.describe(Self.missing(Key(stringValue: name)))
+            #expect(Array(message.utf8) == Array("key '".utf8) + Array(name.utf8) + Array("' not found".utf8))
+        }
+    }
+
     @Test func aNameFromAnotherKeyTypeReadsTheSame() {
         for key in [OtherKey.maximumTemperature, .minimumTemperatureOfTheDay] {
             let expected = "key '\(key.rawValue)' not found"

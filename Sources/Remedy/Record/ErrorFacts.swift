@@ -72,22 +72,21 @@ package enum ErrorFacts {
     /// `key 'temp' not found`: written into a string of its final size at once (appending its three
     /// parts cost more than the rest of a decoding error's facts).
     ///
-    /// The last message too long for a small string is kept with its key's name, so that the same missing
-    /// key told again (a payload that fails the same way on every request, or a report, a summary and a
-    /// key of one error) reuses it instead of allocating another: the same text either way.
+    /// Every message is at least 16 bytes, too long for a small string, so each one made is allocated: the
+    /// last one is kept with its key's name, so that the same missing key told again (a payload that fails
+    /// the same way on every request, or a report and a summary of one error) reuses it instead of
+    /// allocating another: the same text either way.
     static func keyNotFoundMessage(_ key: any CodingKey) -> String {
         let name = key.stringValue
         let head: StaticString = "key '"
         let tail: StaticString = "' not found"
         let count = head.utf8CodeUnitCount + name.utf8.count + tail.utf8CodeUnitCount
-        // Strings of at most 15 bytes are stored inline, without an allocation to save.
-        let isCached = count > 15
         // Byte for byte, not `==`: canonically equivalent names (`é` composed or not) make different texts.
-        if isCached, let last = lastKeyNotFoundMessage.withLock({ $0 }), hasSameBytes(last.name, name) {
+        if let last = lastKeyNotFoundMessage.withLock({ $0 }), hasSameBytes(last.name, name) {
             return last.message
         }
         let message = makeKeyNotFoundMessage(name: name, count: count, head: head, tail: tail)
-        if isCached { lastKeyNotFoundMessage.withLock { $0 = (name, message) } }
+        lastKeyNotFoundMessage.withLock { $0 = (name, message) }
         return message
     }
 
@@ -107,7 +106,7 @@ package enum ErrorFacts {
         return first.utf8.elementsEqual(second.utf8)
     }
 
-    /// The last message of ``keyNotFoundMessage(_:)`` that needed an allocation, with its key's name.
+    /// The last message of ``keyNotFoundMessage(_:)``, with its key's name.
     private static let lastKeyNotFoundMessage = LockedValue<(name: String, message: String)?>(nil)
 
     /// `key '<name>' not found`, `count` bytes long.

@@ -61,11 +61,12 @@ struct ReportBytes {
         storage = Self.makeStorage(capacity: capacity, copying: storage)
     }
 
-    /// Makes room for `extra` more bytes and lets `write` initialize them at the end.
+    /// Makes room for `extra` more bytes and lets `write` initialize them at the end: several parts of a
+    /// line in one check of room and uniqueness.
     ///
     /// - Parameter write: Initializes exactly `extra` bytes from the pointer it is given.
     @inline(__always)
-    private mutating func append(_ extra: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+    mutating func append(_ extra: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
         if !isKnownUniquelyReferenced(&storage) || extra > Self.room(in: storage) { reserve(extra) }
         storage.withUnsafeMutablePointers { header, elements in
             // In bounds: the check above or `reserve` made `count + extra <= capacity`.

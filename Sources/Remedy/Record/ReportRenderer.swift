@@ -40,6 +40,79 @@ struct ReportRenderer {
         var isBranching: Bool { childCount + omitted >= 2 || omitted > 0 }
     }
 
+    /// The frames of the nodes from the root down to the one being rendered, outermost first: the first
+    /// four in the value itself, so a report of a tree a few levels deep allocates nothing for them (an
+    /// array would allocate its storage on the first append); deeper ones in an array.
+    private struct FrameStack {
+        /// Stands in the slots not in use: its strings are literals, so storing it retains nothing.
+        private static let unused = Frame(base: "", padding: 0, number: 0, childCount: 0, omitted: 0, message: nil)
+        private var first = unused
+        private var second = unused
+        private var third = unused
+        private var fourth = unused
+        private var deeper: [Frame] = []
+        private(set) var count = 0
+
+        mutating func append(_ frame: Frame) {
+            switch count {
+            case 0: first = frame
+            case 1: second = frame
+            case 2: third = frame
+            case 3: fourth = frame
+            default: deeper.append(frame)
+            }
+            count += 1
+        }
+
+        /// Removes the last frame, answering its base, padding and count of children left out when it left
+        /// any out (what closing it writes), `nil` otherwise; the stack must not be empty.
+        ///
+        /// A frame of the first four slots stays there, out of use, until the next ``append(_:)`` replaces
+        /// it or the stack goes: copying it out and a placeholder in would cost more than the rest of closing.
+        mutating func removeLast() -> (base: String, padding: Int, omitted: Int)? {
+            let answer = withLast { $0.omitted > 0 ? ($0.base, $0.padding, $0.omitted) : nil }
+            count -= 1
+            if count >= 4 { deeper.removeLast() }
+            return answer
+        }
+
+        /// Lets `body` read or change the last frame in place; the stack must not be empty.
+        @inline(__always)
+        private mutating func withLast<Result>(_ body: (inout Frame) -> Result) -> Result {
+            switch count {
+            case 1: return body(&first)
+            case 2: return body(&second)
+            case 3: return body(&third)
+            case 4: return body(&fourth)
+            default: return body(&deeper[deeper.count - 1])
+            }
+        }
+
+        /// The last frame's message, or `nil` when the stack is empty.
+        var lastMessage: String? {
+            mutating get { count == 0 ? nil : withLast { $0.message } }
+        }
+
+        /// Whether the last frame's children hang on branches; the stack must not be empty.
+        var lastIsBranching: Bool {
+            mutating get { withLast { $0.isBranching } }
+        }
+
+        /// The last frame's base and the chain number of an entry continuing its chain; the stack must not
+        /// be empty.
+        var lastBaseAndNextNumber: (String, Int) {
+            mutating get { withLast { ($0.base, $0.number + 1) } }
+        }
+
+        /// Counts one more shown child of the last frame and answers the frame; the stack must not be empty.
+        mutating func countShownChildOfLast() -> Frame {
+            withLast { frame in
+                frame.shownChildren += 1
+                return frame
+            }
+        }
+    }
+
     /// What starts an entry's first line.
     private enum Lead {
         /// Nothing: the report's first entry.
@@ -60,15 +133,12 @@ struct ReportRenderer {
         // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
         // without making a `Node` and a `Visit` for it, nor an array of its children.
         var walk = ReportWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
-        var frames: [Frame] = []
-        // Room for a tree a few levels deep in one allocation, instead of one per level as it grows.
-        frames.reserveCapacity(8)
+        var frames = FrameStack()
         var isFirstLine = true
 
         func close(downTo depth: Int) {
             while frames.count > depth {
-                let frame = frames.removeLast()
-                if frame.omitted > 0 {
+                if let frame = frames.removeLast() {
                     lines.beginLine()
                     lines.write(frame.base)
                     lines.writeSpaces(frame.padding)
@@ -94,19 +164,17 @@ struct ReportRenderer {
             var base: String
             var number: Int
             var padding: Int
-            let parentMessage = frames.last?.message
-            if let last = frames.indices.last {
-                if frames[last].isBranching {
-                    frames[last].shownChildren += 1
-                    let parent = frames[last]
+            let parentMessage = frames.lastMessage
+            if frames.count > 0 {
+                if frames.lastIsBranching {
+                    let parent = frames.countShownChildOfLast()
                     let isLast = parent.shownChildren == parent.childCount && parent.omitted == 0
                     lead = .branch(base: parent.base, padding: parent.padding, isLast: isLast)
                     base = Self.capped(parent.base + Self.spaces(parent.padding) + (isLast ? "   " : "│  "))
                     number = 0
                     padding = 2
                 } else {
-                    base = frames[last].base
-                    number = frames[last].number + 1
+                    (base, number) = frames.lastBaseAndNextNumber
                     if number == 1 { writeCausedBy(base: base, into: &lines) }
                     lead = .numbered(base: base, number: number)
                     padding = Self.padding(for: number)
@@ -317,8 +385,13 @@ struct ReportRenderer {
         // Whether escaping changed the parts of `caseParts`: only then can the kind be more than a
         // prefix of the headline, and need a `type:` line.
         var casePartsChanged = false
-        lines.beginLine()
-        write(lead, into: &lines)
+        if case .numbered(let base, let number) = lead, base.isEmpty {
+            // The entries of the report's first chain: the line's start and its number in one append.
+            lines.beginNumberedLine(number)
+        } else {
+            lines.beginLine()
+            write(lead, into: &lines)
+        }
         if let caseParts {
             lines.beginPaint(isFirstLine ? .title : .message)
             // As `ReportText.escaped("\(type).\(name)")`: escaping goes scalar by scalar.
@@ -340,11 +413,7 @@ struct ReportRenderer {
 
         /// Begins an attribute line: the indent, `key:` and a space.
         func beginAttribute(_ key: StaticString) {
-            lines.beginLine()
-            lines.write(base)
-            lines.writeSpaces(padding)
-            lines.write(key, .key)
-            lines.write(" ")
+            lines.beginAttribute(base: base, padding: padding, key: key)
         }
         let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
@@ -457,12 +526,7 @@ struct ReportRenderer {
             lines.write(isLast ? "└─ " : "├─ ", .tree)
         case .numbered(let base, let number):
             lines.write(base)
-            lines.write("  ")
-            lines.beginPaint(.tree)
-            lines.write(number)
-            lines.write(":")
-            lines.endPaint()
-            lines.write(" ")
+            lines.writeNumber(number)
         }
     }
 
@@ -657,6 +721,78 @@ struct ReportLines {
     }
 
     /// Writes `count` spaces.
+    /// Writes an attribute line's start after `beginLine()`: `base`, `padding` spaces, `key` and a space.
+    mutating func beginAttribute(base: String, padding: Int, key: StaticString) {
+        guard !style.isANSI, padding >= 0, base.isEmpty else {
+            beginLine()
+            write(base)
+            writeSpaces(padding)
+            write(key, .key)
+            write(" ")
+            return
+        }
+        // Plain without a base, as the attributes of a chain: what `beginLine()` writes (the newline
+        // before the line, if any), the spaces, the key and the space in one append.
+        lineStart = head.count
+        let newline = !headIsFull && headBytes > 0 ? 1 : 0
+        textStart = lineStart + newline
+        key.withUTF8Buffer { key in
+            let keyCount = key.count
+            head.append(newline + padding + keyCount + 1) { target in
+                if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
+                let indent = target + newline
+                indent.initialize(repeating: UInt8(ascii: " "), count: padding)
+                if let source = key.baseAddress { (indent + padding).initialize(from: source, count: keyCount) }
+                (indent + padding + keyCount).initialize(to: UInt8(ascii: " "))
+            }
+        }
+    }
+
+    /// Begins a line that is a chain entry without a base: `beginLine()`, then ``writeNumber(_:)``.
+    mutating func beginNumberedLine(_ number: Int) {
+        guard !style.isANSI, (0..<10).contains(number) else {
+            beginLine()
+            writeNumber(number)
+            return
+        }
+        // Plain and one digit: the newline before the line (if any) and `  1: ` in one append.
+        lineStart = head.count
+        let newline = !headIsFull && headBytes > 0 ? 1 : 0
+        textStart = lineStart + newline
+        let digit = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+        head.append(newline + 5) { target in
+            if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
+            let text = target + newline
+            text.initialize(to: UInt8(ascii: " "))
+            (text + 1).initialize(to: UInt8(ascii: " "))
+            (text + 2).initialize(to: digit)
+            (text + 3).initialize(to: UInt8(ascii: ":"))
+            (text + 4).initialize(to: UInt8(ascii: " "))
+        }
+    }
+
+    /// Writes a chain entry's number after its base: `  12: `, the number and its colon painted `.tree`.
+    mutating func writeNumber(_ number: Int) {
+        guard !style.isANSI, (0..<10).contains(number) else {
+            write("  ")
+            beginPaint(.tree)
+            write(number)
+            write(":")
+            endPaint()
+            write(" ")
+            return
+        }
+        // Plain and one digit, as most chain numbers: the five bytes in one append.
+        let digit = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+        head.append(5) { target in
+            target.initialize(to: UInt8(ascii: " "))
+            (target + 1).initialize(to: UInt8(ascii: " "))
+            (target + 2).initialize(to: digit)
+            (target + 3).initialize(to: UInt8(ascii: ":"))
+            (target + 4).initialize(to: UInt8(ascii: " "))
+        }
+    }
+
     mutating func writeSpaces(_ count: Int) {
         head.append(UInt8(ascii: " "), count: count)
     }

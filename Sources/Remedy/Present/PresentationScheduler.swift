@@ -728,11 +728,6 @@ package final class PresentationScheduler: @unchecked Sendable {
         )
     }
 
-    /// The value in a place, such as a dictionary's slot found or filled by `subscript(_:default:)`.
-    private static func value<Value>(of place: inout Value) -> Value {
-        place
-    }
-
     private func join(_ entry: Entry, _ waiterID: UInt64, _ continuation: WaiterContinuation) {
         entry.occurrences += 1
         publishOccurrences(of: entry)

@@ -759,15 +759,9 @@ struct ReportLines {
         lineStart = head.count
         let newline = !headIsFull && headBytes > 0 ? 1 : 0
         textStart = lineStart + newline
-        let digit = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
         head.append(newline + 5) { target in
             if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
-            let text = target + newline
-            text.initialize(to: UInt8(ascii: " "))
-            (text + 1).initialize(to: UInt8(ascii: " "))
-            (text + 2).initialize(to: digit)
-            (text + 3).initialize(to: UInt8(ascii: ":"))
-            (text + 4).initialize(to: UInt8(ascii: " "))
+            Self.initializeNumber(number, at: target + newline)
         }
     }
 
@@ -783,14 +777,17 @@ struct ReportLines {
             return
         }
         // Plain and one digit, as most chain numbers: the five bytes in one append.
-        let digit = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
-        head.append(5) { target in
-            target.initialize(to: UInt8(ascii: " "))
-            (target + 1).initialize(to: UInt8(ascii: " "))
-            (target + 2).initialize(to: digit)
-            (target + 3).initialize(to: UInt8(ascii: ":"))
-            (target + 4).initialize(to: UInt8(ascii: " "))
-        }
+        head.append(5) { Self.initializeNumber(number, at: $0) }
+    }
+
+    /// Writes a one-digit chain number as the five bytes `  1: ` at `text`.
+    @inline(__always)
+    private static func initializeNumber(_ number: Int, at text: UnsafeMutablePointer<UInt8>) {
+        text.initialize(to: UInt8(ascii: " "))
+        (text + 1).initialize(to: UInt8(ascii: " "))
+        (text + 2).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number))
+        (text + 3).initialize(to: UInt8(ascii: ":"))
+        (text + 4).initialize(to: UInt8(ascii: " "))
     }
 
     mutating func writeSpaces(_ count: Int) {

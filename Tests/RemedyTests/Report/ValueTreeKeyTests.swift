@@ -7,6 +7,7 @@ import Testing
 /// a class instance or a tree deeper than its recursion limit (32 levels): around that limit, with instances
 /// after values and with every cap, the key is the one the general iterator's visits make. And the digest,
 /// kept for the hash that made it last, is always the digest of the hash asked about.
+@Suite(.timeLimit(.minutes(1)))
 struct ValueTreeKeyTests {
     typealias Lending = LeanWalkTests.Lending
     typealias Leaf = TreeFixtures.Leaf

@@ -11,7 +11,11 @@ let package = Package(
     name: "RemedyBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        // With the trait "Hummingbird": the failed request through `ProblemDetailsMiddleware` is measured
+        // against the same route in plain Hummingbird.
+        .package(path: "..", traits: ["Hummingbird"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
@@ -32,9 +36,23 @@ let package = Package(
             name: "RemedyBenchmarkSupport",
             dependencies: [
                 .product(name: "Remedy", package: remedy),
+                .product(name: "RemedyHummingbird", package: remedy),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The server `load.sh` sends requests to over loopback, plain or behind the middleware.
+        .executableTarget(
+            name: "remedy-load-server",
+            dependencies: [
+                .product(name: "RemedyHummingbird", package: remedy),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // 200,000 failed requests through the middleware in process: resident memory must stay flat.
+        .executableTarget(name: "remedy-soak", dependencies: ["RemedyBenchmarkSupport"]),
         // Runs one benchmarked operation in a loop, without package-benchmark, for valgrind and perf.
         .executableTarget(
             name: "remedy-profile",

@@ -51,25 +51,36 @@ struct AcceptLanguage: Sendable, Equatable {
         self.ranges = ranges.sorted { ($0.range.quality, -$0.offset) > ($1.range.quality, -$1.offset) }.map(\.range)
     }
 
-    /// The best of the server's languages for this header, or `nil` when none is acceptable.
+    /// The position of the best of the server's languages for this header, or `nil` when none is
+    /// acceptable.
     ///
-    /// A range matches the language Remedy's localization would choose for it (`de-CH` → `de`,
-    /// `zh-CN` → `zh-Hans`); `*` matches the first of `languages`.
+    /// A range matches a language of the same name (case and `-`/`_` aside), then one named by its
+    /// language subtag alone (`de-CH` → `de`); Chinese ranges match `zh-Hans` unless they ask for the
+    /// Traditional script (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`). `*` matches the first of `languages`.
     ///
     /// - Parameter languages: The server's languages, as `.lproj` names.
-    /// - Returns: One of `languages`, or `nil`.
-    func bestLanguage(among languages: [String]) -> String? {
+    /// - Returns: An index into `languages`, or `nil`.
+    func bestIndex(among languages: [String]) -> Int? {
         for range in ranges {
-            if range.tag == "*" { return languages.first }
-            let chosen = Localization(language: range.tag.replacingOccurrences(of: "-", with: "_")).language
-            // Localization falls back to English for what it doesn't know: only a range that asks for
-            // English counts as English.
-            if chosen == "en", !range.tag.lowercased().hasPrefix("en") { continue }
-            if let match = languages.first(where: { $0.caseInsensitiveCompare(chosen) == .orderedSame }) {
-                return match
+            if range.tag == "*" { return languages.isEmpty ? nil : 0 }
+            let tag = Self.normalized(range.tag)
+            if let exact = languages.firstIndex(where: { Self.normalized($0) == tag }) { return exact }
+            let subtags = tag.split(separator: "-")
+            guard let primary = subtags.first else { continue }
+            var candidate = String(primary)
+            if primary == "zh" {
+                let traditional = subtags.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) }
+                if traditional { continue }
+                candidate = "zh-hans"
             }
+            if let match = languages.firstIndex(where: { Self.normalized($0) == candidate }) { return match }
         }
         return nil
+    }
+
+    /// A language tag compared case-insensitively, with `_` read as `-`.
+    private static func normalized(_ tag: String) -> String {
+        tag.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 }
 #endif

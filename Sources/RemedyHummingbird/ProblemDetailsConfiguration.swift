@@ -1,4 +1,5 @@
 #if Hummingbird
+import Foundation
 public import HTTPTypes
 public import Metrics
 public import Remedy
@@ -54,10 +55,21 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// The tracer whose active span is looked up; `nil` for `InstrumentationSystem.tracer`.
     public var tracer: (any Tracer)?
     /// Whether every answered error increments a counter labelled ``counterLabel`` with the dimensions
-    /// `category`, `status` and `groupingKey`. Default: `true`: without a metrics backend bootstrapped the
-    /// counter does nothing, and the grouping key is the error's shape (its types and codes, never its
-    /// values), so the dimension stays as small as the set of distinct failures.
+    /// `category` and `status`. Default: `true`: without a metrics backend bootstrapped the counter does
+    /// nothing. Both dimensions have a bounded set of values, as metrics backends need; the error's grouping
+    /// key, whose values grow with the kinds of failure, is on the span and in the log instead.
     public var countsProblems: Bool
+    /// Whether an error of a failed request's tree is a failure of the server's own resources, which the
+    /// client can't act on: its files, database, configuration or outbound calls. Default:
+    /// ``isServerResource(_:)``.
+    ///
+    /// A tree with such an error is answered as the service's problem ("Server Problem", or "Service
+    /// Unavailable" when it is transient), with the support reference, and none of its texts reach the
+    /// client, unless what the client may read was decided already: the tree states an HTTP status (an
+    /// `HTTPResponseError`, an ``HTTPStatusError`` without a URL), its text is the app's own (a
+    /// ``PresentableError``, an entry of the app's ``catalog``, a context layer's override), or it is
+    /// invalid input (a constraint violation, a body that doesn't decode).
+    public var isServerResourceFailure: @Sendable (any Error) -> Bool
     /// The label of the counter. Default: `"remedy_problems"`.
     public var counterLabel: String
     /// The metrics factory of the counter; `nil` for `MetricsSystem.factory`.
@@ -76,6 +88,37 @@ public struct ProblemDetailsConfiguration: Sendable {
         .unknown: .internalServerError,
     ]
 
+    /// The modules whose errors are failures of a server's own resources: databases, drivers, networking,
+    /// TLS, outbound HTTP clients and configuration formats.
+    public static let serverResourceModules: Set<String> = [
+        "AsyncHTTPClient", "FluentKit", "FluentPostgresDriver", "FluentSQLiteDriver", "GRDB", "MySQLNIO",
+        "NIOCore", "NIOHTTP1", "NIOHTTP2", "NIOPosix", "NIOSSL", "PostgresKit", "PostgresNIO", "RediStack",
+        "SQLKit", "SQLiteKit", "SQLiteNIO", "TOMLKit", "Valkey", "Yams",
+    ]
+
+    /// Whether an error is a failure of the server's own resources (the default of
+    /// ``isServerResourceFailure``): Foundation's file, system and URL loading errors (`CocoaError`,
+    /// `POSIXError`, `URLError`) and any `NSError` instance, an `EncodingError`, an ``HTTPStatusError`` that
+    /// answered an outbound request (it has a URL), a ``ProblemDetailsError`` from another service, and the
+    /// errors of the modules in ``serverResourceModules``.
+    ///
+    /// A `DecodingError` is not among them: a server mostly decodes what its client sent.
+    ///
+    /// - Parameter error: One error of a failed request's tree.
+    /// - Returns: Whether it is the server's own failure.
+    @Sendable
+    public static func isServerResource(_ error: any Error) -> Bool {
+        switch error {
+        case is CocoaError, is POSIXError, is URLError, is EncodingError, is ProblemDetailsError:
+            return true
+        case let status as HTTPStatusError:
+            return status.url != nil
+        default:
+            if type(of: error) is NSError.Type { return true }
+            return serverResourceModules.contains(ErrorTree.moduleName(of: error))
+        }
+    }
+
     /// Creates a configuration.
     ///
     /// - Parameters:
@@ -90,6 +133,7 @@ public struct ProblemDetailsConfiguration: Sendable {
     ///   - recordsErrorsOnSpans: Whether errors are recorded on the active span.
     ///   - tracer: The tracer; `nil` for the bootstrapped one.
     ///   - countsProblems: Whether answered errors are counted.
+    ///   - isServerResourceFailure: Whether an error is a failure of the server's own resources.
     ///   - counterLabel: The counter's label.
     ///   - metricsFactory: The metrics factory; `nil` for the bootstrapped one.
     public init(
@@ -104,6 +148,7 @@ public struct ProblemDetailsConfiguration: Sendable {
         recordsErrorsOnSpans: Bool = true,
         tracer: (any Tracer)? = nil,
         countsProblems: Bool = true,
+        isServerResourceFailure: @escaping @Sendable (any Error) -> Bool = ProblemDetailsConfiguration.isServerResource,
         counterLabel: String = "remedy_problems",
         metricsFactory: (any MetricsFactory)? = nil
     ) {
@@ -118,6 +163,7 @@ public struct ProblemDetailsConfiguration: Sendable {
         self.recordsErrorsOnSpans = recordsErrorsOnSpans
         self.tracer = tracer
         self.countsProblems = countsProblems
+        self.isServerResourceFailure = isServerResourceFailure
         self.counterLabel = counterLabel
         self.metricsFactory = metricsFactory
     }

@@ -7,13 +7,14 @@ import Remedy
 /// Answers every error a route throws with an RFC 9457 Problem Details response
 /// (`application/problem+json`) that a person can act on, and logs what the developer needs.
 ///
-/// Each failed request gets an ``ErrorScope`` of its own, with the app's rules and catalog
-/// (``ProblemDetailsConfiguration``) and the language its `Accept-Language` asks for. The scope resolves
-/// the error as it would in an app — rules first, then the catalog — and its presentation becomes the
-/// response: the title, message and detail (text written for a person, never the error's own
-/// description), the options as actions (Try Again, Sign In…), the category, severity, support reference
-/// and `Retry-After`. The developer report goes to the request's logger, with Hummingbird's request id
-/// and the same support reference, and never into the response: no SQL, no type names, no paths.
+/// A failed request's error is resolved in one walk of its tree, in the language its `Accept-Language`
+/// asks for, with the app's rules and catalog (``ProblemDetailsConfiguration``), as an ``ErrorScope``
+/// would resolve it in an app, but without a scope: a server has nobody to ask, so nothing is scheduled
+/// and nothing outlives the request. The resolution becomes the response: the title and message (text
+/// written for a person, never the error's own description), the options as actions (Try Again, Sign
+/// In…), the category, severity, support reference and `Retry-After`. The developer report goes to the
+/// request's logger, with Hummingbird's request id and the same support reference, and never into the
+/// response.
 ///
 /// ```swift
 /// let router = Router()
@@ -23,15 +24,23 @@ import Remedy
 /// }
 /// ```
 ///
+/// The server speaks from the client's point of view. What the client can act on keeps its text: the
+/// app's own errors and catalog entries, invalid input, and the statuses of Hummingbird's
+/// `HTTPResponseError`s and Remedy's ``HTTPStatusError``s. A failure of the server's own resources (its
+/// files, database, configuration, outbound calls: ``ProblemDetailsConfiguration/isServerResourceFailure``)
+/// answers 503 "Service Unavailable" when it is transient and 500 "Server Problem" otherwise, with the
+/// reference, and names none of them.
+///
 /// The status comes from the error: Hummingbird's `HTTPResponseError`s and Remedy's ``HTTPStatusError``s
 /// keep theirs; otherwise the category decides (``ProblemDetailsConfiguration/statuses``): invalid input
 /// 422 (400 when the request couldn't be decoded), authentication 401, permission 403, an unavailable or
 /// exhausted resource 503, everything unexpected 500. An `HTTPResponseError` below 400 (a redirect thrown
 /// as an error) isn't a failure, and a cancellation is never presented: both are passed on untouched.
 ///
-/// A 5xx answer is logged at `info` (the server failed and nobody else saw the report), a 4xx at `debug`
-/// (the client's request was answered as designed); the scope's own lines are `debug`, as everywhere in
-/// Remedy. None is an `error`: a handled error is not a failure of the program.
+/// Every answer carries `Vary: Accept-Language` and the `Content-Language` of its texts. Each is logged in
+/// one line: at `info` for a 5xx answer (the server failed and nobody else saw the report), at `debug` for
+/// a 4xx (the client's request was answered as designed) or one a rule silenced. None is an `error`: a
+/// handled error is not a failure of the program.
 public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The rules, catalog, languages and records.
     public let configuration: ProblemDetailsConfiguration
@@ -67,12 +76,13 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
         var reruns = 0
         while true {
             if let passed = failure as? any HTTPResponseError, passed.status.code < 400 { throw passed }
-            // A cancellation (the client went away, the server is shutting down) is never presented.
-            if ErrorTree(failure).containsCancellation { throw failure }
             let canRerun = reruns < configuration.maximumReruns
             switch await resolver.answer(failure, to: request, context: context, canRerun: canRerun) {
             case .response(let response):
                 return response
+            case .passOn:
+                // A cancellation (the client went away, the server is shutting down) is never presented.
+                throw failure
             case .rerun:
                 reruns += 1
                 do {

@@ -2,12 +2,14 @@
 import Foundation
 import Hummingbird
 import Logging
-import Metrics
 import Remedy
-import Tracing
 
-/// The work of ``ProblemDetailsMiddleware`` behind its generic surface: one request's error scope, the
-/// status, the Problem Details body, the log line, the span and the counter.
+/// The work of ``ProblemDetailsMiddleware`` behind its generic surface: one walk of a route's error, the
+/// app's rules, and the answer a client may read.
+///
+/// No ``ErrorScope`` is made per request: a server has nobody to ask, so there is nothing to schedule,
+/// coalesce or wait for, and whatever a request's resolution makes is gone when its answer is written. A
+/// rule that takes an error over runs its handler here, in the request's task.
 struct ProblemResolver: Sendable {
     /// What became of a route's error.
     enum Answer {
@@ -15,216 +17,193 @@ struct ProblemResolver: Sendable {
         case response(Response)
         /// A rule took the error over and recovered: run the route again.
         case rerun
+        /// A cancellation: not the server's to answer; the error goes on untouched.
+        case passOn
     }
 
     let configuration: ProblemDetailsConfiguration
-    /// The configuration's catalog, reading Hummingbird's `HTTPResponseError`s by their status.
-    let catalog: ErrorCatalog
+    /// One resolver per language the server answers in, made once; a request picks one by its
+    /// `Accept-Language`.
+    private let resolvers: [ErrorResolver]
+    /// The resolver of the server's default language, for requests that accept none of its languages.
+    private let fallbackResolver: ErrorResolver
+    /// The `.lproj` names of `resolvers`, in the same order.
+    private let languages: [String]
 
     init(_ configuration: ProblemDetailsConfiguration) {
+        Self.declareResponseErrorsLeaves
         self.configuration = configuration
-        let appCatalog = configuration.catalog
+        let catalog = Self.serverCatalog(configuration.catalog)
+        resolvers = configuration.languages.map {
+            ErrorResolver(catalog: catalog, localization: configuration.localization($0))
+        }
+        languages = configuration.languages
+        fallbackResolver = ErrorResolver(catalog: catalog, localization: configuration.localization("en"))
+    }
+
+    /// An `HTTPResponseError` knows its own response and holds no cause: walks never reflect one.
+    private static let declareResponseErrorsLeaves: Void = ErrorTree.declareLeaves { $0 is any HTTPResponseError.Type }
+
+    /// The app's catalog, reading Hummingbird's `HTTPResponseError`s by their status with the catalog's texts
+    /// ("Not Found", "Service Unavailable"), not by their message, which Hummingbird's own errors fill with
+    /// developer text; unless the app's own entries know them better.
+    private static func serverCatalog(_ appCatalog: ErrorCatalog) -> ErrorCatalog {
         var catalog = appCatalog
-        catalog.register { error, localization in
-            guard let failure = error as? any HTTPResponseError, failure.status.code >= 400,
-                // The app's own entries (and a built-in one, should there be any) know it better.
-                appCatalog.interpretation(for: error, localization: localization) == nil
+        let appKnowsMore = !appCatalog.isBuiltInsAlone
+        @Sendable func statusInterpretation(
+            _ error: any Error,
+            _ status: HTTPResponse.Status,
+            retryAfter: String?,
+            _ localization: Localization
+        ) -> ErrorInterpretation? {
+            guard status.code >= 400,
+                !appKnowsMore || appCatalog.interpretation(for: error, localization: localization) == nil
             else { return nil }
-            var headers: [String: String] = [:]
-            if let retryAfter = (error as? HTTPError)?.headers[.retryAfter] { headers["Retry-After"] = retryAfter }
-            // The catalog's texts for the status ("Not Found", "Service Unavailable"), not the error's
-            // message, which Hummingbird's own errors fill with developer text.
             return ErrorCatalog.standard.interpretation(
-                for: HTTPStatusError(status: Int(failure.status.code), headers: headers),
+                for: HTTPStatusError(status: Int(status.code), headers: retryAfter.map { ["Retry-After": $0] } ?? [:]),
                 localization: localization
             )
         }
-        self.catalog = catalog
+        catalog.register { error, localization in
+            // Hummingbird's own error by its type first: a cast to a protocol costs a conformance lookup.
+            if let httpError = error as? HTTPError {
+                return statusInterpretation(
+                    error, httpError.status, retryAfter: httpError.headers[.retryAfter], localization)
+            }
+            guard let failure = error as? any HTTPResponseError else { return nil }
+            return statusInterpretation(error, failure.status, retryAfter: nil, localization)
+        }
+        return catalog
     }
 
-    /// The scope's settings for one request: nothing waits (no coalescing window, no minimum duration,
-    /// no automatic retries — the client retries, after `Retry-After`).
-    private static let scopeConfiguration = ErrorScope.Configuration(
-        minimumDuration: .zero,
-        retryPolicy: .disabled,
-        coalescingWindow: .zero
-    )
+    /// The resolver in the best of the server's languages for an `Accept-Language` header.
+    func resolver(acceptLanguage header: String?) -> ErrorResolver {
+        guard let header, let index = AcceptLanguage(header).bestIndex(among: languages) else {
+            return fallbackResolver
+        }
+        return resolvers[index]
+    }
 
-    /// Resolves a route's error through a scope of its own, and answers it.
+    /// Resolves a route's error in one walk, applies the app's rules, and answers it.
     func answer(
         _ error: any Error,
         to request: Request,
         context: some RequestContext,
         canRerun: Bool
     ) async -> Answer {
-        let language =
-            AcceptLanguage(request.headers[.acceptLanguage]).bestLanguage(among: configuration.languages) ?? "en"
-        let localization = configuration.localization(language)
-        let presenter = ServerPresenter()
-        let recovered = LockedValue(false)
-        let root = ErrorScope.root(
-            "Server",
-            presenter: presenter,
-            rules: configuration.rules,
-            catalog: catalog,
-            localization: localization,
-            logger: context.logger,
-            configuration: Self.scopeConfiguration,
-            // A fatal error of one request must not end the server: it is answered like any other.
-            terminate: { _ in }
-        )
-        let route = context.endpointPath ?? String(request.uri.path.prefix(200))
-        let scope = root.child("\(request.method.rawValue) \(route)")
-        // A retry is offered, so the presentation offers Try Again where it helps; it runs only after a
-        // rule's take-over recovered, and then the route runs again here.
-        let handling = scope.handle(error, retry: { recovered.withLock { $0 = true } })
-        _ = await withTaskCancellationHandler {
-            await handling.value
-        } onCancel: {
-            handling.cancel()
-        }
-        if canRerun, recovered.withLock({ $0 }) { return .rerun }
-
-        let resolver = ErrorResolver(catalog: catalog, localization: localization)
-        let presentation = presenter.presentation ?? resolver.presentation(for: error)
-        let status = status(of: presentation)
-        let retryAfter = resolver.interpretation(of: presentation.error).retryAfter.map(Self.wholeSeconds)
-
-        // With the presentation's support reference: the one of the scope's log lines, and of ours.
-        var problem = ProblemDetails(
-            presentation,
-            status: Int(status.code),
-            type: configuration.problemType(presentation),
-            retryAfter: retryAfter.map { .seconds($0) },
-            requests: configuration.actionRequests
-        )
-        // Cancel is no action of the server's: the presentation rules added it, and every client can
-        // dismiss (a Remedy client adds its own Cancel, in its own language). Sent, it would read as an
-        // option of the error, and a client's scope offers Try Again only to errors whose options are all
-        // Try Again.
-        problem.actions.removeAll { $0.role == .cancel && $0.request == nil }
-        if status == .unauthorized { addSignIn(to: &problem, localization: localization) }
-
-        var headers = keptHeaders(of: presentation.error, request: request, context: context)
-        headers[.contentType] = ProblemDetails.mediaType
-        headers[.contentLanguage] = localization.language
-        if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
-        let body = problem.encoded()
-
-        record(presentation, status: status, logger: context.logger)
-        return .response(
-            Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-        )
-    }
-
-    // MARK: - Status
-
-    /// The status of a presentation: the first status in its error's tree, else its category's.
-    func status(of presentation: Presentation) -> HTTPResponse.Status {
-        var isDecoding = false
-        for node in ErrorTree(presentation.error) {
-            if let failure = node.error as? any HTTPResponseError, failure.status.code >= 400 {
-                return failure.status
-            }
-            if let failure = node.error as? HTTPStatusError, (400..<600).contains(failure.status) {
-                return HTTPResponse.Status(code: failure.status)
-            }
-            if node.error is DecodingError { isDecoding = true }
-        }
-        // Invalid input that couldn't even be decoded is a malformed request.
-        if presentation.category == .invalidInput, isDecoding { return .badRequest }
-        return configuration.statuses[presentation.category] ?? .internalServerError
-    }
-
-    /// The headers of an `HTTPResponseError` in the tree (`WWW-Authenticate`, `Retry-After`…), without
-    /// those that describe its own body.
-    private func keptHeaders(of error: any Error, request: Request, context: some RequestContext) -> HTTPFields {
-        for node in ErrorTree(error) {
-            guard let failure = node.error as? any HTTPResponseError else { continue }
-            let headers: HTTPFields
-            if let httpError = failure as? HTTPError {
-                headers = httpError.headers
-            } else if let response = try? failure.response(from: request, context: context) {
-                headers = response.headers
-            } else {
-                return [:]
-            }
-            return headers.filter { ![.contentType, .contentLength, .contentLanguage].contains($0.name) }
-        }
-        return [:]
-    }
-
-    /// A duration in whole seconds, rounded up, as `Retry-After` carries it.
-    static func wholeSeconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: max(0, seconds + (attoseconds > 0 ? 1 : 0)))
-    }
-
-    // MARK: - Actions
-
-    /// Gives a 401 answer a sign-in action when its presentation has none, so the client's sign-in
-    /// flow (its take-over rule) knows it may run; with the configured sign-in request, if any.
-    private func addSignIn(to problem: inout ProblemDetails, localization: Localization) {
-        let id = ProblemDetails.Action.signInID
-        guard !problem.actions.contains(where: { $0.id == id }) else { return }
-        let title = RecoveryOption.signIn { false }.localizedTitle(in: localization)
-        let signIn = ProblemDetails.Action(
-            id: id,
-            title: title,
-            role: .recommended,
-            request: configuration.actionRequests[id]
-        )
-        // Recommended, so it comes first; an app's own recommended action keeps its place but not its role.
-        problem.actions =
-            [signIn]
-            + problem.actions.map { action in
-                var action = action
-                if action.role == .recommended { action.role = .normal }
-                return action
-            }
-    }
-
-    // MARK: - Records
-
-    /// Logs the answer with the developer report, and records it on the span and the counter.
-    private func record(_ presentation: Presentation, status: HTTPResponse.Status, logger: Logger) {
-        let error = presentation.error
-        let groupingKey = presentation.groupingKey
-        let isServerFailure = status.code >= 500
-        logger.log(
-            level: isServerFailure ? .info : .debug,
-            "Answered \(status.code) with Problem Details: \(presentation.title)",
-            error: error,
-            metadata: [
-                "status": "\(status.code)",
-                "category": "\(presentation.category)",
-                "groupingKey": "\(groupingKey)",
-                "reference": "\(presentation.supportReference)",
-                "report": "\(ErrorReport(error).text)",
-            ]
-        )
-        if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
-            let tracer = configuration.tracer ?? InstrumentationSystem.tracer
-            if let span = tracer.activeSpan(identifiedBy: context) {
-                span.recordError(error)
-                span.updateAttributes { attributes in
-                    attributes["remedy.category"] = presentation.category.identifier
-                    attributes["remedy.grouping_key"] = groupingKey
-                    attributes["remedy.reference"] = presentation.supportReference.description
+        let resolver = resolver(acceptLanguage: request.headers[.acceptLanguage])
+        let original = resolver.resolve(error)
+        if original.isCancellation { return .passOn }
+        var failure = original
+        var reference = original.supportReference
+        var decided = RuleDecision.passedOn
+        if !configuration.rules.isEmpty, original.severity != .fatal {
+            let route = context.endpointPath ?? String(request.uri.path.prefix(200))
+            var taken: Set<String> = []
+            while case .takenOver(let rule, let handler, let handled)? = applyRules(
+                to: &failure, resolver: resolver, route: route, reference: reference, skipping: taken, decided: &decided,
+                context)
+            {
+                taken.insert(rule)
+                decided = .handled(rule: rule)
+                do {
+                    if try await handler(handled) == .recovered, canRerun { return .rerun }
+                    break
+                } catch {
+                    // The handler's own failure is the answer, under the same reference; it meets the rules
+                    // again, but never a take-over that ran already.
+                    failure = resolver.resolve(error)
+                    if failure.isCancellation { return .passOn }
+                    reference = failure.interpretation.supportReference ?? reference
                 }
-                // OpenTelemetry's HTTP conventions: a server span is an error for 5xx, not for 4xx.
-                if isServerFailure { span.setStatus(SpanStatus(code: .error)) }
+            }
+            // A silenced error is still answered (the client waits for one); a replacement that is a
+            // cancellation says nothing to answer with, so the original error is.
+            if failure.isCancellation { failure = original }
+        }
+        let answer = ProblemAnswer(
+            failure,
+            reference: reference,
+            resolver: resolver,
+            configuration: configuration,
+            request: request,
+            context: context
+        )
+        ProblemRecord(answer, rule: decided).emit(to: context.logger, configuration: configuration)
+        return .response(answer.response())
+    }
+
+    // MARK: - Rules
+
+    /// What the app's rules decided about a failure.
+    enum RuleDecision {
+        /// No rule took it: answered as resolved.
+        case passedOn
+        /// A rule silenced it: answered, but logged at `debug` only.
+        case silenced(rule: String)
+        /// A rule put another error in its place.
+        case replaced(rule: String)
+        /// A rule's handler ran and ended the failure without recovering.
+        case handled(rule: String)
+        /// A rule takes it over with this handler.
+        case takenOver(rule: String, @Sendable (HandledError) async throws -> RecoveryOutcome, HandledError)
+
+        /// The name of the rule that decided, for the log.
+        var ruleName: String? {
+            switch self {
+            case .passedOn: nil
+            case .silenced(let rule), .replaced(let rule), .handled(let rule), .takenOver(let rule, _, _): rule
             }
         }
-        if configuration.countsProblems {
-            let dimensions = [
-                ("category", presentation.category.identifier),
-                ("status", "\(status.code)"),
-                ("groupingKey", groupingKey),
-            ]
-            let factory = configuration.metricsFactory ?? MetricsSystem.factory
-            Counter(label: configuration.counterLabel, dimensions: dimensions, factory: factory).increment()
-        }
     }
+
+    /// The rules in order, as an ``ErrorScope`` applies them: the first that doesn't pass the error on
+    /// decides; a replacement goes on to the next rule in the original's place. Returns the take-over, if
+    /// a rule takes the error over; any other decision is left in `decided`.
+    private func applyRules(
+        to failure: inout ResolvedFailure,
+        resolver: ErrorResolver,
+        route: String,
+        reference: SupportReference,
+        skipping taken: Set<String>,
+        decided: inout RuleDecision,
+        _ context: some RequestContext
+    ) -> RuleDecision? {
+        for rule in configuration.rules where !taken.contains(rule.name) {
+            let handled = HandledError(resolved: failure, scopePath: route, action: nil, supportReference: reference)
+            let decision: ErrorRule.Decision
+            do {
+                decision = try rule.decision(for: handled)
+            } catch {
+                context.logger.debug(
+                    "An error rule threw; the error is passed on",
+                    metadata: ["rule": "\(rule.name)", "reference": "\(reference)"]
+                )
+                continue
+            }
+            switch decision {
+            case .passOn:
+                continue
+            case .silence:
+                decided = .silenced(rule: rule.name)
+                return nil
+            case .replace(let replacement):
+                failure = resolver.resolve(replacement)
+                decided = .replaced(rule: rule.name)
+                if failure.isCancellation { return nil }
+            case .takeOver(let handler):
+                return .takenOver(rule: rule.name, handler, handled)
+            }
+        }
+        return nil
+    }
+}
+
+extension ResolvedFailure {
+    /// A cancellation anywhere in the tree: the client went away, or the server is shutting down.
+    var isCancellation: Bool { facts.containsCancellation }
+
+    /// The reference the error came with, or a new one.
+    var supportReference: SupportReference { interpretation.supportReference ?? .next() }
 }
 #endif

@@ -66,6 +66,16 @@ let operations: [String: @Sendable () async -> Void] = [
     "handle.major.waiting": { _ = await waitingPresentingRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
     "storm.1000": { await runStorm(tasks: 100, errorsPerTask: 10) },
+    // A failed request: plain Hummingbird answering its `HTTPError`, and the same through
+    // `ProblemDetailsMiddleware` (with and without `Accept-Language`); the happy path of both.
+    "server.failure.plain": { _ = await plainServer.respond(to: "/overload") },
+    "server.failure.problemDetails": { _ = await problemServer.respond(to: "/overload") },
+    "server.failure.problemDetails.de": {
+        _ = await problemServer.respond(to: "/overload", acceptLanguage: "de-CH, de;q=0.9, en;q=0.5")
+    },
+    "problemDetails.encoded": { _ = opaque(overloadProblem).encoded() },
+    "server.success.plain": { _ = await plainServer.respond(to: "/hello") },
+    "server.success.problemDetails": { _ = await problemServer.respond(to: "/hello") },
     "attempt.failure": {
         let value = await presentingRoot.attempt("Saving the draft") { () throws(DraftNotSavedError) -> Int in
             throw DraftNotSavedError()
@@ -74,6 +84,8 @@ let operations: [String: @Sendable () async -> Void] = [
     },
 ]
 
+let plainServer = FailingServer(answersProblems: false)
+let problemServer = FailingServer(answersProblems: true)
 let chain10000 = makeChain(depth: 10_000)
 let causeHoldingNodes10000 = causeHoldingNodes(of: chain10000)
 let quietRoot = makeQuietRoot(counter: CountingLogHandler.Counter())

@@ -30,6 +30,9 @@ import FoundationNetworking
 /// | `GET /invoices/8` | an app error that is both presentable and an `HTTPResponseError` (404) |
 /// | `GET /cancelled` | a `CancellationError`: never presented, passed on to Hummingbird |
 /// | `GET /taken-over` | an error a server rule takes over and recovers, the first time; then 200 |
+/// | `GET /missing-file` | Foundation's error for a missing `config.json` of the server |
+/// | `GET /database` | GRDB's error for a database file of the server that can't be opened, in a context layer |
+/// | `GET /outbound` | AsyncHTTPClient's refused connection to a closed port of 127.0.0.1 |
 final class ProblemServer: Sendable {
     /// The token `POST /session` hands out.
     static let token = "t0ken-42"
@@ -135,6 +138,17 @@ final class ProblemServer: Sendable {
         router.get("/cancelled") { _, _ -> Response in
             await counter.next("cancelled")
             throw CancellationError()
+        }
+        // Failures of the server's own resources: a file, a database and an outbound call, each naming
+        // what failed (`config.json`, `library.sqlite`, `127.0.0.1:<port>`) in its own text.
+        for (route, name) in [("/missing-file", "file.missing"), ("/database", "grdb.cantOpen"), ("/outbound", "ahc.refused")]
+        {
+            router.get(RouterPath(stringLiteral: route)) { _, _ -> Response in
+                await counter.next(route)
+                guard let failureCase = Failures.named(name) else { throw ServerSetupFailure("no case \(name)") }
+                let error = try await failureCase.error()
+                throw route == "/database" ? ContextError("Loading the library", wrapping: error) : error
+            }
         }
         router.get("/taken-over") { _, _ -> Response in
             if await counter.next("taken-over") == 1 { throw StaleCache() }

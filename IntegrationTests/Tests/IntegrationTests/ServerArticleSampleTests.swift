@@ -163,6 +163,17 @@ struct ServerManifestSampleTests {
         )
     }
 
+    @Test func theServerResourceRuleCanBeNarrowed() {
+        var configuration = ProblemDetailsConfiguration()
+        // This service's outbound calls are its clients' own: show what failed.
+        configuration.isServerResourceFailure = { error in
+            !(error is URLError) && ProblemDetailsConfiguration.isServerResource(error)
+        }
+        #expect(!configuration.isServerResourceFailure(URLError(.timedOut)))
+        #expect(configuration.isServerResourceFailure(CocoaError(.fileNoSuchFile)))
+        #expect(!configuration.isServerResourceFailure(HTTPError(.notFound)))
+    }
+
     @Test func theArticlesManifestNamesWhatRemedysManifestDeclares() throws {
         let manifest = articleManifest()
         let remedy = try #require(manifest.dependencies.first)

@@ -133,7 +133,8 @@ extension ProblemDetails {
     ///
     /// - Returns: The body of a Problem Details response.
     public func encoded() -> Data {
-        Data(encodedText().utf8)
+        if extensions.isEmpty { return ProblemDetailsWriter.encoded(self) }
+        return Data(encodedText().utf8)
     }
 
     /// The JSON text of ``encoded()``.

@@ -167,3 +167,10 @@ extension ProblemDetails {
         }
     }
 }
+
+extension ProblemDetails {
+    /// The bytes of ``encoded()``, for a server that writes them into a buffer of its own (one copy less).
+    package func encodedBytes() -> [UInt8] {
+        extensions.isEmpty ? ProblemDetailsWriter.bytes(of: self) : Array(encoded())
+    }
+}

@@ -136,7 +136,7 @@ public struct ErrorCatalog: Sendable {
     }
 
     /// Whether the catalog is Remedy's built-in entries alone: no translator of the app's may answer first.
-    var isBuiltInsAlone: Bool {
+    package var isBuiltInsAlone: Bool {
         includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty
     }
 

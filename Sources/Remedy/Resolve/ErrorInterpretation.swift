@@ -147,6 +147,14 @@ public struct ErrorInterpretation: Sendable {
     /// default), which any specific text outranks wherever it stands in the tree.
     var isGenericFallback: Bool { isBuiltIn && entry?.isGeneric == true }
 
+    /// Whether an outer context layer's ``PresentationOverride`` gave the title or the message.
+    var isOverridden = false
+
+    /// Whether the message is the app's own words: a text it wrote (a presentable or localized error, trusted
+    /// user-info texts, its own catalog entries, a context layer's override), not one of Remedy's built-in
+    /// texts.
+    package var hasAppText: Bool { hasText && (!isBuiltIn || isOverridden) }
+
     /// Whether the interpretation carries a text a person can read.
     var hasText: Bool {
         !message.isBlank

@@ -599,6 +599,7 @@ public struct ErrorResolver: Sendable {
             merged.title = override.title ?? merged.title
             merged.message = override.message ?? merged.message
             merged.severity = override.severity ?? merged.severity
+            merged.isOverridden = override.title != nil || override.message != nil
         }
         return merged
     }

@@ -28,6 +28,12 @@ package struct ResolvedFailure: Sendable {
 
         package init() {}
 
+        /// Calls `body` with each node the walk kept, in pre-order, until it answers `false`.
+        package func forEachNode(_ body: (any Error) -> Bool) {
+            guard let firstNode, body(firstNode) else { return }
+            for node in otherNodes where !body(node) { return }
+        }
+
         /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`, which the walk has
         /// looked up already.
         ///

@@ -38,6 +38,8 @@ final class ErrorTypeInfo: Sendable {
     let name: String
     /// The stable hash of the module-qualified type name, for grouping keys.
     let qualifiedNameHash: UInt64
+    /// The module that declares the type: `GRDB` for `GRDB.DatabaseError`.
+    let moduleName: String
     let source: Source
     let style: Style
     /// Whether values are class instances, tracked by identity.
@@ -118,6 +120,7 @@ final class ErrorTypeInfo: Sendable {
         var hash = StableHash()
         hash.combine(qualifiedName)
         qualifiedNameHash = hash.value
+        moduleName = String(qualifiedName.prefix { $0 != "." })
         ecosystemFamily = EcosystemFamily(qualifiedName: qualifiedName)
         isObject = type is AnyClass
         isPlainData = Self.isPlainData(error)
@@ -151,7 +154,7 @@ final class ErrorTypeInfo: Sendable {
             // Exact types: on Linux any `NSError` casts to `CocoaError`, whatever its domain.
             source = .customNSError(
                 isFoundation: type == URLError.self || type == CocoaError.self || type == POSIXError.self)
-        } else if isPlainData {
+        } else if isPlainData || Self.isDeclaredLeaf(type) {
             source = .leaf
         } else {
             source = .reflection
@@ -314,6 +317,22 @@ final class ErrorTypeInfo: Sendable {
 
     private static let cache = LockedValue(Cache())
 
+    /// Tests of types that can't hold another error although they hold references, declared by the modules
+    /// that know them (RemedyHummingbird: every `HTTPResponseError`, which knows its own response).
+    private static let leafDeclarations = LockedValue<[@Sendable (any Error.Type) -> Bool]>([])
+
+    /// Declares the types a test accepts as leaves: walks never reflect their values in search of causes.
+    ///
+    /// Types seen before the declaration are looked at again, so the declaration holds whenever it is made.
+    package static func declareLeaves(where test: @escaping @Sendable (any Error.Type) -> Bool) {
+        leafDeclarations.withLock { $0.append(test) }
+        cache.withLock { $0 = Cache() }
+    }
+
+    private static func isDeclaredLeaf(_ type: any Error.Type) -> Bool {
+        leafDeclarations.withLock { tests in tests.contains { $0(type) } }
+    }
+
     /// The information about an error's dynamic type.
     static func of(_ error: any Error) -> ErrorTypeInfo {
         let id = ObjectIdentifier(type(of: error))
@@ -444,5 +463,19 @@ private final class WrappingReaderOf<E: WrappingError>: WrappingReader, @uncheck
     private static func lendWithCaseName(_ value: inout E, _ body: (any Error) -> Void) -> String? {
         value.forEachUnderlyingError(body)
         return ErrorTypeInfo.validCaseName(of: value)
+    }
+}
+
+extension ErrorTree {
+    /// Declares the types a test accepts as leaves, which hold references but never another error: walks
+    /// don't reflect their values in search of causes (RemedyHummingbird declares every
+    /// `HTTPResponseError`, which knows its own response).
+    package static func declareLeaves(where test: @escaping @Sendable (any Error.Type) -> Bool) {
+        ErrorTypeInfo.declareLeaves(where: test)
+    }
+
+    /// The module that declares an error's type (`GRDB` for `GRDB.DatabaseError`), looked up once per type.
+    package static func moduleName(of error: any Error) -> String {
+        ErrorTypeInfo.of(error).moduleName
     }
 }

@@ -1,0 +1,107 @@
+#if Hummingbird
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Remedy
+import Tracing
+
+/// What the server keeps of one answered failure: a log record, the request's span, a counter.
+///
+/// The record is one physical line for line-based log shippers: the developer report and the error's
+/// description go in as single-line values (line breaks escaped as `\n`), and the error is not handed to
+/// the handler as an `Error`, whose description may span lines. The report is written only when the
+/// record is emitted at the logger's level. The counter's dimensions are bounded (status and category),
+/// never the error's grouping key, whose values grow with the kinds of failure.
+struct ProblemRecord {
+    let answer: ProblemAnswer
+    let rule: ProblemResolver.RuleDecision
+
+    init(_ answer: ProblemAnswer, rule: ProblemResolver.RuleDecision) {
+        self.answer = answer
+        self.rule = rule
+    }
+
+    /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
+    /// failed, and nobody else saw the report); `debug` for a 4xx (the client's request was answered as
+    /// designed), for a status the app stated (an `HTTPError(.serviceUnavailable)` under load is an answer it
+    /// chose), and for a failure a rule silenced. Never `error`: a handled error is not a failure of the
+    /// program.
+    var level: Logger.Level {
+        if case .silenced = rule { return .debug }
+        return answer.status.code >= 500 && !answer.isStatedStatus ? .info : .debug
+    }
+
+    /// Logs the record, and records the failure on the active span and the counter.
+    func emit(to logger: Logger, configuration: ProblemDetailsConfiguration) {
+        let presentation = answer.presentation
+        let error = answer.failure.error
+        logger.log(
+            level: level,
+            "Answered \(answer.status.code) with Problem Details",
+            metadata: metadata(error: error, presentation: presentation)
+        )
+        if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
+            let tracer = configuration.tracer ?? InstrumentationSystem.tracer
+            if let span = tracer.activeSpan(identifiedBy: context) {
+                span.recordError(error)
+                span.updateAttributes { attributes in
+                    // OpenTelemetry's semantic conventions for errors, beside Remedy's own.
+                    attributes["error.type"] = Self.errorType(of: error)
+                    attributes["remedy.category"] = presentation.category.identifier
+                    attributes["remedy.grouping_key"] = ErrorReport(error).groupingKey
+                    attributes["remedy.reference"] = presentation.supportReference.description
+                }
+                // OpenTelemetry's HTTP conventions: a server span is an error for 5xx, not for 4xx.
+                if answer.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
+            }
+        }
+        if configuration.countsProblems {
+            let dimensions = [
+                ("category", presentation.category.identifier),
+                ("status", "\(answer.status.code)"),
+            ]
+            let factory = configuration.metricsFactory ?? MetricsSystem.factory
+            Counter(label: configuration.counterLabel, dimensions: dimensions, factory: factory).increment()
+        }
+    }
+
+    /// The record's metadata; every value on one line.
+    private func metadata(error: any Error, presentation: Presentation) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "status": "\(answer.status.code)",
+            "category": "\(presentation.category.identifier)",
+            "reference": "\(presentation.supportReference)",
+            "error.type": "\(Self.errorType(of: error))",
+            "report": "\(Self.oneLine(ErrorReport(error).text))",
+        ]
+        if answer.isServerFailure { metadata["withheld"] = "the server's own failure" }
+        if let name = rule.ruleName { metadata["rule"] = "\(Self.oneLine(name))" }
+        return metadata
+    }
+
+    /// The fully qualified type name of an error, as OpenTelemetry's `error.type` asks.
+    static func errorType(of error: any Error) -> String {
+        String(reflecting: type(of: error))
+    }
+
+    /// A text on one line: backslashes, line breaks and other control characters escaped.
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F }) else { return text }
+        var line = ""
+        line.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": line += "\\\\"
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                line += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+}
+#endif

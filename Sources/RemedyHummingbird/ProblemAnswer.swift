@@ -10,7 +10,9 @@ import Remedy
 /// The server speaks from the client's point of view (see ``ProblemDetailsConfiguration/isServerResourceFailure``):
 /// a failure the client can act on keeps its texts; a failure of the server's own resources is answered
 /// as the service's problem, with the reference, and its texts stay in the server's log.
-struct ProblemAnswer {
+///
+/// A class: the answer is made once and read by the response and the record, never copied.
+final class ProblemAnswer {
     /// The failure as resolved, with the rules' replacement if any: what the log reports.
     let failure: ResolvedFailure
     /// What the client reads.
@@ -27,21 +29,22 @@ struct ProblemAnswer {
     /// The headers the failure's `HTTPResponseError` carries (`WWW-Authenticate`, `Retry-After`…), without
     /// those that describe its own body.
     let keptHeaders: HTTPFields
-    /// The language of the answer's texts.
-    let language: String
+    /// The language of the answer's texts, with the headers every answer in it carries.
+    let language: ProblemResolver.AnswerLanguage
     let configuration: ProblemDetailsConfiguration
 
     init(
         _ failure: ResolvedFailure,
         reference: SupportReference,
-        resolver: ErrorResolver,
+        language: ProblemResolver.AnswerLanguage,
         configuration: ProblemDetailsConfiguration,
         request: Request,
         context: some RequestContext
     ) {
+        let resolver = language.resolver
         self.failure = failure
         self.configuration = configuration
-        language = resolver.localization.language
+        self.language = language
         let statement = Self.statusStatement(of: failure)
         isStatedStatus = statement != nil
         let category = failure.category
@@ -75,8 +78,9 @@ struct ProblemAnswer {
     ) -> (status: HTTPResponse.Status, error: (any HTTPResponseError)?)? {
         var found: (status: HTTPResponse.Status, error: (any HTTPResponseError)?)?
         failure.facts.forEachNode { node in
-            // Hummingbird's own error by its type first: a cast to a protocol costs a conformance lookup.
-            if let response = (node as? HTTPError) ?? (node as? any HTTPResponseError) {
+            // Hummingbird's own error by its type first, without the runtime's general cast; a cast to a
+            // protocol costs a conformance lookup.
+            if let response = ErrorTree.value(node, as: HTTPError.self) ?? (node as? any HTTPResponseError) {
                 guard response.status.code >= 400 else { return true }
                 found = (response.status, response)
             } else if let statusError = node as? HTTPStatusError, statusError.url == nil,
@@ -214,12 +218,7 @@ struct ProblemAnswer {
         problem.actions.removeAll { $0.role == .cancel && $0.request == nil }
         if status == .unauthorized { addSignIn(to: &problem) }
 
-        var headers: HTTPFields = [
-            .contentType: ProblemDetails.mediaType,
-            .contentLanguage: language,
-            // The texts depend on the request's Accept-Language: caches must keep one answer per language.
-            .vary: "Accept-Language",
-        ]
+        var headers = language.headers
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         if !keptHeaders.isEmpty {
             headers.append(contentsOf: keptHeaders.filter { retryAfter == nil || $0.name != .retryAfter })

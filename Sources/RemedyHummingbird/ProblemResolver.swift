@@ -1,5 +1,6 @@
 #if Hummingbird
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import Remedy
@@ -22,23 +23,41 @@ struct ProblemResolver: Sendable {
     }
 
     let configuration: ProblemDetailsConfiguration
-    /// One resolver per language the server answers in, made once; a request picks one by its
+    /// One answering language per language the server answers in, made once; a request picks one by its
     /// `Accept-Language`.
-    private let resolvers: [ErrorResolver]
-    /// The resolver of the server's default language, for requests that accept none of its languages.
-    private let fallbackResolver: ErrorResolver
-    /// The `.lproj` names of `resolvers`, in the same order.
+    private let spoken: [AnswerLanguage]
+    /// The answering language for requests that accept none of the server's languages: English.
+    private let fallback: AnswerLanguage
+    /// The `.lproj` names of `spoken`, in the same order.
     private let languages: [String]
 
     init(_ configuration: ProblemDetailsConfiguration) {
         Self.declareResponseErrorsLeaves
         self.configuration = configuration
         let catalog = Self.serverCatalog(configuration.catalog)
-        resolvers = configuration.languages.map {
-            ErrorResolver(catalog: catalog, localization: configuration.localization($0))
+        spoken = configuration.languages.map {
+            AnswerLanguage(ErrorResolver(catalog: catalog, localization: configuration.localization($0)))
         }
         languages = configuration.languages
-        fallbackResolver = ErrorResolver(catalog: catalog, localization: configuration.localization("en"))
+        fallback = AnswerLanguage(ErrorResolver(catalog: catalog, localization: configuration.localization("en")))
+    }
+
+    /// What answers in one language need, made once per language: the resolver, and the headers every answer
+    /// in it carries (made per request, they cost a tenth of the whole answer).
+    struct AnswerLanguage: Sendable {
+        let resolver: ErrorResolver
+        let headers: HTTPFields
+
+        init(_ resolver: ErrorResolver) {
+            self.resolver = resolver
+            headers = [
+                .contentType: ProblemDetails.mediaType,
+                // The language the texts were resolved in, which may differ from the one asked for.
+                .contentLanguage: resolver.localization.language,
+                // The texts depend on the request's Accept-Language: caches must keep one answer per language.
+                .vary: "Accept-Language",
+            ]
+        }
     }
 
     /// An `HTTPResponseError` knows its own response and holds no cause: walks never reflect one.
@@ -66,7 +85,7 @@ struct ProblemResolver: Sendable {
         }
         catalog.register { error, localization in
             // Hummingbird's own error by its type first: a cast to a protocol costs a conformance lookup.
-            if let httpError = error as? HTTPError {
+            if let httpError = ErrorTree.value(error, as: HTTPError.self) {
                 return statusInterpretation(
                     error, httpError.status, retryAfter: httpError.headers[.retryAfter], localization)
             }
@@ -76,12 +95,10 @@ struct ProblemResolver: Sendable {
         return catalog
     }
 
-    /// The resolver in the best of the server's languages for an `Accept-Language` header.
-    func resolver(acceptLanguage header: String?) -> ErrorResolver {
-        guard let header, let index = AcceptLanguage(header).bestIndex(among: languages) else {
-            return fallbackResolver
-        }
-        return resolvers[index]
+    /// The best of the server's languages for an `Accept-Language` header.
+    func language(acceptLanguage header: String?) -> AnswerLanguage {
+        guard let header, let index = AcceptLanguage(header).bestIndex(among: languages) else { return fallback }
+        return spoken[index]
     }
 
     /// Resolves a route's error in one walk, applies the app's rules, and answers it.
@@ -91,13 +108,14 @@ struct ProblemResolver: Sendable {
         context: some RequestContext,
         canRerun: Bool
     ) async -> Answer {
-        let resolver = resolver(acceptLanguage: request.headers[.acceptLanguage])
-        let original = resolver.resolve(error)
-        if original.isCancellation { return .passOn }
-        var failure = original
-        var reference = original.supportReference
+        let language = language(acceptLanguage: request.headers[.acceptLanguage])
+        let resolver = language.resolver
+        var failure = resolver.resolve(error)
+        if failure.isCancellation { return .passOn }
+        var reference = failure.supportReference
         var decided = RuleDecision.passedOn
-        if !configuration.rules.isEmpty, original.severity != .fatal {
+        if !configuration.rules.isEmpty, failure.severity != .fatal {
+            let original = failure
             let route = context.endpointPath ?? String(request.uri.path.prefix(200))
             var taken: Set<String> = []
             while case .takenOver(let rule, let handler, let handled)? = applyRules(
@@ -124,12 +142,12 @@ struct ProblemResolver: Sendable {
         let answer = ProblemAnswer(
             failure,
             reference: reference,
-            resolver: resolver,
+            language: language,
             configuration: configuration,
             request: request,
             context: context
         )
-        ProblemRecord(answer, rule: decided).emit(to: context.logger, configuration: configuration)
+        answer.record(rule: decided, to: context.logger)
         return .response(answer.response())
     }
 

@@ -204,7 +204,7 @@ extension ErrorTree {
     /// own type is the runtime's trivial copy. A value of any other struct or enum type is never such a
     /// `T`, so only boxes around another error and class instances (an `NSError` may hold a bridged Swift
     /// error) take the general cast.
-    static func value<T>(_ error: any Error, as _: T.Type) -> T? {
+    package static func value<T>(_ error: any Error, as _: T.Type) -> T? {
         func open<E: Error>(_ value: E) -> T? {
             if E.self == T.self { return value as? T }
             if E.self == (any Error).self || E.self is AnyClass { return error as? T }

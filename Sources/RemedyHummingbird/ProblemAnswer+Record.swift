@@ -13,33 +13,28 @@ import Tracing
 /// the handler as an `Error`, whose description may span lines. The report is written only when the
 /// record is emitted at the logger's level. The counter's dimensions are bounded (status and category),
 /// never the error's grouping key, whose values grow with the kinds of failure.
-struct ProblemRecord {
-    let answer: ProblemAnswer
-    let rule: ProblemResolver.RuleDecision
-
-    init(_ answer: ProblemAnswer, rule: ProblemResolver.RuleDecision) {
-        self.answer = answer
-        self.rule = rule
-    }
-
+extension ProblemAnswer {
     /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
     /// failed, and nobody else saw the report); `debug` for a 4xx (the client's request was answered as
     /// designed), for a status the app stated (an `HTTPError(.serviceUnavailable)` under load is an answer it
     /// chose), and for a failure a rule silenced. Never `error`: a handled error is not a failure of the
     /// program.
-    var level: Logger.Level {
+    func level(rule: ProblemResolver.RuleDecision) -> Logger.Level {
         if case .silenced = rule { return .debug }
-        return answer.status.code >= 500 && !answer.isStatedStatus ? .info : .debug
+        return status.code >= 500 && !isStatedStatus ? .info : .debug
     }
 
     /// Logs the record, and records the failure on the active span and the counter.
-    func emit(to logger: Logger, configuration: ProblemDetailsConfiguration) {
-        let presentation = answer.presentation
-        let error = answer.failure.error
+    ///
+    /// - Parameters:
+    ///   - rule: What the app's rules decided, named in the record.
+    ///   - logger: The request's logger.
+    func record(rule: ProblemResolver.RuleDecision, to logger: Logger) {
+        let error = failure.error
         logger.log(
-            level: level,
-            "Answered \(answer.status.code) with Problem Details",
-            metadata: metadata(error: error, presentation: presentation)
+            level: level(rule: rule),
+            "Answered \(status.code) with Problem Details",
+            metadata: metadata(error: error, rule: rule)
         )
         if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
             let tracer = configuration.tracer ?? InstrumentationSystem.tracer
@@ -53,13 +48,13 @@ struct ProblemRecord {
                     attributes["remedy.reference"] = presentation.supportReference.description
                 }
                 // OpenTelemetry's HTTP conventions: a server span is an error for 5xx, not for 4xx.
-                if answer.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
+                if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
             }
         }
         if configuration.countsProblems {
             let dimensions = [
                 ("category", presentation.category.identifier),
-                ("status", "\(answer.status.code)"),
+                ("status", "\(status.code)"),
             ]
             let factory = configuration.metricsFactory ?? MetricsSystem.factory
             Counter(label: configuration.counterLabel, dimensions: dimensions, factory: factory).increment()
@@ -67,15 +62,15 @@ struct ProblemRecord {
     }
 
     /// The record's metadata; every value on one line.
-    private func metadata(error: any Error, presentation: Presentation) -> Logger.Metadata {
+    private func metadata(error: any Error, rule: ProblemResolver.RuleDecision) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
-            "status": "\(answer.status.code)",
+            "status": "\(status.code)",
             "category": "\(presentation.category.identifier)",
             "reference": "\(presentation.supportReference)",
             "error.type": "\(Self.errorType(of: error))",
             "report": "\(Self.oneLine(ErrorReport(error).text))",
         ]
-        if answer.isServerFailure { metadata["withheld"] = "the server's own failure" }
+        if isServerFailure { metadata["withheld"] = "the server's own failure" }
         if let name = rule.ruleName { metadata["rule"] = "\(Self.oneLine(name))" }
         return metadata
     }

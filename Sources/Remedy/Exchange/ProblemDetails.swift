@@ -99,7 +99,7 @@ public struct ProblemDetails: Sendable, Hashable {
         self.extensions = extensions
     }
 
-    /// The names of the members this type reads itself, in the order ``encoded()`` writes them.
+    /// The names of the members this type reads itself; an extension of one of these names is never written.
     static let memberNames: [String] = [
         "type", "title", "status", "detail", "instance",
         "category", "severity", "reference", "retryAfter", "actions",

@@ -99,8 +99,12 @@ extension ProblemDetailsError {
         return RecoveryOption(id: id, title: title, role: action.role) {
             let response = try await transport.send(method: method, url: target)
             if let refusal = refusal(of: response, to: target) {
-                let location = response.url?.absoluteString ?? response.header("Location") ?? ""
-                logRefusal(refusal, action: id, method: method, url: location, transport: transport)
+                // Where the answer would lead: the redirect's Location, or where an answer came from.
+                let leadsTo =
+                    refusal == .redirect ? response.header("Location") : response.url?.absoluteString
+                logRefusal(
+                    refusal, action: id, method: method, url: leadsTo ?? "", status: response.status,
+                    transport: transport)
                 throw HTTPStatusError(status: response.status, headers: response.headers, url: response.url ?? target)
             }
             if (200..<300).contains(response.status) { return .recovered }
@@ -143,16 +147,16 @@ extension ProblemDetailsError {
         action id: String,
         method: String,
         url: String,
+        status: Int? = nil,
         transport: ActionTransport
     ) {
-        transport.refusalLogger.info(
-            "Refused a Problem Details action",
-            metadata: [
-                "refused": "\(refusal)",
-                "actionID": "\(displayText(id, maximumLength: 64) ?? "")",
-                "method": "\(displayText(method, maximumLength: 16) ?? "")",
-                "url": "\(displayText(url, maximumLength: 200) ?? "")",
-            ]
-        )
+        var metadata: Logger.Metadata = [
+            "refused": "\(refusal)",
+            "actionID": "\(displayText(id, maximumLength: 64) ?? "")",
+            "method": "\(displayText(method, maximumLength: 16) ?? "")",
+            "url": "\(displayText(url, maximumLength: 200) ?? "")",
+        ]
+        if let status { metadata["status"] = "\(status)" }
+        transport.refusalLogger.info("Refused a Problem Details action", metadata: metadata)
     }
 }

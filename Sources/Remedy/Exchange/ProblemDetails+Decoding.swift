@@ -12,7 +12,7 @@ extension ProblemDetails {
         }
         private var depth: Int
 
-        /// The largest ``maximumDepth``: 512 levels (as `JSONSerialization`'s), so reading never nears the
+        /// The largest ``maximumDepth``: 512 levels (as `JSONDecoder`'s own limit), so reading never nears the
         /// end of a thread's stack.
         public static let deepestAllowedNesting = 512
 

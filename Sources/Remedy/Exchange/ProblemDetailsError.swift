@@ -47,7 +47,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     public let problem: ProblemDetails
     /// The HTTP status of the response (the response's, not the body's `status` member).
     public let status: Int
-    /// The URL of the request that failed, if known (for developers, and to resolve relative actions).
+    /// The URL of the response that failed, if known: its origin is the only one actions may go to, and
+    /// relative action URLs are resolved against it; without it, no action with a request is offered.
     public let url: URL?
     /// The response headers that matter to handling (`Content-Type`, `Retry-After`, `Date`), by name.
     public let headers: [String: String]

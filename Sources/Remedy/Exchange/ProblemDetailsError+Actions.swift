@@ -51,13 +51,14 @@ extension ProblemDetailsError {
                 others.append((position, option))
             }
         }
-        // The first recommended option, then the others in order, until the alert is full with its Cancel.
-        var kept = cancel.map { [$0] } ?? []
+        // The first recommended option, then the others in order, until the alert is full: one of its buttons
+        // is the Cancel, the server's or the one the presentation adds.
+        var chosen: [(position: Int, option: RecoveryOption)] = []
         if let recommended = others.firstIndex(where: { $0.option.role == .recommended }) {
-            kept.append(others.remove(at: recommended))
+            chosen.append(others.remove(at: recommended))
         }
-        let room = max(0, maximumActionOptions - 1 - (kept.count - (cancel == nil ? 0 : 1)))
-        kept += others.prefix(room)
+        let room = max(0, maximumActionOptions - 1 - chosen.count)
+        chosen += others.prefix(room)
         let left = others.dropFirst(room).map { $0.option.id ?? $0.option.title }
         let unread = max(0, actions.count - maximumActionsRead)
         if !left.isEmpty || unread > 0 {
@@ -70,11 +71,12 @@ extension ProblemDetailsError {
                 ]
             )
         }
+        let kept = (cancel.map { [$0] } ?? []) + chosen
         return (kept.sorted { $0.position < $1.position }.map(\.option), offersSignIn)
     }
 
-    /// The option that performs a link action, or `nil` (logged) when it has no request, or one that can't
-    /// be sent: another origin, no origin to check against, a method not in ``actionMethods``.
+    /// The option that performs a link action; `nil` when it has no request or no title, or (logged) when its
+    /// request can't be sent: another origin, no origin to check against, a method not in ``actionMethods``.
     private static func linkOption(
         for action: ProblemDetails.Action,
         base: URL?,

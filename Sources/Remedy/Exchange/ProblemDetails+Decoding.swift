@@ -102,6 +102,11 @@ extension ProblemDetails {
     /// not JSON, an empty body, text that is not JSON or not UTF-8, nesting deeper than
     /// ``DecodingLimits/maximumDepth``, and JSON that is not an object.
     ///
+    /// The body is read by `JSONDecoder` (see ``init(from:)``), after one pass over its bytes that checks the
+    /// nesting depth, UTF-8 inside strings and stray commas, which `JSONDecoder` doesn't check as strictly. A
+    /// number out of `Double`'s range or a lone UTF-16 surrogate escape is not JSON to `JSONDecoder`; a member
+    /// given twice keeps its first value.
+    ///
     /// ```swift
     /// let problem = try ProblemDetails(
     ///     decoding: Data(#"{"title":"Out of Credit","status":403}"#.utf8),

@@ -3,6 +3,7 @@
 // internal API. Every check traps on failure: libFuzzer reports a trap as a crash and keeps the input.
 
 import Foundation
+import Logging
 
 /// The content types the fuzzer sends a body with, chosen by the input's first byte.
 private let contentTypes: [String?] = [
@@ -15,8 +16,11 @@ private let contentTypes: [String?] = [
 
 private let base = URL(string: "https://api.example.com/orders/42")!
 
-/// A transport that must never run: handling a response only reads it.
-private let forbiddenTransport = ProblemDetailsError.ActionTransport { _, _ in
+/// A transport that must never run: handling a response only reads it. Its refusals (actions on another
+/// origin…) go to a logger that drops them, so the fuzzer's output stays its own.
+private let forbiddenTransport = ProblemDetailsError.ActionTransport(
+    logger: Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
+) { _, _ in
     fatalError("an action was performed while a response was only read")
 }
 
@@ -75,6 +79,9 @@ private func checkResponse(_ body: Data, status: Int, contentType: String?) {
         else { fatalError("message not bounded or with control characters") }
         guard problemError.severity < .fatal, problemError.category != .cancellation else {
             fatalError("the server made the failure fatal or silent")
+        }
+        guard problemError.recoveryOptions.count <= ProblemDetailsError.maximumActionOptions else {
+            fatalError("more options than an alert holds")
         }
         for option in problemError.recoveryOptions where !option.isRetry && option.id != "cancel" {
             guard let title = option.title.unicodeScalars.first, !isControl(title) else {

@@ -38,7 +38,7 @@ struct ProblemDetailsRoundTripTests {
             let root = Self.clientRoot(presenter: presenter, language: language)
             let url = server.baseURL.appending(path: "/overload")
             let value = await root.attempt("Loading the report") {
-                try await client.fetch(url, headers: ["Accept-Language": language])
+                try await client.fetch(url, headers: ["Accept-Language": root.acceptLanguage])
             }
             #expect(value == nil)
             let presentation = try #require(presenter.presentations.first)

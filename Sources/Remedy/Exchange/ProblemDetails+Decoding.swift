@@ -12,7 +12,7 @@ extension ProblemDetails {
         }
         private var depth: Int
 
-        /// The largest ``maximumDepth``: 512 levels (as `JSONSerialization`'s), so reading never nears the
+        /// The largest ``maximumDepth``: 512 levels (as `JSONDecoder`'s own limit), so reading never nears the
         /// end of a thread's stack.
         public static let deepestAllowedNesting = 512
 
@@ -102,6 +102,11 @@ extension ProblemDetails {
     /// not JSON, an empty body, text that is not JSON or not UTF-8, nesting deeper than
     /// ``DecodingLimits/maximumDepth``, and JSON that is not an object.
     ///
+    /// The body is read by `JSONDecoder` (see ``init(from:)``), after one pass over its bytes that checks the
+    /// nesting depth, UTF-8 inside strings and stray commas, which `JSONDecoder` doesn't check as strictly. A
+    /// number out of `Double`'s range or a lone UTF-16 surrogate escape is not JSON to `JSONDecoder`; a member
+    /// given twice keeps its first value.
+    ///
     /// ```swift
     /// let problem = try ProblemDetails(
     ///     decoding: Data(#"{"title":"Out of Credit","status":403}"#.utf8),
@@ -134,27 +139,36 @@ extension ProblemDetails {
             )
         }
         guard !data.isEmpty else { throw DecodingError(.emptyBody, "empty body") }
-        let value: JSONValue
+        if let failure = ProblemDetailsBodyScan.failure(in: data, maximumDepth: limits.maximumDepth) {
+            throw failure
+        }
         do {
-            value = try ProblemDetailsJSONReader.read([UInt8](data), maximumDepth: limits.maximumDepth)
+            self = try JSONDecoder().decode(ProblemDetails.self, from: data)
+        } catch let error as Swift.DecodingError {
+            throw Self.decodingError(for: error, of: data)
         } catch {
-            switch error.reason {
-            case .syntax(let message):
-                throw DecodingError(.invalidJSON, offset: error.offset, "not JSON: \(message) at byte \(error.offset)")
-            case .invalidUTF8:
-                throw DecodingError(.invalidUTF8, offset: error.offset, "invalid UTF-8 at byte \(error.offset)")
-            case .tooDeep:
-                throw DecodingError(
-                    .nestingTooDeep,
-                    offset: error.offset,
-                    "arrays and objects nest deeper than \(limits.maximumDepth) levels at byte \(error.offset)"
-                )
+            throw DecodingError(.invalidJSON, "not JSON: \(error)")
+        }
+    }
+
+    /// The error of a body `JSONDecoder` didn't read as a problem: JSON that isn't an object, or not JSON.
+    private static func decodingError(for error: Swift.DecodingError, of data: Data) -> DecodingError {
+        // Whether the text is JSON that isn't an object, or not JSON at all, only reading it as a value tells
+        // (`JSONDecoder` finds a mismatched top level before it reads the rest).
+        let value = try? JSONDecoder().decode(JSONValue.self, from: data)
+        if let value, value.objectMembers == nil {
+            return DecodingError(.notAnObject, "the JSON value is \(value.kindName), not an object")
+        }
+        let context: Swift.DecodingError.Context? =
+            switch error {
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .keyNotFound(_, let context),
+                .valueNotFound(_, let context):
+                context
+            @unknown default: nil
             }
-        }
-        guard case .object(let members) = value else {
-            throw DecodingError(.notAnObject, "the JSON value is \(value.kindName), not an object")
-        }
-        self.init(members: members)
+        let path = context?.codingPath.map(\.stringValue).joined(separator: ".") ?? ""
+        let reason = context?.debugDescription ?? "unreadable"
+        return DecodingError(.invalidJSON, "not JSON: \(reason)\(path.isEmpty ? "" : " at “\(path.prefix(200))”")")
     }
 
     /// A problem from the members of a JSON object, each read by RFC 9457 §3.1's rule: a value of the
@@ -214,14 +228,21 @@ extension ProblemDetails.Action {
             let title = members["title"]?.stringValue, !title.isBlank
         else { return nil }
         let role = members["role"]?.stringValue.flatMap(RecoveryOption.Role.init(rawValue:)) ?? .normal
-        var request: Request?
-        if case .object(let requestMembers) = members["request"], let href = requestMembers["href"]?.stringValue,
-            !href.isEmpty
-        {
-            let method = requestMembers["method"]?.stringValue ?? "POST"
-            if Self.isHTTPMethod(method) { request = Request(method: method.uppercased(), href: href) }
+        self.init(id: id, title: title, role: role, request: members["request"].flatMap(Request.init(json:)))
+    }
+}
+
+extension ProblemDetails.Action.Request {
+    /// A request from the `request` member of an action, or `nil` when it is not an object with a non-empty
+    /// string `href` and a `method` (`POST` when absent) that is an HTTP token of letters. Which methods a
+    /// client sends is the client's choice (``ProblemDetailsError/actionMethods``).
+    init?(json: ProblemDetails.JSONValue) {
+        guard case .object(let members) = json, let href = members["href"]?.stringValue, !href.isEmpty else {
+            return nil
         }
-        self.init(id: id, title: title, role: role, request: request)
+        let method = members["method"]?.stringValue ?? "POST"
+        guard Self.isHTTPMethod(method) else { return nil }
+        self.init(method: method.uppercased(), href: href)
     }
 
     /// Whether text is an HTTP method: a token of letters only (RFC 9110 allows more; no method uses it),
@@ -229,34 +250,6 @@ extension ProblemDetails.Action {
     static func isHTTPMethod(_ method: String) -> Bool {
         !method.isEmpty && method.utf8.count <= 16
             && method.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
-    }
-}
-
-extension ProblemDetails.JSONValue {
-    /// The string, when the value is one.
-    var stringValue: String? {
-        if case .string(let string) = self { return string }
-        return nil
-    }
-
-    /// The number as an `Int`, when the value is a whole number an `Int` can hold.
-    var integerValue: Int? {
-        guard case .number(let number) = self, number.isFinite, number == number.rounded(),
-            abs(number) < 9_007_199_254_740_992
-        else { return nil }
-        return Int(number)
-    }
-
-    /// The kind of value, for messages: "an array", "a string"…
-    var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a Boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }
 

@@ -99,7 +99,7 @@ public struct ProblemDetails: Sendable, Hashable {
         self.extensions = extensions
     }
 
-    /// The names of the members this type reads itself, in the order ``encoded()`` writes them.
+    /// The names of the members this type reads itself; an extension of one of these names is never written.
     static let memberNames: [String] = [
         "type", "title", "status", "detail", "instance",
         "category", "severity", "reference", "retryAfter", "actions",
@@ -171,6 +171,6 @@ extension ProblemDetails {
 extension ProblemDetails {
     /// The bytes of ``encoded()``, for a server that writes them into a buffer of its own (one copy less).
     package func encodedBytes() -> [UInt8] {
-        extensions.isEmpty ? ProblemDetailsWriter.bytes(of: self) : Array(encoded())
+        extensions.isEmpty ? ProblemDetailsWriter.bytes(of: self) : Array(Self.jsonEncoded(self))
     }
 }

@@ -20,8 +20,14 @@ import FoundationNetworking
 ///   (`.httpStatus(401, .takeOver { … })`), and the operation runs again after a sign-in.
 /// - an action with a ``ProblemDetails/Action/request``: an option that sends the request through the
 ///   ``ActionTransport``; a 2xx response means recovered (the operation runs again), any other response
-///   is handled as a new error. Only `http` and `https` URLs on the origin of the failed response are
-///   followed; other actions are left out.
+///   (a redirect included: Remedy follows none itself) is handled as a new error.
+///
+/// An action never acts outside the origin of the failed response (its scheme, host and port, as
+/// ``url`` names them): an action whose URL is on another origin, or whose method is not one of
+/// ``actionMethods``, is left out, and without a ``url`` no link action is offered at all (neither a
+/// relative URL nor an absolute one can be checked). At most ``maximumActionOptions`` buttons are offered,
+/// as Apple's Human Interface Guidelines ask of an alert. Each refusal is logged on one line through the
+/// transport's ``ActionTransport/logger``, never shown.
 ///
 /// The server's `reference` is the failure's ``SupportReference``, on the person's screen and in the
 /// client's log. The server's `retryAfter` (or its `Retry-After` header, whichever is longer) reaches the scope's
@@ -41,7 +47,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     public let problem: ProblemDetails
     /// The HTTP status of the response (the response's, not the body's `status` member).
     public let status: Int
-    /// The URL of the request that failed, if known (for developers, and to resolve relative actions).
+    /// The URL of the response that failed, if known: its origin is the only one actions may go to, and
+    /// relative action URLs are resolved against it; without it, no action with a request is offered.
     public let url: URL?
     /// The response headers that matter to handling (`Content-Type`, `Retry-After`, `Date`), by name.
     public let headers: [String: String]
@@ -72,8 +79,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     ///   - problem: The decoded body.
     ///   - status: The response's HTTP status.
     ///   - headers: The response's headers, by name (`Retry-After` is read).
-    ///   - url: The URL of the request, to resolve relative action URLs; without it, actions whose
-    ///     request has a relative URL are left out.
+    ///   - url: The URL of the response, whose origin the actions' requests must stay on; without it, no
+    ///     action with a request is offered.
     ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
     public init(
         problem: ProblemDetails,
@@ -97,22 +104,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
         case (let member?, let header?): retryAfter = max(member, header)
         case (let member, let header): retryAfter = member ?? header
         }
-        var options: [RecoveryOption] = []
-        var requiresSignIn = status == 401
-        for action in problem.actions {
-            switch action.id {
-            case ProblemDetails.Action.retryID:
-                options.append(.retry)
-            case ProblemDetails.Action.cancelID:
-                options.append(.cancel)
-            case ProblemDetails.Action.signInID:
-                requiresSignIn = true
-            default:
-                if let option = Self.linkOption(for: action, base: url, transport: actionTransport) {
-                    options.append(option)
-                }
-            }
-        }
+        let (options, offersSignIn) = Self.options(for: problem.actions, base: url, transport: actionTransport)
+        let requiresSignIn = status == 401 || offersSignIn
         self.requiresSignIn = requiresSignIn
         recoveryOptions = options
         isTransient = retryAfter != nil || statusEntry.isTransient
@@ -140,47 +133,6 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     public var description: String {
         let base = "HTTP \(status) problem \(problem.type)"
         return url.map { "\(base) from \($0.absoluteString)" } ?? base
-    }
-
-    // MARK: - Actions
-
-    /// The option that performs a link action, or `nil` when it has no request or its URL can't be followed.
-    private static func linkOption(
-        for action: ProblemDetails.Action,
-        base: URL?,
-        transport: ActionTransport
-    ) -> RecoveryOption? {
-        guard let request = action.request,
-            let title = displayText(action.title, maximumLength: maximumActionTitleLength),
-            let target = actionURL(request.href, base: base)
-        else { return nil }
-        let method = request.method
-        return RecoveryOption(id: action.id, title: title, role: action.role) {
-            let response = try await transport.send(method: method, url: target)
-            if (200..<300).contains(response.status) { return .recovered }
-            throw error(
-                status: response.status,
-                header: { response.header($0) },
-                body: response.body,
-                url: target,
-                actionTransport: transport
-            )
-        }
-    }
-
-    /// The absolute URL of an action's `href`: `http` or `https`, with a host, on the origin of `base` when
-    /// it is known; `nil` otherwise.
-    static func actionURL(_ href: String, base: URL?) -> URL? {
-        guard href.utf8.count <= 2_048, let url = URL(string: href, relativeTo: base)?.absoluteURL,
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
-        if let base {
-            guard base.scheme?.lowercased() == scheme, base.host?.lowercased() == host.lowercased(),
-                base.port == url.port
-            else { return nil }
-        }
-        return url
     }
 
     // MARK: - Text

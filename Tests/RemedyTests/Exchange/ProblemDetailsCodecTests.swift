@@ -31,15 +31,20 @@ struct ProblemDetailsCodecTests {
             extensions: ["balance": .number(30), "accounts": .array([.string("/account/12345")])]
         )
         let text = String(decoding: problem.encoded(), as: UTF8.self)
+        // Members sorted by name, extensions among them (JSONEncoder's `.sortedKeys`, issue 23; the standard
+        // members came first before): equal problems are equal bytes.
         #expect(
             text
-                == #"{"type":"https://example.com/probs/out-of-credit","title":"You do not have enough credit.","#
-                + #""status":403,"detail":"Your current balance is 30, but that costs 50.","#
-                + #""instance":"/account/12345/msgs/abc","category":"permissionDenied","severity":"minor","#
-                + #""reference":"7KQ2-9F3A","retryAfter":30,"actions":[{"id":"retry","role":"recommended","#
+                == #"{"accounts":["/account/12345"],"actions":[{"id":"retry","role":"recommended","#
                 + #""title":"Try Again"},{"id":"topUp","request":{"href":"/account/12345/top-up","method":"POST"},"#
-                + #""role":"normal","title":"Top Up"}],"accounts":["/account/12345"],"balance":30}"#
+                + #""role":"normal","title":"Top Up"}],"balance":30,"category":"permissionDenied","#
+                + #""detail":"Your current balance is 30, but that costs 50.","instance":"/account/12345/msgs/abc","#
+                + #""reference":"7KQ2-9F3A","retryAfter":30,"severity":"minor","status":403,"#
+                + #""title":"You do not have enough credit.","type":"https://example.com/probs/out-of-credit"}"#
         )
+        #expect(
+            ProblemDetails.JSONValue.object(["b": .number(1.5), "a": .array([.null])]).description
+                == #"{"a":[null],"b":1.5}"#)
     }
 
     @Test func roundTripsEveryMember() throws {
@@ -145,5 +150,40 @@ struct ProblemDetailsCodecTests {
         #expect(problem.title == nil && problem.status == nil && problem.detail == nil && problem.instance == nil)
         #expect(problem.actions.isEmpty && problem.extensions.isEmpty)
         #expect(String(decoding: problem.encoded(), as: UTF8.self) == #"{"type":"about:blank"}"#)
+    }
+
+    @Test func isCodableInsideOtherValues() throws {
+        struct Envelope: Codable, Equatable {
+            var problem: ProblemDetails
+            var attempts: Int
+        }
+        let envelope = Envelope(
+            problem: ProblemDetails(
+                title: "T",
+                status: 409,
+                retryAfter: .milliseconds(1_500),
+                actions: [.init(id: "refresh", title: "Refresh", request: .init(method: "PATCH", href: "/r"))],
+                extensions: ["traceId": .string("00-abc")]
+            ),
+            attempts: 2
+        )
+        let data = try JSONEncoder().encode(envelope)
+        let decoded = try JSONDecoder().decode(Envelope.self, from: data)
+        // A wait is written in whole seconds, rounded up.
+        #expect(decoded.problem.retryAfter == .seconds(2))
+        #expect(decoded.problem.actions == envelope.problem.actions)
+        #expect(decoded.problem.extensions == ["traceId": .string("00-abc")])
+        #expect(decoded.attempts == 2)
+        // An action that isn't one is an error where an action is asked for by type.
+        #expect(throws: Swift.DecodingError.self) {
+            try JSONDecoder().decode(ProblemDetails.Action.self, from: Data(#"{"id":""}"#.utf8))
+        }
+    }
+
+    @Test func bracketsAndCommasInsideStringsAreText() throws {
+        let deep = String(repeating: "[{", count: 100)
+        let problem = try decode(#"{"title":"\#(deep),]}","detail":"\"[,]\\"}"#)
+        #expect(problem.title == deep + ",]}")
+        #expect(problem.detail == #""[,]\"#)
     }
 }

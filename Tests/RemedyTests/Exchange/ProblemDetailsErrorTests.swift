@@ -133,7 +133,11 @@ struct ProblemDetailsErrorTests {
         #expect(ProblemDetailsError.actionURL("//evil.example.net/x", base: base) == nil)
         #expect(ProblemDetailsError.actionURL("file:///etc/passwd", base: base) == nil)
         #expect(ProblemDetailsError.actionURL("/relative", base: nil) == nil)
-        #expect(ProblemDetailsError.actionURL("https://api.example.com/x", base: nil) != nil)
+        // Changed by issue 23: without the response's URL there is no origin to stay on, so an absolute URL
+        // is refused too (it was followed to any host).
+        #expect(ProblemDetailsError.actionURL("https://api.example.com/x", base: nil) == nil)
+        // Default ports and the host's case don't make another origin.
+        #expect(ProblemDetailsError.actionURL("https://API.example.com:443/x", base: base) != nil)
     }
 
     // MARK: - Facts for the handling

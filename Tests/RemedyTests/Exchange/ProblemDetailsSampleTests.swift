@@ -94,6 +94,37 @@ struct ProblemDetailsSampleTests {
         }
     }
 
+    // MARK: - Languages
+
+    /// The languages sample: its first paragraphs run, the request is type-checked (it needs a server).
+    private func germanOrderRequest(presenter: ScriptedPresenter, send: Bool) async throws -> (ErrorScope, URLRequest) {
+        let localization = Localization(language: "de")
+        let root = ErrorScope.root(presenter: presenter, localization: localization)
+
+        var request = URLRequest(url: URL(string: "https://api.example.com/orders/42")!)
+        request.setAcceptLanguage(localization)
+        guard send else { return (root, request) }
+
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let transport = ProblemDetailsError.ActionTransport.urlSession(localization: localization)
+        try ProblemDetailsError.validate(data, response, actionTransport: transport)
+        return (root, request)
+    }
+
+    @Test func languagesSample() async throws {
+        let (root, request) = try await germanOrderRequest(presenter: ScriptedPresenter(), send: false)
+        #expect(request.value(forHTTPHeaderField: "Accept-Language") == "de")
+        #expect(root.acceptLanguage == "de")
+    }
+
+    @Test func languagesSampleForClientsThatBuildTheirOwnHeaders() {
+        let root = ErrorScope.root(presenter: ScriptedPresenter(), localization: Localization(language: "ja"))
+        var request = StandInRequest()
+        request.headers.add(name: "Accept-Language", value: root.acceptLanguage)
+        #expect(
+            request.headers.fields == [("Accept-Language", "ja")].map { StandInRequest.Field(name: $0.0, value: $0.1) })
+    }
+
     // MARK: - AsyncHTTPClient's shapes
 
     private func fetch(_ request: StandInRequest, with client: StandInHTTPClient) async throws -> Data {
@@ -137,7 +168,19 @@ struct ProblemDetailsSampleTests {
 // Stand-ins with the shapes of AsyncHTTPClient's HTTPClient, HTTPClientResponse, HTTPHeaders and NIO's
 // ByteBuffer and TimeAmount, as far as the sample uses them.
 
-private struct StandInRequest {}
+private struct StandInRequest {
+    struct Field: Equatable {
+        var name: String
+        var value: String
+    }
+    struct Headers {
+        var fields: [Field] = []
+        mutating func add(name: String, value: String) {
+            fields.append(Field(name: name, value: value))
+        }
+    }
+    var headers = Headers()
+}
 
 private struct StandInTimeAmount {
     static func seconds(_ amount: Int64) -> StandInTimeAmount { StandInTimeAmount() }

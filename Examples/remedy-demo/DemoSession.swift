@@ -30,7 +30,7 @@ final class DemoSession: Sendable {
         self.console = console
         self.log = log
         self.backend = backend
-        self.client = DemoClient(baseURL: backend.baseURL)
+        self.client = DemoClient(baseURL: backend.baseURL, localization: localization)
         self.disk = disk
         self.presenter = presenter
         self.account = account
@@ -45,7 +45,7 @@ final class DemoSession: Sendable {
         let backend = try await DemoBackend.start()
         let disk = try DemoDisk(freeBytes: 64_000)
         let account = AccountSession(
-            client: DemoClient(baseURL: backend.baseURL),
+            client: DemoClient(baseURL: backend.baseURL, localization: localization),
             presenter: presenter.terminal,
             console: console,
             localization: localization

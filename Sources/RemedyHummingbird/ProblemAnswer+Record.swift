@@ -29,7 +29,8 @@ extension ProblemAnswer {
     /// - Parameters:
     ///   - rule: What the app's rules decided, named in the record.
     ///   - logger: The request's logger.
-    func record(rule: ProblemResolver.RuleDecision, to logger: Logger) {
+    ///   - configuration: The middleware's configuration: which records to keep.
+    func record(rule: ProblemResolver.RuleDecision, to logger: Logger, _ configuration: ProblemDetailsConfiguration) {
         let error = failure.error
         logger.log(
             level: level(rule: rule),
@@ -51,12 +52,13 @@ extension ProblemAnswer {
                 if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
             }
         }
-        if configuration.countsProblems {
+        // Without a metrics backend the counter would do nothing: it isn't made (a counter is an object).
+        let factory = configuration.metricsFactory ?? MetricsSystem.factory
+        if configuration.countsProblems, !(factory is NOOPMetricsHandler) {
             let dimensions = [
                 ("category", presentation.category.identifier),
                 ("status", "\(status.code)"),
             ]
-            let factory = configuration.metricsFactory ?? MetricsSystem.factory
             Counter(label: configuration.counterLabel, dimensions: dimensions, factory: factory).increment()
         }
     }

@@ -29,9 +29,8 @@ final class ProblemAnswer {
     /// The headers the failure's `HTTPResponseError` carries (`WWW-Authenticate`, `Retry-After`…), without
     /// those that describe its own body.
     let keptHeaders: HTTPFields
-    /// The language of the answer's texts, with the headers every answer in it carries.
-    let language: ProblemResolver.AnswerLanguage
-    let configuration: ProblemDetailsConfiguration
+    /// The headers every answer in the language of the texts carries.
+    let languageHeaders: HTTPFields
 
     init(
         _ failure: ResolvedFailure,
@@ -43,8 +42,7 @@ final class ProblemAnswer {
     ) {
         let resolver = language.resolver
         self.failure = failure
-        self.configuration = configuration
-        self.language = language
+        languageHeaders = language.headers
         let statement = Self.statusStatement(of: failure)
         isStatedStatus = statement != nil
         let category = failure.category
@@ -136,9 +134,9 @@ final class ProblemAnswer {
             !failure.interpretation.isPermanent && options.allSatisfy { $0.isRetry || $0.role == .cancel }
             && (interpretation.isTransient || retryableCategories.contains(failure.category))
         if offersRetry {
-            if !options.contains(where: \.isRetry) { options.insert(.retry, at: 0) }
-        } else if options.contains(where: \.isRetry) {
-            options.removeAll(where: \.isRetry)
+            if !options.contains(where: { $0.isRetry }) { options.insert(.retry, at: 0) }
+        } else if options.contains(where: { $0.isRetry }) {
+            options.removeAll { $0.isRetry }
         }
         return Presentation(
             title: interpretation.title,
@@ -203,7 +201,9 @@ final class ProblemAnswer {
     }
 
     /// The Problem Details response.
-    func response() -> Response {
+    ///
+    /// - Parameter configuration: The middleware's configuration: the problem type and the action requests.
+    func response(_ configuration: ProblemDetailsConfiguration) -> Response {
         var problem = ProblemDetails(
             presentation,
             status: Int(status.code),
@@ -215,10 +215,13 @@ final class ProblemAnswer {
         // dismiss (a Remedy client adds its own Cancel, in its own language). Sent, it would read as an
         // option of the error, and a client's scope offers Try Again only to errors whose options are all
         // Try Again.
-        problem.actions.removeAll { $0.role == .cancel && $0.request == nil }
-        if status == .unauthorized { addSignIn(to: &problem) }
+        problem.actions.removeAll { action in
+            guard action.role == .cancel, case .none = action.request else { return false }
+            return true
+        }
+        if status == .unauthorized { addSignIn(to: &problem, request: configuration.actionRequests[ProblemDetails.Action.signInID]) }
 
-        var headers = language.headers
+        var headers = languageHeaders
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         if !keptHeaders.isEmpty {
             headers.append(contentsOf: keptHeaders.filter { retryAfter == nil || $0.name != .retryAfter })
@@ -232,7 +235,7 @@ final class ProblemAnswer {
 
     /// Gives a 401 answer a sign-in action when its presentation has none, so the client's sign-in
     /// flow (its take-over rule) knows it may run; with the configured sign-in request, if any.
-    private func addSignIn(to problem: inout ProblemDetails) {
+    private func addSignIn(to problem: inout ProblemDetails, request: ProblemDetails.Action.Request?) {
         let id = ProblemDetails.Action.signInID
         guard !problem.actions.contains(where: { $0.id == id }) else { return }
         let title = RecoveryOption.signIn { false }.localizedTitle(in: presentation.localization)
@@ -240,7 +243,7 @@ final class ProblemAnswer {
             id: id,
             title: title,
             role: .recommended,
-            request: configuration.actionRequests[id]
+            request: request
         )
         // Recommended, so it comes first; an app's own recommended action keeps its place but not its role.
         problem.actions =

@@ -34,12 +34,14 @@ struct ProblemResolver: Sendable {
     init(_ configuration: ProblemDetailsConfiguration) {
         Self.declareResponseErrorsLeaves
         self.configuration = configuration
-        let catalog = Self.serverCatalog(configuration.catalog)
-        spoken = configuration.languages.map {
-            AnswerLanguage(ErrorResolver(catalog: catalog, localization: configuration.localization($0)))
+        func answerLanguage(_ language: String) -> AnswerLanguage {
+            let localization = configuration.localization(language)
+            let catalog = Self.serverCatalog(configuration.catalog, localization: localization)
+            return AnswerLanguage(ErrorResolver(catalog: catalog, localization: localization))
         }
+        spoken = configuration.languages.map(answerLanguage)
         languages = configuration.languages
-        fallback = AnswerLanguage(ErrorResolver(catalog: catalog, localization: configuration.localization("en")))
+        fallback = answerLanguage("en")
     }
 
     /// What answers in one language need, made once per language: the resolver, and the headers every answer
@@ -66,23 +68,35 @@ struct ProblemResolver: Sendable {
     /// The app's catalog, reading Hummingbird's `HTTPResponseError`s by their status with the catalog's texts
     /// ("Not Found", "Service Unavailable"), not by their message, which Hummingbird's own errors fill with
     /// developer text; unless the app's own entries know them better.
-    private static func serverCatalog(_ appCatalog: ErrorCatalog) -> ErrorCatalog {
-        var catalog = appCatalog
+    ///
+    /// The statuses the built-in catalog names are read in the server's language once, here: read per
+    /// request, they cost a twentieth of a failed request's answer.
+    private static func serverCatalog(_ appCatalog: ErrorCatalog, localization: Localization) -> ErrorCatalog {
         let appKnowsMore = !appCatalog.isBuiltInsAlone
+        @Sendable func interpretation(of status: Int, retryAfter: String?, _ localization: Localization)
+            -> ErrorInterpretation?
+        {
+            ErrorCatalog.standard.interpretation(
+                for: HTTPStatusError(status: status, headers: retryAfter.map { ["Retry-After": $0] } ?? [:]),
+                localization: localization
+            )
+        }
+        let named = [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504]
+        let known = Dictionary(uniqueKeysWithValues: named.map { ($0, interpretation(of: $0, retryAfter: nil, localization)) })
         @Sendable func statusInterpretation(
             _ error: any Error,
             _ status: HTTPResponse.Status,
             retryAfter: String?,
-            _ localization: Localization
+            _ requested: Localization
         ) -> ErrorInterpretation? {
-            guard status.code >= 400,
-                !appKnowsMore || appCatalog.interpretation(for: error, localization: localization) == nil
+            let code = Int(status.code)
+            guard code >= 400,
+                !appKnowsMore || appCatalog.interpretation(for: error, localization: requested) == nil
             else { return nil }
-            return ErrorCatalog.standard.interpretation(
-                for: HTTPStatusError(status: Int(status.code), headers: retryAfter.map { ["Retry-After": $0] } ?? [:]),
-                localization: localization
-            )
+            if retryAfter == nil, requested.isSame(as: localization), let read = known[code] { return read }
+            return interpretation(of: code, retryAfter: retryAfter, requested)
         }
+        var catalog = appCatalog
         catalog.register { error, localization in
             // Hummingbird's own error by its type first: a cast to a protocol costs a conformance lookup.
             if let httpError = ErrorTree.value(error, as: HTTPError.self) {
@@ -147,8 +161,8 @@ struct ProblemResolver: Sendable {
             request: request,
             context: context
         )
-        answer.record(rule: decided, to: context.logger)
-        return .response(answer.response())
+        answer.record(rule: decided, to: context.logger, configuration)
+        return .response(answer.response(configuration))
     }
 
     // MARK: - Rules

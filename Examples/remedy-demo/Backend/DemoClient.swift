@@ -13,23 +13,27 @@ import FoundationNetworking
 struct DemoClient: Sendable {
     let baseURL: URL
     let session: URLSession
+    /// The person's language, sent as `Accept-Language` so a server answers in it.
+    let localization: Localization
 
     /// Creates a client.
     ///
     /// - Parameters:
     ///   - baseURL: The server's address.
     ///   - timeout: How long a request may wait for data.
-    init(baseURL: URL, timeout: TimeInterval = 10) {
+    ///   - localization: The person's language, asked of the server.
+    init(baseURL: URL, timeout: TimeInterval = 10, localization: Localization = .default) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpMaximumConnectionsPerHost = 16
         self.baseURL = baseURL
         self.session = URLSession(configuration: configuration)
+        self.localization = localization
     }
 
     /// A copy that gives up on a request after `timeout` seconds without data.
     func timingOut(after timeout: TimeInterval) -> DemoClient {
-        DemoClient(baseURL: baseURL, timeout: timeout)
+        DemoClient(baseURL: baseURL, timeout: timeout, localization: localization)
     }
 
     /// Sends a request and decodes the JSON answer.
@@ -52,6 +56,7 @@ struct DemoClient: Sendable {
         let url = baseURL.appendingPathComponent(path)
         var request = URLRequest(url: url)
         request.httpMethod = method
+        request.setAcceptLanguage(localization)
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
@@ -59,7 +64,7 @@ struct DemoClient: Sendable {
         }
         guard (200..<300).contains(http.statusCode) else {
             // The server's own title, message and actions, whose link actions go through this session.
-            if let problem = ProblemDetailsError(response: http, body: data, actionTransport: .urlSession(session)) {
+            if let problem = ProblemDetailsError(response: http, body: data, actionTransport: .urlSession(session, localization: localization)) {
                 throw problem
             }
             var headers: [String: String] = [:]

@@ -25,7 +25,8 @@ extension DemoSession {
 
     #if Hummingbird
     private func callServer(at baseURL: URL) async throws {
-        let api = DemoClient(baseURL: baseURL)
+        // The person's language travels as Accept-Language: the server's texts come back in it.
+        let api = DemoClient(baseURL: baseURL, localization: localization)
         console.note(
             "The app's server runs on \(baseURL.absoluteString): Hummingbird, with Remedy's Problem Details middleware."
         )

@@ -34,7 +34,8 @@ extension ProblemDetails {
         var actions: [Action] = []
         for (index, option) in presentation.options.enumerated() where !option.isAcknowledgement {
             let id = option.id ?? "option\(index + 1)"
-            actions.append(Action(id: id, title: option.title, role: option.role, request: requests[id]))
+            let request = requests.isEmpty ? nil : requests[id]
+            actions.append(Action(id: id, title: option.title, role: option.role, request: request))
         }
         self.init(
             type: type,

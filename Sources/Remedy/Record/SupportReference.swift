@@ -67,13 +67,20 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
 
     /// The readable form: eight characters grouped four and four, such as `7KQ2-9F3A`.
     public var description: String {
-        var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 9)
-        var rest = value
-        for index in stride(from: 8, through: 0, by: -1) where index != 4 {
-            bytes[index] = Self.alphabet[Int(rest & 31)]
-            rest >>= 5
+        // Nine bytes make a small string, stored inline: no allocation, as every Problem Details answer
+        // writes one.
+        String(unsafeUninitializedCapacity: 9) { bytes in
+            var rest = value
+            for index in stride(from: 8, through: 0, by: -1) {
+                guard index != 4 else {
+                    bytes[index] = UInt8(ascii: "-")
+                    continue
+                }
+                bytes[index] = Self.alphabet[Int(rest & 31)]
+                rest >>= 5
+            }
+            return 9
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The reference as a presenter shows it, such as "Reference 7KQ2-9F3A", in a language.

@@ -40,6 +40,11 @@ public struct Localization: Sendable {
     /// overrides replaces it.
     private var storage: Storage
 
+    /// Whether two localizations are one: made once and copied, with the same tables and overrides.
+    package func isSame(as other: Localization) -> Bool {
+        storage === other.storage
+    }
+
     private final class Storage: Sendable {
         let locale: Locale
         let overrides: [String: String]

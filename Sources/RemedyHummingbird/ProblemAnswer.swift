@@ -219,7 +219,9 @@ final class ProblemAnswer {
             guard action.role == .cancel, case .none = action.request else { return false }
             return true
         }
-        if status == .unauthorized { addSignIn(to: &problem, request: configuration.actionRequests[ProblemDetails.Action.signInID]) }
+        if status == .unauthorized {
+            addSignIn(to: &problem, request: configuration.actionRequests[ProblemDetails.Action.signInID])
+        }
 
         var headers = languageHeaders
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }

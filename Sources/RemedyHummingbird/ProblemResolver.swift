@@ -82,7 +82,8 @@ struct ProblemResolver: Sendable {
             )
         }
         let named = [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504]
-        let known = Dictionary(uniqueKeysWithValues: named.map { ($0, interpretation(of: $0, retryAfter: nil, localization)) })
+        let known = Dictionary(
+            uniqueKeysWithValues: named.map { ($0, interpretation(of: $0, retryAfter: nil, localization)) })
         @Sendable func statusInterpretation(
             _ error: any Error,
             _ status: HTTPResponse.Status,
@@ -133,7 +134,8 @@ struct ProblemResolver: Sendable {
             let route = context.endpointPath ?? String(request.uri.path.prefix(200))
             var taken: Set<String> = []
             while case .takenOver(let rule, let handler, let handled)? = applyRules(
-                to: &failure, resolver: resolver, route: route, reference: reference, skipping: taken, decided: &decided,
+                to: &failure, resolver: resolver, route: route, reference: reference, skipping: taken,
+                decided: &decided,
                 context)
             {
                 taken.insert(rule)

@@ -64,7 +64,9 @@ struct DemoClient: Sendable {
         }
         guard (200..<300).contains(http.statusCode) else {
             // The server's own title, message and actions, whose link actions go through this session.
-            if let problem = ProblemDetailsError(response: http, body: data, actionTransport: .urlSession(session, localization: localization)) {
+            if let problem = ProblemDetailsError(
+                response: http, body: data, actionTransport: .urlSession(session, localization: localization))
+            {
                 throw problem
             }
             var headers: [String: String] = [:]

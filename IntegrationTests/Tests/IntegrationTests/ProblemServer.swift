@@ -141,8 +141,9 @@ final class ProblemServer: Sendable {
         }
         // Failures of the server's own resources: a file, a database and an outbound call, each naming
         // what failed (`config.json`, `library.sqlite`, `127.0.0.1:<port>`) in its own text.
-        for (route, name) in [("/missing-file", "file.missing"), ("/database", "grdb.cantOpen"), ("/outbound", "ahc.refused")]
-        {
+        for (route, name) in [
+            ("/missing-file", "file.missing"), ("/database", "grdb.cantOpen"), ("/outbound", "ahc.refused"),
+        ] {
             router.get(RouterPath(stringLiteral: route)) { _, _ -> Response in
                 await counter.next(route)
                 guard let failureCase = Failures.named(name) else { throw ServerSetupFailure("no case \(name)") }

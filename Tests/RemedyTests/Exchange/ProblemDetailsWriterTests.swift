@@ -20,7 +20,9 @@ struct ProblemDetailsWriterTests {
     ]
 
     static func problems() -> [ProblemDetails] {
-        var problems: [ProblemDetails] = [ProblemDetails(), ProblemDetails(type: "https://example.com/probs/out-of-credit")]
+        var problems: [ProblemDetails] = [
+            ProblemDetails(), ProblemDetails(type: "https://example.com/probs/out-of-credit"),
+        ]
         for (index, text) in texts.enumerated() {
             problems.append(
                 ProblemDetails(

@@ -8,9 +8,9 @@ import Tracing
 
 /// What the server keeps of one answered failure: a log record, the request's span, a counter.
 ///
-/// The record is one physical line for line-based log shippers: the developer report and the error's
-/// description go in as single-line values (line breaks escaped as `\n`), and the error is not handed to
-/// the handler as an `Error`, whose description may span lines. The report is written only when the
+/// The record is one physical line for line-based log shippers: the developer report, which holds the
+/// error's description, goes in as a single-line value (line breaks escaped as `\n`), and the error is not
+/// handed to the handler as an `Error`, whose description may span lines. The report is written only when the
 /// record is emitted at the logger's level. The counter's dimensions are bounded (status and category),
 /// never the error's grouping key, whose values grow with the kinds of failure.
 extension ProblemAnswer {

@@ -52,7 +52,7 @@ public final class AppKitErrorPresenter: ErrorPresenter {
             alert.beginSheetModal(for: window) { response in
                 slot.answer(Self.option(for: response, of: buttons))
             }
-            slot.onFinish = {
+            slot.onFinish {
                 if alert.window.sheetParent != nil { window.endSheet(alert.window) }
             }
         }

@@ -40,8 +40,10 @@ open class UIViewController: UIResponder {
     open private(set) weak var presentingViewController: UIViewController?
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingdismissed
-    /// `var isBeingDismissed: Bool { get }` (the fake dismisses at once, so it is never in between)
-    open var isBeingDismissed: Bool { false }
+    /// `var isBeingDismissed: Bool { get }` — true from the start of an animated dismissal until its end.
+    open var isBeingDismissed: Bool { fakeIsBeingDismissed }
+
+    private var fakeIsBeingDismissed = false
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
     /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
@@ -54,6 +56,24 @@ open class UIViewController: UIResponder {
     /// Fake: every controller this one presented, in order, and how often it was asked to dismiss.
     public private(set) var fakePresented: [UIViewController] = []
     public private(set) var fakeDismissCalls = 0
+
+    /// Fake: the controllers UIKit refused to present from this one, because it was already presenting one
+    /// or still dismissing one (UIKit logs "Attempt to present … which is already presenting" and drops it).
+    public private(set) var fakeRefusedPresentations: [UIViewController] = []
+
+    /// Fake: the ends of the animated dismissals under way, in the order they began. An animation takes
+    /// time; a test ends them with ``fakeFinishTransitions()``.
+    private static var fakePendingTransitions: [@MainActor () -> Void] = []
+
+    /// Fake: whether an animated dismissal is under way anywhere.
+    public static var fakeHasPendingTransitions: Bool { !fakePendingTransitions.isEmpty }
+
+    /// Fake: the animations of every dismissal under way end now; their completions run, in order.
+    public static func fakeFinishTransitions() {
+        while !fakePendingTransitions.isEmpty {
+            fakePendingTransitions.removeFirst()()
+        }
+    }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
     /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
@@ -81,8 +101,12 @@ open class UIViewController: UIResponder {
     /// completion: (() -> Void)? = nil)`
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
     {
-        // UIKit refuses to present from a controller that already presents one.
-        guard presentedViewController == nil else { return }
+        // UIKit refuses to present from a controller that already presents one, even one that is leaving.
+        guard presentedViewController == nil else {
+            fakeRefusedPresentations.append(viewControllerToPresent)
+            FakeChanges.shared.changed()
+            return
+        }
         presentedViewController = viewControllerToPresent
         viewControllerToPresent.presentingViewController = self
         fakePresented.append(viewControllerToPresent)
@@ -92,14 +116,24 @@ open class UIViewController: UIResponder {
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
     /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` — dismisses what this controller
-    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it.
+    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it. Animated, the
+    /// dismissed controller stays presented, with `isBeingDismissed` true, until the animation ends; then it
+    /// is gone and `completion` runs ("The block to execute after the view controller is dismissed").
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         fakeDismissCalls += 1
         if let presented = presentedViewController {
-            presented.presentingViewController = nil
-            presentedViewController = nil
+            guard !presented.fakeIsBeingDismissed else { return }
+            let finish: @MainActor () -> Void = { [self] in
+                presented.fakeIsBeingDismissed = false
+                presented.presentingViewController = nil
+                presentedViewController = nil
+                FakeChanges.shared.changed()
+                completion?()
+            }
+            guard flag else { return finish() }
+            presented.fakeIsBeingDismissed = true
+            Self.fakePendingTransitions.append(finish)
             FakeChanges.shared.changed()
-            completion?()
         } else if let presenting = presentingViewController {
             presenting.dismiss(animated: flag, completion: completion)
         }
@@ -144,10 +178,10 @@ open class UIAlertController: UIViewController {
         actions.append(action)
     }
 
-    /// Fake: a tap on an action: UIKit dismisses the alert, then calls the action's handler.
+    /// Fake: a tap on an action: UIKit dismisses the alert with animation, and calls the action's handler
+    /// once the alert is gone (a test ends the animation with `UIViewController.fakeFinishTransitions()`).
     public func fakeTap(_ action: UIAlertAction) {
-        dismiss(animated: true)
-        action.handler?(action)
+        dismiss(animated: true) { action.handler?(action) }
     }
 
     /// https://developer.apple.com/documentation/uikit/uialertcontroller/style

@@ -75,6 +75,17 @@ open class UIWindow: UIView {
         FakeChanges.shared.changed()
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiwindow/makekey()
+    /// `func makeKey()`
+    open func makeKey() {
+        windowScene?.keyWindow = self
+        FakeChanges.shared.changed()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiwindow/iskeywindow
+    /// `var isKeyWindow: Bool { get }`
+    open var isKeyWindow: Bool { windowScene?.keyWindow === self }
+
     /// Fake: a window's next responder is its scene, or the application.
     override open var next: UIResponder? { windowScene ?? UIApplication.shared }
 

@@ -105,6 +105,7 @@ extension AppDelegateSuites {
             let alert = try #require(notes.presentedViewController as? UIAlertController)
             #expect(alert.title == "Not Enough Storage")
             alert.fakeTap(try #require(alert.actions.first))
+            UIViewController.fakeFinishTransitions()
             #expect(notes.presentedViewController == nil)
         }
 

@@ -41,6 +41,7 @@ struct UIKitAlertTests {
         #expect(alert.preferredAction?.title == "Try Again")
 
         alert.fakeTap(alert.actions[2])
+        UIViewController.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Cancel")
         #expect(screen.presentedViewController == nil)
     }
@@ -58,6 +59,7 @@ struct UIKitAlertTests {
         #expect(alert.actions.map(\.style) == [.destructive, .cancel])
         #expect(alert.preferredAction == nil)
         alert.fakeTap(alert.actions[0])
+        UIViewController.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Delete Draft")
     }
 
@@ -74,6 +76,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
         let freeUpSpace = try #require(alert.actions.first { $0.title == "Free Up Space" })
         alert.fakeTap(freeUpSpace)
+        UIViewController.fakeFinishTransitions()
         #expect(await handling.value == .recovered)
         #expect(ran.value == 1)
         #expect(retried.value == 1)
@@ -86,8 +89,51 @@ struct UIKitAlertTests {
         _ = try #require(await alert(on: screen))
 
         answer.cancel()
+        await fakes { UIViewController.fakeHasPendingTransitions }
+        UIViewController.fakeFinishTransitions()
         #expect(try await answer.value == nil)
         #expect(screen.presentedViewController == nil)
+    }
+
+    @Test func aWithdrawnAlertAnswersOnlyOnceItsDismissalHasFinished() async throws {
+        let (window, screen) = screen()
+        let presenter = UIKitErrorPresenter(window: window)
+        // What the presenter's caller sees when the answer arrives: is the screen free to present again?
+        let answer = Task {
+            _ = try await presenter.present(Fixtures.storagePresentation())
+            return screen.presentedViewController == nil
+        }
+        let alert = try #require(await alert(on: screen))
+
+        answer.cancel()
+        await fakes { alert.isBeingDismissed }
+        // An answer given with the dismissal under way has been resumed by now; let it through first.
+        await Task.yield()
+        UIViewController.fakeFinishTransitions()
+        #expect(try await answer.value)
+        #expect(screen.fakeRefusedPresentations.isEmpty)
+    }
+
+    @Test func aFatalErrorThatPreemptsAnAlertIsShownOnceThatAlertHasLeft() async throws {
+        let (window, screen) = screen()
+        let root = Fixtures.root(presenter: UIKitErrorPresenter(window: window))
+        let major = root.handle(Fixtures.StorageFull(freeUpSpace: Fixtures.freeUpSpace()))
+        let storageAlert = try #require(await alert(on: screen))
+
+        let fatal = root.handle(FatalError("The notes database is damaged beyond repair."))
+        await fakes { storageAlert.isBeingDismissed }
+        await Task.yield()
+        UIViewController.fakeFinishTransitions()
+        await fakes {
+            let next = screen.presentedViewController
+            return !screen.fakeRefusedPresentations.isEmpty || (next is UIAlertController && next !== storageAlert)
+        }
+        #expect(screen.fakeRefusedPresentations.isEmpty)
+        let fatalAlert = try #require(screen.presentedViewController as? UIAlertController)
+        fatalAlert.fakeTap(fatalAlert.actions[0])
+        UIViewController.fakeFinishTransitions()
+        _ = await fatal.value
+        _ = await major.value
     }
 
     @Test func alertsGoOnTopOfWhatTheScreenAlreadyPresents() async throws {
@@ -100,6 +146,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: sheet))
         #expect(screen.presentedViewController === sheet)
         alert.fakeTap(alert.actions[0])
+        UIViewController.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Try Again")
     }
 
@@ -107,6 +154,7 @@ struct UIKitAlertTests {
         let scene = UIWindowScene()
         let (appWindow, _) = screen()
         appWindow.windowScene = scene
+        appWindow.makeKeyAndVisible()
         let presenter = UIKitErrorPresenter(windowScene: scene)
         let answer = Task { try await presenter.present(Fixtures.storagePresentation()) }
 
@@ -114,11 +162,15 @@ struct UIKitAlertTests {
         let window = try #require(scene.windows.first)
         #expect(window.windowLevel.rawValue > UIWindow.Level.alert.rawValue)
         #expect(!window.isHidden)
+        // Key while its alert shows, so that Return reaches the preferred action; the app's window after.
+        #expect(window.isKeyWindow)
         let alert = try #require(window.rootViewController?.presentedViewController as? UIAlertController)
 
         alert.fakeTap(alert.actions[1])
+        UIViewController.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Free Up Space")
         #expect(window.isHidden)
+        #expect(appWindow.isKeyWindow)
     }
 
     @Test func aFatalErrorIsAnAlertAndTheProcessEndsOnlyAfterTheAnswer() async throws {
@@ -130,6 +182,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
         #expect(terminations.value == 0)
         alert.fakeTap(alert.actions[0])
+        UIViewController.fakeFinishTransitions()
         _ = await handling.value
         #expect(terminations.value == 1)
     }

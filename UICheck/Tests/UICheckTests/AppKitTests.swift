@@ -1,6 +1,7 @@
 import AppKit
 import Remedy
 import RemedyTesting
+import StandInSupport
 import Testing
 
 @testable import CheckedRemedyUI
@@ -13,6 +14,30 @@ struct AppKitTests {
         let window = NSWindow()
         NSApplication.shared.fakeKeyWindow = window
         return window
+    }
+
+    /// Starts presenting, and returns once the presenter has shown, queued or begun waiting to show the
+    /// alert: it runs on the main actor up to its first wait, right after the start is announced.
+    func presenting(
+        _ presentation: Presentation, with presenter: AppKitErrorPresenter
+    ) async -> Task<RecoveryOption?, any Error> {
+        final class Started { var value = false }
+        let started = Started()
+        let task = Task {
+            started.value = true
+            FakeChanges.shared.changed()
+            return try await presenter.present(presentation)
+        }
+        await fakes { started.value }
+        return task
+    }
+
+    func modalSessionWindow() async -> NSWindow? {
+        await fakes {
+            !NSApplication.shared.fakeModalSessionWindows.isEmpty || NSApplication.shared.fakeBlockingModalLoops > 0
+        }
+        #expect(NSApplication.shared.fakeBlockingModalLoops == 0, "runModal() would hold the main actor")
+        return NSApplication.shared.fakeModalSessionWindows.last
     }
 
     func sheet(on window: NSWindow) async -> NSWindow? {
@@ -58,13 +83,57 @@ struct AppKitTests {
         #expect(alert.buttons.map(\.hasDestructiveAction) == [false, true])
     }
 
-    @Test func withoutAKeyWindowTheAlertIsAppModal() async throws {
+    @Test func withoutAKeyWindowTheAlertIsAppModalAndAButtonAnswers() async throws {
         NSApplication.shared.fakeKeyWindow = nil
-        NSAlert.fakeNextModalResponse = NSApplication.ModalResponse(
-            rawValue: NSApplication.ModalResponse.alertFirstButtonReturn.rawValue + 2)
-        defer { NSAlert.fakeNextModalResponse = .alertFirstButtonReturn }
-        let answer = try await AppKitErrorPresenter().present(Fixtures.storagePresentation())
-        #expect(answer?.title == "Cancel")
+        let clock = TestClock()
+        let answer = Task { try await AppKitErrorPresenter(clock: clock).present(Fixtures.storagePresentation()) }
+        let alertWindow = try #require(await modalSessionWindow())
+        #expect(alertWindow.isVisible)
+
+        try #require(alertWindow.fakeOwningAlert).fakePressButton(at: 2)
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: AppKitErrorPresenter.modalSessionInterval)
+        #expect(try await answer.value?.title == "Cancel")
+        #expect(NSApplication.shared.fakeModalSessionWindows.isEmpty)
+        #expect(!alertWindow.isVisible)
+    }
+
+    @Test func aWithdrawnAppModalAlertEndsItsModalSession() async throws {
+        NSApplication.shared.fakeKeyWindow = nil
+        let clock = TestClock()
+        let answer = Task { try await AppKitErrorPresenter(clock: clock).present(Fixtures.storagePresentation()) }
+        let alertWindow = try #require(await modalSessionWindow())
+
+        #expect(await clock.waitForSleepers(1))
+        answer.cancel()
+        #expect(try await answer.value == nil)
+        #expect(NSApplication.shared.fakeModalSessionWindows.isEmpty)
+        #expect(!alertWindow.isVisible)
+    }
+
+    @Test func aSheetWithdrawnWhileAnotherSheetIsOnTheWindowNeverComesUp() async throws {
+        let window = keyWindow()
+        let savePanel = NSWindow()
+        window.beginSheet(savePanel)
+        let answer = await presenting(Fixtures.storagePresentation(), with: AppKitErrorPresenter(window: window))
+
+        answer.cancel()
+        #expect(try await answer.value == nil)
+        window.endSheet(savePanel)
+        #expect(window.sheets.isEmpty)
+    }
+
+    @Test func aSheetWaitsForTheSheetAlreadyOnTheWindowThenComesUp() async throws {
+        let window = keyWindow()
+        let savePanel = NSWindow()
+        window.beginSheet(savePanel)
+        let answer = await presenting(Fixtures.storagePresentation(), with: AppKitErrorPresenter(window: window))
+
+        window.endSheet(savePanel)
+        let alert = try #require(await sheet(on: window)?.fakeOwningAlert)
+        alert.fakePressButton(at: 0)
+        #expect(try await answer.value?.title == "Try Again")
+        #expect(window.sheets.isEmpty)
     }
 
     @Test func presentErrorHandsAppKitTheBridgedErrorWhoseAttempterReportsOnlyAfterTheActionFinished() async throws {

@@ -5,16 +5,6 @@
 @_exported import Foundation
 import StandInSupport
 
-/// https://developer.apple.com/documentation/objectivec/selector
-/// `struct Selector` — from the Objective-C runtime, which AppKit brings along and Linux lacks.
-public struct Selector: Hashable, Sendable {
-    let name: String
-
-    /// https://developer.apple.com/documentation/objectivec/selector/init(_:)
-    /// `init(_ str: String)`
-    public init(_ name: String) { self.name = name }
-}
-
 /// https://developer.apple.com/documentation/appkit/nsresponder
 /// `@MainActor class NSResponder : NSObject`
 @MainActor
@@ -34,29 +24,17 @@ open class NSResponder {
         error
     }
 
-    /// Fake: every error presented as a sheet, with its window.
-    public private(set) var fakePresentedErrors: [(error: any Error, window: NSWindow)] = []
-
     /// https://developer.apple.com/documentation/appkit/nsresponder/presenterror(_:)
-    /// `func presentError(_ error: any Error) -> Bool`
+    /// `func presentError(_ error: any Error) -> Bool` — AppKit's application-modal error alert; kept here so
+    /// that calls resolve between it and RemedyUI's `presentError(_:completion:)` as they do with AppKit.
     @discardableResult
     open func presentError(_ error: any Error) -> Bool {
-        false
+        fakeAppKitPresentedErrors.append(error)
+        return false
     }
 
-    /// https://developer.apple.com/documentation/appkit/nsresponder/presenterror(_:modalfor:delegate:didpresent:contextinfo:)
-    /// `func presentError(_ error: any Error, modalFor window: NSWindow, delegate: Any?,
-    /// didPresent didPresentSelector: Selector?, contextInfo: UnsafeMutableRawPointer?)`
-    open func presentError(
-        _ error: any Error,
-        modalFor window: NSWindow,
-        delegate: Any?,
-        didPresent didPresentSelector: Selector?,
-        contextInfo: UnsafeMutableRawPointer?
-    ) {
-        fakePresentedErrors.append((error, window))
-        FakeChanges.shared.changed()
-    }
+    /// Fake: the errors handed to AppKit's own `presentError(_:)`.
+    public private(set) var fakeAppKitPresentedErrors: [any Error] = []
 }
 
 /// https://developer.apple.com/documentation/appkit/nsbutton

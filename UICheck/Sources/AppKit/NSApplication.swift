@@ -19,6 +19,10 @@ open class NSApplication: NSResponder {
     /// Fake: the window that is key.
     public weak var fakeKeyWindow: NSWindow?
 
+    /// https://developer.apple.com/documentation/appkit/nsapplication/delegate
+    /// `weak var delegate: (any NSApplicationDelegate)? { get set }`
+    open weak var delegate: (any NSApplicationDelegate)?
+
     /// Fake: the modal sessions begun and not ended, innermost last, with how each was stopped.
     private var fakeSessions: [(id: Int, window: NSWindow, stoppedWith: ModalResponse?)] = []
     private var fakeLastSessionID = 0
@@ -105,3 +109,9 @@ open class NSApplication: NSResponder {
         public static let alertFirstButtonReturn = ModalResponse(rawValue: 1000)
     }
 }
+
+/// https://developer.apple.com/documentation/appkit/nsapplicationdelegate
+/// `@MainActor protocol NSApplicationDelegate : NSObjectProtocol` (`NSObjectProtocol` left out, with
+/// `NSObject`)
+@MainActor
+public protocol NSApplicationDelegate: AnyObject {}

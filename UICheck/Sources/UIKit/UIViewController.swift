@@ -12,9 +12,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case automatic = -2
 }
 
-/// https://developer.apple.com/documentation/uikit/uicontentconfiguration
-/// `@MainActor protocol UIContentConfiguration`
-@MainActor
+/// https://developer.apple.com/documentation/uikit/uicontentconfiguration-9eib5
+/// `protocol UIContentConfiguration` (iOS 14) — not main-actor isolated: Apple's page shows no `@MainActor`
+/// on the protocol (its `makeContentView()` is; RemedyUI calls none of its requirements).
 public protocol UIContentConfiguration {}
 
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller

@@ -110,8 +110,8 @@ open class UIWindow: UIView {
 }
 
 /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct
-/// `@MainActor struct UIContentUnavailableConfiguration` (iOS 17, tvOS 17)
-@MainActor
+/// `struct UIContentUnavailableConfiguration` (iOS 17, tvOS 17) — not main-actor isolated: Apple's page
+/// shows no `@MainActor`, on the type or on `empty()`; the view controller's property that takes it is.
 public struct UIContentUnavailableConfiguration: UIContentConfiguration {
     /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct/image
     /// `var image: UIImage? { get set }`
@@ -141,7 +141,6 @@ public struct UIContentUnavailableConfiguration: UIContentConfiguration {
 
     /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct/buttonproperties-swift.struct
     /// `struct ButtonProperties`
-    @MainActor
     public struct ButtonProperties {
         /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct/buttonproperties-swift.struct/primaryaction
         /// `var primaryAction: UIAction? { get set }`

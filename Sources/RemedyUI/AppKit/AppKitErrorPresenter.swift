@@ -103,6 +103,7 @@ public final class AppKitErrorPresenter: ErrorPresenter {
     /// session lets the alert's events be handled between the waits, as AppKit documents for
     /// `runModalSession(_:)`, and is ended when the wait is cancelled.
     private func runAppModal(_ alert: NSAlert, buttons: [RecoveryOption]) async -> RecoveryOption? {
+        guard !Task.isCancelled else { return nil }
         let application = NSApplication.shared
         alert.layout()
         let session = application.beginModalSession(for: alert.window)

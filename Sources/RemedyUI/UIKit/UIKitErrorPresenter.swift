@@ -125,13 +125,11 @@ public final class UIKitErrorPresenter: ErrorPresenter {
     /// withdrawal it is dismissed here, with animation. The answer waits for the dismissal's completion.
     private func dismissal(of controller: UIViewController) -> AnswerSlot.TakeAway {
         { [weak self] done in
-            guard let self, controller.presentingViewController != nil, !controller.isBeingDismissed else {
-                return done()
-            }
-            dismissalsUnderWay += 1
-            controller.dismiss(animated: true) {
+            guard controller.presentingViewController != nil, !controller.isBeingDismissed else { return done() }
+            self?.dismissalsUnderWay += 1
+            controller.dismiss(animated: true) { [weak self] in
                 done()
-                self.dismissalEnded()
+                self?.dismissalEnded()
             }
         }
     }
@@ -148,8 +146,9 @@ public final class UIKitErrorPresenter: ErrorPresenter {
     /// controller that is still dismissing another, and the root's scheduler shows the next presentation as
     /// soon as it withdrew the last one, while its alert is still animating away.
     private func dismissalsEnded() async {
-        guard dismissalsUnderWay > 0 else { return }
-        await withCheckedContinuation { dismissalWaiters.append($0) }
+        while dismissalsUnderWay > 0 {
+            await withCheckedContinuation { dismissalWaiters.append($0) }
+        }
     }
 
     // MARK: - Routes

@@ -121,16 +121,20 @@ public final class UIKitErrorPresenter: ErrorPresenter {
         }
     }
 
-    /// Takes a presented controller away: after a tap UIKit has dismissed an alert already; for a
-    /// withdrawal it is dismissed here, with animation. The answer waits for the dismissal's completion.
+    /// Takes a presented controller away once it is gone: a withdrawn one is dismissed here, with
+    /// animation; one that UIKit is dismissing already (after a tap) is waited for through its transition
+    /// coordinator. Either way the answer comes with the end of the dismissal.
     private func dismissal(of controller: UIViewController) -> AnswerSlot.TakeAway {
         { [weak self] done in
-            guard controller.presentingViewController != nil, !controller.isBeingDismissed else { return done() }
+            guard controller.presentingViewController != nil else { return done() }
             self?.dismissalsUnderWay += 1
-            controller.dismiss(animated: true) { [weak self] in
+            let ended: @MainActor () -> Void = { [weak self] in
                 done()
                 self?.dismissalEnded()
             }
+            guard controller.isBeingDismissed else { return controller.dismiss(animated: true) { ended() } }
+            let waits = controller.transitionCoordinator?.animate(alongsideTransition: nil) { _ in ended() } ?? false
+            if !waits { ended() }
         }
     }
 

@@ -45,6 +45,16 @@ open class UIViewController: UIResponder {
 
     private var fakeIsBeingDismissed = false
 
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
+    /// `var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { get }` — the coordinator of
+    /// the dismissal under way of this controller or of the one it presents.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        fakeTransition ?? presentedViewController?.fakeTransition
+    }
+
+    /// Fake: the coordinator of this controller's dismissal, while it is under way.
+    private var fakeTransition: FakeTransitionCoordinator?
+
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
     /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
@@ -61,17 +71,18 @@ open class UIViewController: UIResponder {
     /// or still dismissing one (UIKit logs "Attempt to present … which is already presenting" and drops it).
     public private(set) var fakeRefusedPresentations: [UIViewController] = []
 
-    /// Fake: the ends of the animated dismissals under way, in the order they began. An animation takes
-    /// time; a test ends them with ``fakeFinishTransitions()``.
-    private static var fakePendingTransitions: [@MainActor () -> Void] = []
+    /// Fake: the end of the animated dismissal of the controller this one presents, while it is under way.
+    /// An animation takes time; a test ends it with ``fakeFinishTransitions()``.
+    private var fakePendingDismissal: (@MainActor () -> Void)?
 
-    /// Fake: whether an animated dismissal is under way anywhere.
-    public static var fakeHasPendingTransitions: Bool { !fakePendingTransitions.isEmpty }
-
-    /// Fake: the animations of every dismissal under way end now; their completions run, in order.
-    public static func fakeFinishTransitions() {
-        while !fakePendingTransitions.isEmpty {
-            fakePendingTransitions.removeFirst()()
+    /// Fake: the animations of the dismissals under way from this controller, and from those it presents,
+    /// end now; their completions run. (Per controller, so that tests running side by side don't end each
+    /// other's.)
+    public func fakeFinishTransitions() {
+        presentedViewController?.fakeFinishTransitions()
+        if let finish = fakePendingDismissal {
+            fakePendingDismissal = nil
+            finish()
         }
     }
 
@@ -123,16 +134,20 @@ open class UIViewController: UIResponder {
         fakeDismissCalls += 1
         if let presented = presentedViewController {
             guard !presented.fakeIsBeingDismissed else { return }
+            let coordinator = FakeTransitionCoordinator()
             let finish: @MainActor () -> Void = { [self] in
                 presented.fakeIsBeingDismissed = false
+                presented.fakeTransition = nil
                 presented.presentingViewController = nil
                 presentedViewController = nil
                 FakeChanges.shared.changed()
                 completion?()
+                coordinator.fakeEnd()
             }
             guard flag else { return finish() }
             presented.fakeIsBeingDismissed = true
-            Self.fakePendingTransitions.append(finish)
+            presented.fakeTransition = coordinator
+            fakePendingDismissal = finish
             FakeChanges.shared.changed()
         } else if let presenting = presentingViewController {
             presenting.dismiss(animated: flag, completion: completion)
@@ -179,9 +194,13 @@ open class UIAlertController: UIViewController {
     }
 
     /// Fake: a tap on an action: UIKit dismisses the alert with animation, and calls the action's handler
-    /// once the alert is gone (a test ends the animation with `UIViewController.fakeFinishTransitions()`).
-    public func fakeTap(_ action: UIAlertAction) {
-        dismiss(animated: true) { action.handler?(action) }
+    /// once the alert is gone (a test ends the animation with the presenting controller's
+    /// `fakeFinishTransitions()`).
+    /// Apple doesn't document when the handler runs; `handlerFirst` runs it as the dismissal begins instead.
+    public func fakeTap(_ action: UIAlertAction, handlerFirst: Bool = false) {
+        guard handlerFirst else { return dismiss(animated: true) { action.handler?(action) } }
+        dismiss(animated: true)
+        action.handler?(action)
     }
 
     /// https://developer.apple.com/documentation/uikit/uialertcontroller/style
@@ -225,5 +244,47 @@ open class UIAlertAction {
         case cancel = 1
         /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/destructive
         case destructive = 2
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext
+/// `@MainActor protocol UIViewControllerTransitionCoordinatorContext : NSObjectProtocol` (`NSObjectProtocol`
+/// left out, with `NSObject`; RemedyUI reads none of its members)
+@MainActor
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator
+/// `@MainActor protocol UIViewControllerTransitionCoordinator : UIViewControllerTransitionCoordinatorContext`
+@MainActor
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator/animate(alongsidetransition:completion:)
+    /// `func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) ->
+    /// Void)?, completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil) -> Bool` (a
+    /// protocol requirement here, which can't have the default)
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool
+}
+
+/// Fake: the coordinator of an animated dismissal; its completions run when the animation ends.
+@MainActor
+final class FakeTransitionCoordinator: UIViewControllerTransitionCoordinator {
+    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
+        animation?(self)
+        if let completion { completions.append(completion) }
+        return true
+    }
+
+    /// The animation ended: the completions run, in order.
+    func fakeEnd() {
+        let completions = completions
+        self.completions = []
+        for completion in completions { completion(self) }
     }
 }

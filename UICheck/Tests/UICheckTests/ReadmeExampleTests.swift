@@ -112,7 +112,7 @@ extension AppDelegateSuites {
             let alert = try #require(notes.presentedViewController as? UIAlertController)
             #expect(alert.title == "Not Enough Storage")
             alert.fakeTap(try #require(alert.actions.first))
-            UIViewController.fakeFinishTransitions()
+            notes.fakeFinishTransitions()
             #expect(notes.presentedViewController == nil)
         }
 

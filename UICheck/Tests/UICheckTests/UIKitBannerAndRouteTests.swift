@@ -100,7 +100,7 @@ struct UIKitBannerAndRouteTests {
 
         answerRoute?(.retry)
         #expect(signIn.isBeingDismissed)
-        UIViewController.fakeFinishTransitions()
+        screen.fakeFinishTransitions()
         #expect(await handling.value == .recovered)
         #expect(retried.value == 1)
         #expect(screen.presentedViewController == nil)
@@ -119,7 +119,7 @@ struct UIKitBannerAndRouteTests {
         let alert = try #require(screen.presentedViewController as? UIAlertController)
         #expect(alert.title == "Signed Out")
         alert.fakeTap(try #require(alert.actions.last))
-        UIViewController.fakeFinishTransitions()
+        screen.fakeFinishTransitions()
         #expect(await handling.value == .presented)
     }
 }

@@ -57,14 +57,26 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
         Task { completion((try? await option.perform()) == .recovered) }
     }
 
-    #if canImport(ObjectiveC)
-    /// `NSErrorRecoveryAttempting`, app-modal form: starts the option's action and answers at once whether
-    /// the option attempts a recovery at all (AppKit's modal API needs the answer before the action can run).
-    public override func attemptRecovery(fromError error: Error, optionIndex recoveryOptionIndex: Int) -> Bool {
-        guard options.indices.contains(recoveryOptionIndex) else { return false }
-        let option = options[recoveryOptionIndex]
+    /// Starts the option at an index and answers whether the recovery has completed, which it can't have:
+    /// the action is asynchronous. So the answer is `false`; the action runs on, unobserved.
+    ///
+    /// This is the answer of AppKit's application-modal form, `attemptRecovery(fromError:optionIndex:)`,
+    /// whose contract is "YES if the error recovery was completed successfully": its callers (a document
+    /// that saves again) act on `true` at once. The sheet form reports the action's outcome once it is known.
+    func attemptRecoveryWithoutWaiting(optionIndex: Int) -> Bool {
+        guard options.indices.contains(optionIndex) else { return false }
+        let option = options[optionIndex]
+        // Unstructured because the caller can't wait: the task ends when the action does.
         Task { _ = try? await option.perform() }
-        return option.role != .cancel && !option.isAcknowledgement
+        return false
+    }
+
+    #if canImport(ObjectiveC)
+    /// `NSErrorRecoveryAttempting`, app-modal form: starts the option's action and answers `false`, because
+    /// the recovery can't have completed before an asynchronous action finished (see
+    /// ``attemptRecovery(optionIndex:completion:)`` for the form that waits).
+    public override func attemptRecovery(fromError error: Error, optionIndex recoveryOptionIndex: Int) -> Bool {
+        attemptRecoveryWithoutWaiting(optionIndex: recoveryOptionIndex)
     }
 
     /// `NSErrorRecoveryAttempting`, sheet form: runs the option's action and, only once it finished, sends

@@ -17,16 +17,24 @@ import Remedy
 @MainActor
 public final class AppKitErrorPresenter: ErrorPresenter {
     private let fixedWindow: NSWindow?
+    private let clock: any Clock<Duration>
+
+    /// How often an app-modal alert's modal session handles its events: AppKit's `runModalSession(_:)`
+    /// returns when there are none, and wants to be called often enough that the alert stays responsive.
+    static let modalSessionInterval = Duration.milliseconds(15)
 
     /// Alerts and banners with actions; critical errors are shown as alerts.
     public nonisolated var capabilities: PresenterCapabilities { [.alerts, .bannerActions] }
 
     /// Creates a presenter.
     ///
-    /// - Parameter window: The window whose sheet shows alerts; `nil` uses the key window of the moment,
-    ///   or an app-modal alert when no window is key.
-    public init(window: NSWindow? = nil) {
+    /// - Parameters:
+    ///   - window: The window whose sheet shows alerts; `nil` uses the key window of the moment, or an
+    ///     app-modal alert when no window is key.
+    ///   - clock: The clock that paces an app-modal alert's modal session; tests inject their own.
+    public init(window: NSWindow? = nil, clock: any Clock<Duration> = ContinuousClock()) {
         self.fixedWindow = window
+        self.clock = clock
     }
 
     /// Shows a presentation and answers with the person's choice, or `nil` when it was withdrawn.
@@ -45,15 +53,71 @@ public final class AppKitErrorPresenter: ErrorPresenter {
                 )
                 return nil
             }
-            // App-modal: AppKit runs the alert in a modal loop of its own and returns the button pressed.
-            return Self.option(for: alert.runModal(), of: buttons)
+            return await runAppModal(alert, buttons: buttons)
         }
         return await AnswerSlot.wait { slot in
-            alert.beginSheetModal(for: window) { response in
-                slot.answer(Self.option(for: response, of: buttons))
+            Self.beginSheet(alert, on: window, buttons: buttons, answering: slot)
+        }
+    }
+
+    // MARK: - Sheets
+
+    /// Begins the alert's sheet on a window, or, when the window already shows a sheet (a Save panel, the
+    /// app's own), waits until it has none.
+    ///
+    /// AppKit would queue a second sheet and show it when the first ends; a withdrawn alert would then still
+    /// come up later, after its callers were answered, and AppKit documents no way to take a sheet out of its
+    /// queue. So the alert waits here, where a withdrawal simply ends the wait. A critical alert doesn't
+    /// wait: AppKit shows it as a critical sheet, on top of the current one.
+    static func beginSheet(
+        _ alert: NSAlert, on window: NSWindow, buttons: [RecoveryOption], answering slot: AnswerSlot
+    ) {
+        guard window.attachedSheet == nil || alert.alertStyle == .critical else {
+            let wait = SheetWait()
+            wait.observer = NotificationCenter.default.addObserver(
+                forName: NSWindow.didEndSheetNotification, object: window, queue: nil
+            ) { _ in
+                // AppKit ends sheets on the main thread, and posts this there.
+                MainActor.assumeIsolated {
+                    guard wait.observer != nil, window.attachedSheet == nil else { return }
+                    wait.stop()
+                    beginSheet(alert, on: window, buttons: buttons, answering: slot)
+                }
             }
-            slot.onFinish = {
-                if alert.window.sheetParent != nil { window.endSheet(alert.window) }
+            slot.onFinish { wait.stop() }
+            return
+        }
+        slot.onFinish { if alert.window.sheetParent != nil { window.endSheet(alert.window) } }
+        alert.beginSheetModal(for: window) { response in
+            slot.answer(option(for: response, of: buttons))
+        }
+    }
+
+    // MARK: - App-modal alerts
+
+    /// Shows an alert app-modally in a modal session of its own, which ends when the person presses a
+    /// button or when the presentation is withdrawn.
+    ///
+    /// `runModal()` would block the main actor in AppKit's modal loop until a button is pressed, so a
+    /// withdrawal (a timeout, a fatal error first, the scope closing) could not take the alert away. A modal
+    /// session lets the alert's events be handled between the waits, as AppKit documents for
+    /// `runModalSession(_:)`, and is ended when the wait is cancelled.
+    private func runAppModal(_ alert: NSAlert, buttons: [RecoveryOption]) async -> RecoveryOption? {
+        guard !Task.isCancelled else { return nil }
+        let application = NSApplication.shared
+        alert.layout()
+        let session = application.beginModalSession(for: alert.window)
+        defer {
+            application.endModalSession(session)
+            alert.window.orderOut(nil)
+        }
+        while true {
+            let response = application.runModalSession(session)
+            if response != .continue { return Self.option(for: response, of: buttons) }
+            do {
+                try await clock.sleep(for: Self.modalSessionInterval)
+            } catch {
+                return nil  // Withdrawn.
             }
         }
     }
@@ -84,6 +148,17 @@ public final class AppKitErrorPresenter: ErrorPresenter {
     static func option(for response: NSApplication.ModalResponse, of buttons: [RecoveryOption]) -> RecoveryOption? {
         let index = response.rawValue - NSApplication.ModalResponse.alertFirstButtonReturn.rawValue
         return buttons.indices.contains(index) ? buttons[index] : nil
+    }
+}
+/// An alert's wait for a window without a sheet: the observer of the sheets the window ends.
+@MainActor
+private final class SheetWait {
+    var observer: (any NSObjectProtocol)?
+
+    /// Stops observing; the wait is over.
+    func stop() {
+        if let observer { NotificationCenter.default.removeObserver(observer) }
+        observer = nil
     }
 }
 #endif

@@ -6,21 +6,47 @@ import Remedy
 /// A presenter shows something, hands the slot's ``answer(_:)`` to its buttons and waits in
 /// ``wait(show:)``. When the root's scheduler withdraws the presentation (a banner's time is up, a timeout,
 /// the scope closed) it cancels the presenter's task; the slot then takes the view away and answers `nil`.
+///
+/// The answer is given only once the view is gone: an animated dismissal reports that it finished, and
+/// until then UIKit refuses to present anything else from the same controller.
 @MainActor
 final class AnswerSlot {
+    /// Takes a shown view away and calls `done` once it is gone.
+    typealias TakeAway = @MainActor (_ done: @escaping @MainActor () -> Void) -> Void
+
     private var continuation: CheckedContinuation<RecoveryOption?, Never>?
     private var isFinished = false
-    /// Takes the shown view away; runs once, whether the person answered or the scheduler withdrew it.
-    var onFinish: (@MainActor () -> Void)?
+    /// What takes the view away, most recently added first; run once, whether the person answered or the
+    /// scheduler withdrew the presentation.
+    private var takeAways: [TakeAway] = []
 
-    /// Answers with an option (or `nil` for a dismissal) and takes the view away; later answers are ignored.
+    /// Adds a step that takes the view away; the steps run in reverse order of adding (an alert is
+    /// dismissed before the window it was presented from is hidden), each after the last one is done.
+    func onFinish(reportingDone takeAway: @escaping TakeAway) {
+        takeAways.append(takeAway)
+    }
+
+    /// Adds a step that takes the view away at once.
+    func onFinish(_ takeAway: @escaping @MainActor () -> Void) {
+        takeAways.append { done in
+            takeAway()
+            done()
+        }
+    }
+
+    /// Answers with an option (or `nil` for a dismissal) once the view is gone; later answers are ignored.
     func answer(_ option: RecoveryOption?) {
         guard !isFinished else { return }
         isFinished = true
-        onFinish?()
-        onFinish = nil
-        continuation?.resume(returning: option)
-        continuation = nil
+        takeAway { [self] in
+            continuation?.resume(returning: option)
+            continuation = nil
+        }
+    }
+
+    private func takeAway(then finish: @escaping @MainActor () -> Void) {
+        guard let step = takeAways.popLast() else { return finish() }
+        step { [self] in takeAway(then: finish) }
     }
 
     /// Shows something through `show` and waits for its answer, or for the task's cancellation.

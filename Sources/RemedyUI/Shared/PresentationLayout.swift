@@ -4,12 +4,16 @@ import Remedy
 /// How a presentation is laid out on screen: the pure decisions the UIKit, AppKit and SwiftUI adapters share.
 enum PresentationLayout {
     /// The text under an alert's title: the message, then the detail when there is one, then how many
-    /// times it happened when it happened more than once, then the support reference a person can read
-    /// out ("Reference 7KQ2-9F3A"), which the log lines of the error carry too.
+    /// times it happened when it happened more than once ("This happened 3 times."), then the support
+    /// reference a person can read out ("Reference 7KQ2-9F3A"), which the log lines of the error carry too;
+    /// all in the presentation's language.
     static func body(of presentation: Presentation) -> String {
         var parts = [presentation.message]
         if let detail = presentation.detail { parts.append(detail) }
-        if presentation.occurrences > 1 { parts.append("(\(presentation.occurrences)×)") }
+        if presentation.occurrences > 1 {
+            let count = String(presentation.occurrences)
+            parts.append(presentation.localization.string(forKey: "presentation.occurrences", count))
+        }
         parts.append(presentation.supportReference.label(in: presentation.localization))
         return parts.joined(separator: "\n\n")
     }
@@ -26,9 +30,10 @@ enum PresentationLayout {
         return actions.count == 1 ? actions[0] : nil
     }
 
-    /// What VoiceOver announces when a banner appears.
+    /// What VoiceOver announces when a banner appears: the title, then the message, joined as the
+    /// presentation's language joins two sentences.
     static func announcement(of presentation: Presentation) -> String {
-        "\(presentation.title). \(presentation.message)"
+        presentation.localization.string(forKey: "presentation.announcement", presentation.title, presentation.message)
     }
 
     /// The buttons of an AppKit alert, in the order they are added: the recommended option first, so it is

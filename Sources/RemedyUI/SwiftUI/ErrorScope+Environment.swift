@@ -37,14 +37,29 @@ extension View {
     }
 }
 
-/// Makes the child scope from the enclosing one.
+/// Makes the child scope from the enclosing one, once for the view's life.
 struct ErrorScopeModifier: ViewModifier {
     let name: String
     let rules: [ErrorRule]
     @Environment(\.errorScope) private var parent
+    // SwiftUI keeps state across renders, so the child is made once, not each time the body is asked for.
+    @State private var child = KeptChildScope()
 
     func body(content: Content) -> some View {
-        content.environment(\.errorScope, parent?.child(name, rules: rules))
+        content.environment(\.errorScope, parent.map { child.scope(under: $0, name: name, rules: rules) })
+    }
+}
+
+/// The child scope a view keeps: made on first use, made again only under another parent.
+final class KeptChildScope {
+    private var kept: (parent: ErrorScope, child: ErrorScope)?
+
+    /// The kept child of `parent`, or a new one when there is none or it belongs to another parent.
+    func scope(under parent: ErrorScope, name: String, rules: [ErrorRule]) -> ErrorScope {
+        if let kept, kept.parent === parent { return kept.child }
+        let child = parent.child(name, rules: rules)
+        kept = (parent, child)
+        return child
     }
 }
 #endif

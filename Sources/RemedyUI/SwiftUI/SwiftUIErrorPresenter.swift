@@ -75,13 +75,13 @@ public final class SwiftUIErrorPresenter: ErrorPresenter {
             case .banner:
                 banners.append(pending)
                 AccessibilityNotification.Announcement(PresentationLayout.announcement(of: presentation)).post()
-                slot.onFinish = { [weak self] in self?.banners.removeAll { $0 === pending } }
+                slot.onFinish { [weak self] in self?.banners.removeAll { $0 === pending } }
             case .route where capabilities.contains(.routes):
                 route = pending
-                slot.onFinish = { [weak self] in if self?.route === pending { self?.route = nil } }
+                slot.onFinish { [weak self] in if self?.route === pending { self?.route = nil } }
             case .alert, .route:
                 alert = pending
-                slot.onFinish = { [weak self] in if self?.alert === pending { self?.alert = nil } }
+                slot.onFinish { [weak self] in if self?.alert === pending { self?.alert = nil } }
             }
         }
     }

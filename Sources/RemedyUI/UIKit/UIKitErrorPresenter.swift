@@ -38,6 +38,9 @@ public final class UIKitErrorPresenter: ErrorPresenter {
     private let makeRoute: RouteMaker?
     /// The windows of their own that are showing, kept alive until their presentation is answered.
     private var ownWindows: [UIWindow] = []
+    /// How many of this presenter's controllers are being dismissed, and who waits for them to be gone.
+    private var dismissalsUnderWay = 0
+    private var dismissalWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Alerts and banners with actions; routes when a route maker was given.
     public nonisolated let capabilities: PresenterCapabilities
@@ -109,32 +112,59 @@ public final class UIKitErrorPresenter: ErrorPresenter {
     }
 
     private func showAlert(_ presentation: Presentation) async -> RecoveryOption? {
-        await AnswerSlot.wait { slot in
+        await dismissalsEnded()
+        return await AnswerSlot.wait { slot in
             let alert = Self.alertController(for: presentation, answering: slot)
             guard let presenting = presentingViewController(for: slot) else { return slot.answer(nil) }
-            let onFinish = slot.onFinish
-            slot.onFinish = {
-                // After a tap UIKit has dismissed the alert already; this is for a withdrawal.
-                if alert.presentingViewController != nil, !alert.isBeingDismissed { alert.dismiss(animated: true) }
-                onFinish?()
-            }
+            slot.onFinish(reportingDone: dismissal(of: alert))
             presenting.present(alert, animated: true)
+        }
+    }
+
+    /// Takes a presented controller away once it is gone: a withdrawn one is dismissed here, with
+    /// animation; one that UIKit is dismissing already (after a tap) is waited for through its transition
+    /// coordinator. Either way the answer comes with the end of the dismissal.
+    private func dismissal(of controller: UIViewController) -> AnswerSlot.TakeAway {
+        { [weak self] done in
+            guard controller.presentingViewController != nil else { return done() }
+            self?.dismissalsUnderWay += 1
+            let ended: @MainActor () -> Void = { [weak self] in
+                done()
+                self?.dismissalEnded()
+            }
+            guard controller.isBeingDismissed else { return controller.dismiss(animated: true) { ended() } }
+            let waits = controller.transitionCoordinator?.animate(alongsideTransition: nil) { _ in ended() } ?? false
+            if !waits { ended() }
+        }
+    }
+
+    private func dismissalEnded() {
+        dismissalsUnderWay -= 1
+        guard dismissalsUnderWay == 0 else { return }
+        let waiters = dismissalWaiters
+        dismissalWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once no controller of this presenter is being dismissed. UIKit refuses to present from a
+    /// controller that is still dismissing another, and the root's scheduler shows the next presentation as
+    /// soon as it withdrew the last one, while its alert is still animating away.
+    private func dismissalsEnded() async {
+        while dismissalsUnderWay > 0 {
+            await withCheckedContinuation { dismissalWaiters.append($0) }
         }
     }
 
     // MARK: - Routes
 
     private func showRoute(_ presentation: Presentation, _ makeRoute: RouteMaker) async -> RecoveryOption? {
-        await AnswerSlot.wait { slot in
+        await dismissalsEnded()
+        return await AnswerSlot.wait { slot in
             let route = makeRoute(presentation) { slot.answer($0) }
             guard let presenting = presentingViewController(for: slot) else { return slot.answer(nil) }
             // Over the current screen, which stays in place below: nothing that failed is torn down.
             route.modalPresentationStyle = .overFullScreen
-            let onFinish = slot.onFinish
-            slot.onFinish = {
-                route.dismiss(animated: true)
-                onFinish?()
-            }
+            slot.onFinish(reportingDone: dismissal(of: route))
             presenting.present(route, animated: true)
         }
     }
@@ -147,14 +177,18 @@ public final class UIKitErrorPresenter: ErrorPresenter {
             guard let window = bannerWindow else { return }  // Announced only; withdrawn on time all the same.
             let banner = BannerView(presentation: presentation, in: window.bounds) { slot.answer($0) }
             window.addSubview(banner)
-            slot.onFinish = { banner.removeFromSuperview() }
+            slot.onFinish { banner.removeFromSuperview() }
         }
     }
 
     private var bannerWindow: UIWindow? {
         switch host {
         case .window(let window): window
-        case .aboveAll(let scene): scene.keyWindow
+        case .aboveAll(let scene):
+            // Not a window of the presenter's own: it leaves with its alert.
+            ([scene.keyWindow].compactMap { $0 } + scene.windows).first { window in
+                !window.isHidden && !ownWindows.contains { $0 === window }
+            }
         }
     }
 
@@ -171,10 +205,16 @@ public final class UIKitErrorPresenter: ErrorPresenter {
             window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
             let root = UIViewController()
             window.rootViewController = root
-            window.isHidden = false
+            // Key, so that the keyboard reaches the alert (Return chooses its preferred action).
+            let previousKeyWindow = scene.keyWindow
+            window.makeKeyAndVisible()
             ownWindows.append(window)
-            slot.onFinish = { [weak self] in
+            // Added first, so it runs last: once the alert presented from the window is gone.
+            slot.onFinish { [weak self] in
                 window.isHidden = true
+                if scene.keyWindow === window, let previousKeyWindow, !previousKeyWindow.isHidden {
+                    previousKeyWindow.makeKey()
+                }
                 self?.ownWindows.removeAll { $0 === window }
             }
             return root

@@ -24,13 +24,6 @@ public protocol ErrorPresentingResponder: AnyObject {
     func willPresentError(_ error: any Error) -> (any Error)?
 }
 
-/// A responder that owns an ``ErrorScope``: the app delegate with the root scope, or a screen with a child.
-@MainActor
-public protocol ErrorScopeProvidingResponder: AnyObject {
-    /// The scope errors reaching this responder are handled in.
-    var errorScope: ErrorScope { get }
-}
-
 extension UIResponder {
     /// Presents an error from this responder: it travels up the responder chain (`next`) to the
     /// application, and is then handled by the nearest responder's ``ErrorScope``, whose rules lead on to
@@ -64,13 +57,7 @@ extension UIResponder {
             }
             responder = current.next
         }
-        guard let scope else {
-            completion?(nil)
-            return
-        }
-        let handling = scope.handle(error)
-        guard let completion else { return }
-        Task { completion(await handling.value) }
+        ResponderChainHandling.handle(error, in: scope, completion: completion)
     }
 }
 #endif

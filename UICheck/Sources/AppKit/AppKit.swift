@@ -5,16 +5,6 @@
 @_exported import Foundation
 import StandInSupport
 
-/// https://developer.apple.com/documentation/objectivec/selector
-/// `struct Selector` — from the Objective-C runtime, which AppKit brings along and Linux lacks.
-public struct Selector: Hashable, Sendable {
-    let name: String
-
-    /// https://developer.apple.com/documentation/objectivec/selector/init(_:)
-    /// `init(_ str: String)`
-    public init(_ name: String) { self.name = name }
-}
-
 /// https://developer.apple.com/documentation/appkit/nsresponder
 /// `@MainActor class NSResponder : NSObject`
 @MainActor
@@ -23,101 +13,28 @@ open class NSResponder {
     /// `init()`
     public init() {}
 
-    /// Fake: every error presented as a sheet, with its window.
-    public private(set) var fakePresentedErrors: [(error: any Error, window: NSWindow)] = []
+    /// https://developer.apple.com/documentation/appkit/nsresponder/nextresponder
+    /// `unowned(unsafe) var nextResponder: NSResponder? { get set }` (held weakly here)
+    open weak var nextResponder: NSResponder?
+
+    /// https://developer.apple.com/documentation/appkit/nsresponder/willpresenterror(_:)
+    /// `func willPresentError(_ error: any Error) -> any Error` — returns the error unchanged unless
+    /// overridden.
+    open func willPresentError(_ error: any Error) -> any Error {
+        error
+    }
 
     /// https://developer.apple.com/documentation/appkit/nsresponder/presenterror(_:)
-    /// `func presentError(_ error: any Error) -> Bool`
+    /// `func presentError(_ error: any Error) -> Bool` — AppKit's application-modal error alert; kept here so
+    /// that calls resolve between it and RemedyUI's `presentError(_:completion:)` as they do with AppKit.
     @discardableResult
     open func presentError(_ error: any Error) -> Bool {
-        false
+        fakeAppKitPresentedErrors.append(error)
+        return false
     }
 
-    /// https://developer.apple.com/documentation/appkit/nsresponder/presenterror(_:modalfor:delegate:didpresent:contextinfo:)
-    /// `func presentError(_ error: any Error, modalFor window: NSWindow, delegate: Any?,
-    /// didPresent didPresentSelector: Selector?, contextInfo: UnsafeMutableRawPointer?)`
-    open func presentError(
-        _ error: any Error,
-        modalFor window: NSWindow,
-        delegate: Any?,
-        didPresent didPresentSelector: Selector?,
-        contextInfo: UnsafeMutableRawPointer?
-    ) {
-        fakePresentedErrors.append((error, window))
-        FakeChanges.shared.changed()
-    }
-}
-
-/// https://developer.apple.com/documentation/appkit/nswindow
-/// `@MainActor class NSWindow : NSResponder`
-@MainActor
-open class NSWindow: NSResponder {
-    /// https://developer.apple.com/documentation/appkit/nswindow/sheetparent
-    /// `var sheetParent: NSWindow? { get }`
-    open internal(set) weak var sheetParent: NSWindow?
-
-    /// Fake: the alert whose window this is.
-    public internal(set) weak var fakeOwningAlert: NSAlert?
-
-    /// Fake: the sheets attached to this window, and the handlers that end them.
-    var fakeSheets: [(sheet: NSWindow, handler: ((NSApplication.ModalResponse) -> Void)?)] = []
-
-    /// Fake: AppKit makes windows from nibs or code; a test makes one with this.
-    public override init() {}
-
-    /// Fake: the sheet windows attached now.
-    public var fakeAttachedSheets: [NSWindow] { fakeSheets.map(\.sheet) }
-
-    /// https://developer.apple.com/documentation/appkit/nswindow/endsheet(_:)
-    /// `func endSheet(_ sheetWindow: NSWindow)` — ends the sheet with `.stop`.
-    open func endSheet(_ sheetWindow: NSWindow) {
-        endSheet(sheetWindow, returnCode: .stop)
-    }
-
-    /// https://developer.apple.com/documentation/appkit/nswindow/endsheet(_:returncode:)
-    /// `func endSheet(_ sheetWindow: NSWindow, returnCode: NSApplication.ModalResponse)`
-    open func endSheet(_ sheetWindow: NSWindow, returnCode: NSApplication.ModalResponse) {
-        guard let index = fakeSheets.firstIndex(where: { $0.sheet === sheetWindow }) else { return }
-        let (sheet, handler) = fakeSheets.remove(at: index)
-        sheet.sheetParent = nil
-        FakeChanges.shared.changed()
-        handler?(returnCode)
-    }
-}
-
-/// https://developer.apple.com/documentation/appkit/nsapplication
-/// `@MainActor class NSApplication : NSResponder`
-@MainActor
-open class NSApplication: NSResponder {
-    /// https://developer.apple.com/documentation/appkit/nsapplication/shared
-    /// `class var shared: NSApplication { get }`
-    public static let shared = NSApplication()
-
-    /// https://developer.apple.com/documentation/appkit/nsapplication/keywindow
-    /// `var keyWindow: NSWindow? { get }` — a test sets it through the fake setter.
-    open var keyWindow: NSWindow? { fakeKeyWindow }
-
-    /// Fake: the window that is key.
-    public weak var fakeKeyWindow: NSWindow?
-
-    /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse
-    /// `struct ModalResponse`
-    public struct ModalResponse: RawRepresentable, Hashable, Sendable {
-        /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse/rawvalue
-        public let rawValue: Int
-
-        /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse/init(rawvalue:)
-        /// `init(rawValue: Int)`
-        public init(rawValue: Int) { self.rawValue = rawValue }
-
-        /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse/stop
-        /// `static let stop: NSApplication.ModalResponse` (-1000)
-        public static let stop = ModalResponse(rawValue: -1000)
-
-        /// https://developer.apple.com/documentation/appkit/nsapplication/modalresponse/alertfirstbuttonreturn
-        /// `static let alertFirstButtonReturn: NSApplication.ModalResponse` (1000)
-        public static let alertFirstButtonReturn = ModalResponse(rawValue: 1000)
-    }
+    /// Fake: the errors handed to AppKit's own `presentError(_:)`.
+    public private(set) var fakeAppKitPresentedErrors: [any Error] = []
 }
 
 /// https://developer.apple.com/documentation/appkit/nsbutton
@@ -163,9 +80,6 @@ open class NSAlert {
     /// `var window: NSWindow { get }`
     public let window = NSWindow()
 
-    /// Fake: the response the next `runModal()` returns, as if the person pressed that button.
-    nonisolated(unsafe) public static var fakeNextModalResponse = NSApplication.ModalResponse.alertFirstButtonReturn
-
     /// https://developer.apple.com/documentation/appkit/nsalert/init()
     /// `init()`
     public init() {
@@ -181,31 +95,48 @@ open class NSAlert {
         return button
     }
 
+    /// https://developer.apple.com/documentation/appkit/nsalert/layout()
+    /// `func layout()` — lays the alert's window out now rather than just before it is shown.
+    open func layout() {}
+
     /// https://developer.apple.com/documentation/appkit/nsalert/runmodal()
-    /// `func runModal() -> NSApplication.ModalResponse`
+    /// `func runModal() -> NSApplication.ModalResponse` — AppKit runs a modal event loop here, on the main
+    /// actor, and returns only when a button ends it. Nothing can press one while the loop holds the main
+    /// actor of a test, so the fake counts the loop in `NSApplication.fakeBlockingModalLoops` (a loop that
+    /// nothing but the person could end) and returns `.stop`.
     open func runModal() -> NSApplication.ModalResponse {
-        Self.fakeNextModalResponse
+        NSApplication.shared.fakeBlockingModalLoops += 1
+        FakeChanges.shared.changed()
+        return .stop
     }
 
     /// https://developer.apple.com/documentation/appkit/nsalert/beginsheetmodal(for:completionhandler:)
     /// `func beginSheetModal(for sheetWindow: NSWindow,
-    /// completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil)`
+    /// completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil)` — "If the alert has an
+    /// alert style of NSCriticalAlertStyle, it is presented as a critical sheet, which means that it can
+    /// display on top of other sheets that might already be attached to the window. Otherwise, it is
+    /// presented—or queued for presentation—as a standard sheet."
     open func beginSheetModal(
         for sheetWindow: NSWindow,
         completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil
     ) {
-        window.sheetParent = sheetWindow
-        sheetWindow.fakeSheets.append((window, handler))
-        FakeChanges.shared.changed()
+        if alertStyle == .critical {
+            sheetWindow.beginCriticalSheet(window, completionHandler: handler)
+        } else {
+            sheetWindow.beginSheet(window, completionHandler: handler)
+        }
     }
 
-    /// Fake: the person presses the button at an index of a sheet: AppKit ends the sheet with its response.
+    /// Fake: the person presses the button at an index: AppKit ends the sheet, or the modal session, with
+    /// its response.
     public func fakePressButton(at index: Int) {
-        window.sheetParent?.endSheet(
-            window,
-            returnCode: NSApplication.ModalResponse(
-                rawValue: NSApplication.ModalResponse.alertFirstButtonReturn.rawValue + index)
-        )
+        let response = NSApplication.ModalResponse(
+            rawValue: NSApplication.ModalResponse.alertFirstButtonReturn.rawValue + index)
+        if NSApplication.shared.modalWindow === window {
+            NSApplication.shared.stopModal(withCode: response)
+        } else {
+            window.sheetParent?.endSheet(window, returnCode: response)
+        }
     }
 
     /// https://developer.apple.com/documentation/appkit/nsalert/style

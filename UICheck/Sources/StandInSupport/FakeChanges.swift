@@ -7,7 +7,12 @@ public final class FakeChanges {
     /// The one instance every fake reports to.
     public static let shared = FakeChanges()
 
-    private var waiters: [(condition: @MainActor () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private typealias Waiter = (
+        id: Int, condition: @MainActor () -> Bool, continuation: CheckedContinuation<Void, Never>
+    )
+
+    private var waiters: [Waiter] = []
+    private var lastID = 0
 
     /// Re-checks the conditions of the waiting tests and resumes those that hold.
     public func changed() {
@@ -20,9 +25,24 @@ public final class FakeChanges {
         for continuation in ready { continuation.resume() }
     }
 
-    /// Returns once `condition` holds (at once if it already does).
+    /// Returns once `condition` holds (at once if it already does), or when the waiting task is cancelled —
+    /// as a test is at its time limit, which then fails rather than hangs.
     public func wait(until condition: @escaping @MainActor () -> Bool) async {
         if condition() { return }
-        await withCheckedContinuation { waiters.append((condition, $0)) }
+        lastID += 1
+        let id = lastID
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume() }
+                waiters.append((id, condition, continuation))
+            }
+        } onCancel: {
+            Task { @MainActor in FakeChanges.shared.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume()
     }
 }

@@ -141,3 +141,30 @@ public enum AccessibilityNotification {
     /// Fake: every announcement posted, in order.
     @MainActor public static var fakePosted: [String] = []
 }
+
+/// https://developer.apple.com/documentation/swiftui/state
+/// `@frozen @propertyWrapper struct State<Value>` — SwiftUI keeps a view's state across renders, for as long
+/// as the view is in the tree; the fake keeps it for as long as the view value, and a test renders the same
+/// value again to stand for a new render.
+@propertyWrapper
+public struct State<Value> {
+    private final class Storage {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let storage: Storage
+
+    /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+    /// `init(wrappedValue value: Value)`
+    public init(wrappedValue value: Value) {
+        storage = Storage(value)
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+    /// `var wrappedValue: Value { get nonmutating set }`
+    public var wrappedValue: Value {
+        get { storage.value }
+        nonmutating set { storage.value = newValue }
+    }
+}

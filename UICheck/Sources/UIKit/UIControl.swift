@@ -102,8 +102,8 @@ open class UIButton: UIControl {
     }
 
     /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct
-    /// `@MainActor struct Configuration`
-    @MainActor
+    /// `struct Configuration` (iOS 15) — not main-actor isolated: Apple's page shows no `@MainActor`, on
+    /// the type or on `borderedProminent()`.
     public struct Configuration {
         /// https://developer.apple.com/documentation/uikit/uibutton/configuration-swift.struct/title
         /// `var title: String? { get set }`

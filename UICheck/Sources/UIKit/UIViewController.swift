@@ -12,9 +12,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case automatic = -2
 }
 
-/// https://developer.apple.com/documentation/uikit/uicontentconfiguration
-/// `@MainActor protocol UIContentConfiguration`
-@MainActor
+/// https://developer.apple.com/documentation/uikit/uicontentconfiguration-9eib5
+/// `protocol UIContentConfiguration` (iOS 14) — not main-actor isolated: Apple's page shows no `@MainActor`
+/// on the protocol (its `makeContentView()` is; RemedyUI calls none of its requirements).
 public protocol UIContentConfiguration {}
 
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller
@@ -40,8 +40,20 @@ open class UIViewController: UIResponder {
     open private(set) weak var presentingViewController: UIViewController?
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingdismissed
-    /// `var isBeingDismissed: Bool { get }` (the fake dismisses at once, so it is never in between)
-    open var isBeingDismissed: Bool { false }
+    /// `var isBeingDismissed: Bool { get }` — true from the start of an animated dismissal until its end.
+    open var isBeingDismissed: Bool { fakeIsBeingDismissed }
+
+    private var fakeIsBeingDismissed = false
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
+    /// `var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { get }` — the coordinator of
+    /// the dismissal under way of this controller or of the one it presents.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        fakeTransition ?? presentedViewController?.fakeTransition
+    }
+
+    /// Fake: the coordinator of this controller's dismissal, while it is under way.
+    private var fakeTransition: FakeTransitionCoordinator?
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
     /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
@@ -54,6 +66,25 @@ open class UIViewController: UIResponder {
     /// Fake: every controller this one presented, in order, and how often it was asked to dismiss.
     public private(set) var fakePresented: [UIViewController] = []
     public private(set) var fakeDismissCalls = 0
+
+    /// Fake: the controllers UIKit refused to present from this one, because it was already presenting one
+    /// or still dismissing one (UIKit logs "Attempt to present … which is already presenting" and drops it).
+    public private(set) var fakeRefusedPresentations: [UIViewController] = []
+
+    /// Fake: the end of the animated dismissal of the controller this one presents, while it is under way.
+    /// An animation takes time; a test ends it with ``fakeFinishTransitions()``.
+    private var fakePendingDismissal: (@MainActor () -> Void)?
+
+    /// Fake: the animations of the dismissals under way from this controller, and from those it presents,
+    /// end now; their completions run. (Per controller, so that tests running side by side don't end each
+    /// other's.)
+    public func fakeFinishTransitions() {
+        presentedViewController?.fakeFinishTransitions()
+        if let finish = fakePendingDismissal {
+            fakePendingDismissal = nil
+            finish()
+        }
+    }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
     /// `init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?)`
@@ -81,8 +112,12 @@ open class UIViewController: UIResponder {
     /// completion: (() -> Void)? = nil)`
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
     {
-        // UIKit refuses to present from a controller that already presents one.
-        guard presentedViewController == nil else { return }
+        // UIKit refuses to present from a controller that already presents one, even one that is leaving.
+        guard presentedViewController == nil else {
+            fakeRefusedPresentations.append(viewControllerToPresent)
+            FakeChanges.shared.changed()
+            return
+        }
         presentedViewController = viewControllerToPresent
         viewControllerToPresent.presentingViewController = self
         fakePresented.append(viewControllerToPresent)
@@ -92,14 +127,28 @@ open class UIViewController: UIResponder {
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
     /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` — dismisses what this controller
-    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it.
+    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it. Animated, the
+    /// dismissed controller stays presented, with `isBeingDismissed` true, until the animation ends; then it
+    /// is gone and `completion` runs ("The block to execute after the view controller is dismissed").
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         fakeDismissCalls += 1
         if let presented = presentedViewController {
-            presented.presentingViewController = nil
-            presentedViewController = nil
+            guard !presented.fakeIsBeingDismissed else { return }
+            let coordinator = FakeTransitionCoordinator()
+            let finish: @MainActor () -> Void = { [self] in
+                presented.fakeIsBeingDismissed = false
+                presented.fakeTransition = nil
+                presented.presentingViewController = nil
+                presentedViewController = nil
+                FakeChanges.shared.changed()
+                completion?()
+                coordinator.fakeEnd()
+            }
+            guard flag else { return finish() }
+            presented.fakeIsBeingDismissed = true
+            presented.fakeTransition = coordinator
+            fakePendingDismissal = finish
             FakeChanges.shared.changed()
-            completion?()
         } else if let presenting = presentingViewController {
             presenting.dismiss(animated: flag, completion: completion)
         }
@@ -144,8 +193,12 @@ open class UIAlertController: UIViewController {
         actions.append(action)
     }
 
-    /// Fake: a tap on an action: UIKit dismisses the alert, then calls the action's handler.
-    public func fakeTap(_ action: UIAlertAction) {
+    /// Fake: a tap on an action: UIKit dismisses the alert with animation, and calls the action's handler
+    /// once the alert is gone (a test ends the animation with the presenting controller's
+    /// `fakeFinishTransitions()`).
+    /// Apple doesn't document when the handler runs; `handlerFirst` runs it as the dismissal begins instead.
+    public func fakeTap(_ action: UIAlertAction, handlerFirst: Bool = false) {
+        guard handlerFirst else { return dismiss(animated: true) { action.handler?(action) } }
         dismiss(animated: true)
         action.handler?(action)
     }
@@ -191,5 +244,47 @@ open class UIAlertAction {
         case cancel = 1
         /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/destructive
         case destructive = 2
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext
+/// `@MainActor protocol UIViewControllerTransitionCoordinatorContext : NSObjectProtocol` (`NSObjectProtocol`
+/// left out, with `NSObject`; RemedyUI reads none of its members)
+@MainActor
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator
+/// `@MainActor protocol UIViewControllerTransitionCoordinator : UIViewControllerTransitionCoordinatorContext`
+@MainActor
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator/animate(alongsidetransition:completion:)
+    /// `func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) ->
+    /// Void)?, completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil) -> Bool` (a
+    /// protocol requirement here, which can't have the default)
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool
+}
+
+/// Fake: the coordinator of an animated dismissal; its completions run when the animation ends.
+@MainActor
+final class FakeTransitionCoordinator: UIViewControllerTransitionCoordinator {
+    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
+
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+    ) -> Bool {
+        animation?(self)
+        if let completion { completions.append(completion) }
+        return true
+    }
+
+    /// The animation ended: the completions run, in order.
+    func fakeEnd() {
+        let completions = completions
+        self.completions = []
+        for completion in completions { completion(self) }
     }
 }

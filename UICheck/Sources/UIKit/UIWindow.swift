@@ -75,6 +75,17 @@ open class UIWindow: UIView {
         FakeChanges.shared.changed()
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiwindow/makekey()
+    /// `func makeKey()`
+    open func makeKey() {
+        windowScene?.keyWindow = self
+        FakeChanges.shared.changed()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiwindow/iskeywindow
+    /// `var isKeyWindow: Bool { get }`
+    open var isKeyWindow: Bool { windowScene?.keyWindow === self }
+
     /// Fake: a window's next responder is its scene, or the application.
     override open var next: UIResponder? { windowScene ?? UIApplication.shared }
 
@@ -99,8 +110,8 @@ open class UIWindow: UIView {
 }
 
 /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct
-/// `@MainActor struct UIContentUnavailableConfiguration` (iOS 17, tvOS 17)
-@MainActor
+/// `struct UIContentUnavailableConfiguration` (iOS 17, tvOS 17) — not main-actor isolated: Apple's page
+/// shows no `@MainActor`, on the type or on `empty()`; the view controller's property that takes it is.
 public struct UIContentUnavailableConfiguration: UIContentConfiguration {
     /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct/image
     /// `var image: UIImage? { get set }`
@@ -130,7 +141,6 @@ public struct UIContentUnavailableConfiguration: UIContentConfiguration {
 
     /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct/buttonproperties-swift.struct
     /// `struct ButtonProperties`
-    @MainActor
     public struct ButtonProperties {
         /// https://developer.apple.com/documentation/uikit/uicontentunavailableconfiguration-swift.struct/buttonproperties-swift.struct/primaryaction
         /// `var primaryAction: UIAction? { get set }`

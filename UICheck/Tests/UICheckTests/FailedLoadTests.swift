@@ -47,6 +47,19 @@ struct FailedLoadTests {
         #expect(ran.value == 1)
     }
 
+    /// UIKit's configurations are values that any isolation may build (only the view controller's
+    /// `contentUnavailableConfiguration` is main-actor); with the `@MainActor` the stand-in once gave them,
+    /// this doesn't compile.
+    @Test nonisolated func theConfigurationValuesAreNotBoundToTheMainActorAsInUIKit() {
+        var configuration = UIContentUnavailableConfiguration.empty()
+        configuration.text = "Feed Unavailable"
+        var button = UIButton.Configuration.borderedProminent()
+        button.title = "Try Again"
+        configuration.button = button
+        let content: any UIContentConfiguration = configuration
+        #expect((content as? UIContentUnavailableConfiguration)?.button.title == "Try Again")
+    }
+
     @Test func withoutARecommendedOptionTheUIKitConfigurationHasNoButton() {
         let configuration = UIContentUnavailableConfiguration.failedLoad(
             presentation(recommended: false, ran: LockedCounter())

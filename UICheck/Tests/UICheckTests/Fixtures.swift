@@ -49,6 +49,12 @@ enum Fixtures {
             .presentation(for: StorageFull(freeUpSpace: freeUpSpace))
     }
 
+    /// A fatal error's presentation: another alert than the storage one.
+    static func fatalPresentation() -> Presentation {
+        ErrorResolver(catalog: .empty, localization: english)
+            .presentation(for: FatalError("The notes database is damaged beyond repair."))
+    }
+
     /// A root scope on a test clock: no automatic retries or minimum duration, English texts, logs kept in
     /// memory, and a terminate function that only counts.
     static func root(

@@ -61,14 +61,21 @@ final class NotesAppDelegate: UIResponder, UIApplicationDelegate, ErrorScopeProv
     ErrorScope.root(presenter: AppKitErrorPresenter())
 }
 
+extension AppDelegate: ErrorScopeProvidingResponder {}  // `let errorScope = makeRootScope()`
+
 extension DocumentWindow {
     func exportFailed(_ error: any Error) {
-        // AppKit's own error sheet, through the responder chain, with Remedy's texts and options.
-        presentError(error, resolvedBy: ErrorResolver(), modalFor: self)
+        // Up AppKit's responder chain, each willPresentError(_:) first, to the app delegate's root scope.
+        presentError(error, completion: nil)
     }
 }
 
 final class DocumentWindow: NSWindow {}
+
+/// The Mac app's delegate, with the root scope.
+final class AppDelegate: NSObject, NSApplicationDelegate {
+    let errorScope = makeRootScope()
+}
 
 // MARK: - SwiftUI
 
@@ -105,15 +112,23 @@ extension AppDelegateSuites {
             let alert = try #require(notes.presentedViewController as? UIAlertController)
             #expect(alert.title == "Not Enough Storage")
             alert.fakeTap(try #require(alert.actions.first))
+            notes.fakeFinishTransitions()
             #expect(notes.presentedViewController == nil)
         }
 
-        @Test func theAppKitExamplePresentsTheResolvedErrorAsASheet() throws {
+        @Test func theAppKitExampleHandsTheErrorToTheAppDelegatesScopeWhichShowsASheet() async throws {
             let window = DocumentWindow()
+            NSApplication.shared.fakeKeyWindow = window
+            let delegate = AppDelegate()
+            NSApplication.shared.delegate = delegate
+            defer { NSApplication.shared.delegate = nil }
+            #expect(delegate.errorScope.path == "App")
+
             window.exportFailed(NoteStore.DiskFull())
-            let presented = try #require(window.fakePresentedErrors.first)
-            #expect((presented.error as NSError).localizedDescription == "Not Enough Storage")
-            #expect(makeRootScope().path == "App")
+            await fakes { !window.fakeAttachedSheets.isEmpty }
+            let alert = try #require(window.fakeAttachedSheets.first?.fakeOwningAlert)
+            #expect(alert.messageText == "Not Enough Storage")
+            alert.fakePressButton(at: alert.buttons.count - 1)
         }
 
         @Test func theSwiftUIExamplePutsAChildScopeUnderTheRootAndBindsTheAlert() async throws {

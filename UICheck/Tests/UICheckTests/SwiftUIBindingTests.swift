@@ -139,4 +139,24 @@ struct SwiftUIBindingTests {
         #expect(child.path == "App/Feed")
         #expect(child.parent === root)
     }
+
+    @Test func aViewsChildScopeIsMadeOnceNotOnEveryRender() throws {
+        let root = Fixtures.root(presenter: SwiftUIErrorPresenter())
+        EnvironmentValues.fakeCurrent.errorScope = root
+        defer { EnvironmentValues.fakeCurrent.errorScope = nil }
+        let feed = ErrorScopeModifier(name: "Feed", rules: [])
+
+        // SwiftUI asks a view for its body again whenever what it reads changes.
+        func rendered() throws -> ErrorScope? {
+            try #require(fakeFind(FakeEnvironmentWrite<ErrorScope?>.self, in: feed.body(content: .init())).first).value
+        }
+        let first = try rendered()
+        #expect(first != nil)
+        #expect(try rendered() === first)
+
+        // Under another parent, the child is that parent's.
+        let other = Fixtures.root(presenter: SwiftUIErrorPresenter())
+        EnvironmentValues.fakeCurrent.errorScope = other
+        #expect(try rendered()?.parent === other)
+    }
 }

@@ -1,5 +1,6 @@
 import Remedy
 import RemedyTesting
+import StandInSupport
 import Testing
 import UIKit
 
@@ -22,6 +23,22 @@ struct UIKitAlertTests {
         return screen.presentedViewController as? UIAlertController
     }
 
+    /// Starts presenting, and returns once the presenter has presented, been refused or begun waiting: it
+    /// runs on the main actor up to its first wait, right after the start is announced.
+    func presenting(
+        _ presentation: Presentation, with presenter: UIKitErrorPresenter
+    ) async -> Task<RecoveryOption?, any Error> {
+        final class Started { var value = false }
+        let started = Started()
+        let task = Task {
+            started.value = true
+            FakeChanges.shared.changed()
+            return try await presenter.present(presentation)
+        }
+        await fakes { started.value }
+        return task
+    }
+
     @Test func aStoragePresentationBecomesAnAlertWithActionStylesAndThePreferredAction() async throws {
         let (window, screen) = screen()
         let presenter = UIKitErrorPresenter(window: window)
@@ -41,6 +58,7 @@ struct UIKitAlertTests {
         #expect(alert.preferredAction?.title == "Try Again")
 
         alert.fakeTap(alert.actions[2])
+        screen.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Cancel")
         #expect(screen.presentedViewController == nil)
     }
@@ -58,6 +76,7 @@ struct UIKitAlertTests {
         #expect(alert.actions.map(\.style) == [.destructive, .cancel])
         #expect(alert.preferredAction == nil)
         alert.fakeTap(alert.actions[0])
+        screen.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Delete Draft")
     }
 
@@ -74,6 +93,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
         let freeUpSpace = try #require(alert.actions.first { $0.title == "Free Up Space" })
         alert.fakeTap(freeUpSpace)
+        screen.fakeFinishTransitions()
         #expect(await handling.value == .recovered)
         #expect(ran.value == 1)
         #expect(retried.value == 1)
@@ -83,11 +103,89 @@ struct UIKitAlertTests {
         let (window, screen) = screen()
         let presenter = UIKitErrorPresenter(window: window)
         let answer = Task { try await presenter.present(Fixtures.storagePresentation()) }
-        _ = try #require(await alert(on: screen))
+        let alert = try #require(await alert(on: screen))
 
         answer.cancel()
+        await fakes { alert.isBeingDismissed }
+        screen.fakeFinishTransitions()
         #expect(try await answer.value == nil)
         #expect(screen.presentedViewController == nil)
+    }
+
+    @Test func aWithdrawnAlertAnswersOnlyOnceItsDismissalHasFinished() async throws {
+        let (window, screen) = screen()
+        let presenter = UIKitErrorPresenter(window: window)
+        // What the presenter's caller sees when the answer arrives: is the screen free to present again?
+        let answer = Task {
+            _ = try await presenter.present(Fixtures.storagePresentation())
+            return screen.presentedViewController == nil
+        }
+        let alert = try #require(await alert(on: screen))
+
+        answer.cancel()
+        await fakes { alert.isBeingDismissed }
+        // An answer given with the dismissal under way has been resumed by now: let it through first (it
+        // hops to the main actor; a handful of turns is plenty).
+        for _ in 0..<10 { await Task.yield() }
+        screen.fakeFinishTransitions()
+        #expect(try await answer.value)
+        #expect(screen.fakeRefusedPresentations.isEmpty)
+    }
+
+    @Test func theNextAlertWaitsForAWithdrawnOneToLeave() async throws {
+        let (window, screen) = screen()
+        let presenter = UIKitErrorPresenter(window: window)
+        let first = Task { try await presenter.present(Fixtures.storagePresentation()) }
+        let alert = try #require(await alert(on: screen))
+        first.cancel()
+        await fakes { alert.isBeingDismissed }
+
+        let next = await presenting(Fixtures.fatalPresentation(), with: presenter)
+        try #require(screen.fakeRefusedPresentations.isEmpty)
+        screen.fakeFinishTransitions()
+        let nextAlert = try #require(await self.alert(on: screen))
+        #expect(nextAlert !== alert)
+        next.cancel()
+    }
+
+    @Test func theNextAlertWaitsForATappedOneToLeaveEvenWhenUIKitRunsTheHandlerFirst() async throws {
+        let (window, screen) = screen()
+        let presenter = UIKitErrorPresenter(window: window)
+        let first = Task { try await presenter.present(Fixtures.storagePresentation()) }
+        let alert = try #require(await alert(on: screen))
+        // Apple doesn't document whether the handler runs before or after the dismissal; here, before.
+        alert.fakeTap(alert.actions[1], handlerFirst: true)
+        #expect(alert.isBeingDismissed)
+
+        let next = await presenting(Fixtures.fatalPresentation(), with: presenter)
+        try #require(screen.fakeRefusedPresentations.isEmpty)
+        screen.fakeFinishTransitions()
+        #expect(try await first.value?.title == "Free Up Space")
+        let nextAlert = try #require(await self.alert(on: screen))
+        #expect(nextAlert !== alert)
+        next.cancel()
+    }
+
+    @Test func aFatalErrorThatPreemptsAnAlertIsShownOnceThatAlertHasLeft() async throws {
+        let (window, screen) = screen()
+        let root = Fixtures.root(presenter: UIKitErrorPresenter(window: window))
+        let major = root.handle(Fixtures.StorageFull(freeUpSpace: Fixtures.freeUpSpace()))
+        let storageAlert = try #require(await alert(on: screen))
+
+        let fatal = root.handle(FatalError("The notes database is damaged beyond repair."))
+        await fakes { storageAlert.isBeingDismissed }
+        await Task.yield()
+        screen.fakeFinishTransitions()
+        await fakes {
+            let next = screen.presentedViewController
+            return !screen.fakeRefusedPresentations.isEmpty || (next is UIAlertController && next !== storageAlert)
+        }
+        try #require(screen.fakeRefusedPresentations.isEmpty)
+        let fatalAlert = try #require(screen.presentedViewController as? UIAlertController)
+        fatalAlert.fakeTap(fatalAlert.actions[0])
+        screen.fakeFinishTransitions()
+        _ = await fatal.value
+        _ = await major.value
     }
 
     @Test func alertsGoOnTopOfWhatTheScreenAlreadyPresents() async throws {
@@ -100,6 +198,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: sheet))
         #expect(screen.presentedViewController === sheet)
         alert.fakeTap(alert.actions[0])
+        screen.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Try Again")
     }
 
@@ -107,6 +206,7 @@ struct UIKitAlertTests {
         let scene = UIWindowScene()
         let (appWindow, _) = screen()
         appWindow.windowScene = scene
+        appWindow.makeKeyAndVisible()
         let presenter = UIKitErrorPresenter(windowScene: scene)
         let answer = Task { try await presenter.present(Fixtures.storagePresentation()) }
 
@@ -114,11 +214,15 @@ struct UIKitAlertTests {
         let window = try #require(scene.windows.first)
         #expect(window.windowLevel.rawValue > UIWindow.Level.alert.rawValue)
         #expect(!window.isHidden)
+        // Key while its alert shows, so that Return reaches the preferred action; the app's window after.
+        #expect(window.isKeyWindow)
         let alert = try #require(window.rootViewController?.presentedViewController as? UIAlertController)
 
         alert.fakeTap(alert.actions[1])
+        window.rootViewController?.fakeFinishTransitions()
         #expect(try await answer.value?.title == "Free Up Space")
         #expect(window.isHidden)
+        #expect(appWindow.isKeyWindow)
     }
 
     @Test func aFatalErrorIsAnAlertAndTheProcessEndsOnlyAfterTheAnswer() async throws {
@@ -130,6 +234,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
         #expect(terminations.value == 0)
         alert.fakeTap(alert.actions[0])
+        screen.fakeFinishTransitions()
         _ = await handling.value
         #expect(terminations.value == 1)
     }

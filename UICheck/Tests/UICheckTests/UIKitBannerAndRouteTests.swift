@@ -99,6 +99,8 @@ struct UIKitBannerAndRouteTests {
         #expect(screen.fakeDismissCalls == 0)
 
         answerRoute?(.retry)
+        #expect(signIn.isBeingDismissed)
+        screen.fakeFinishTransitions()
         #expect(await handling.value == .recovered)
         #expect(retried.value == 1)
         #expect(screen.presentedViewController == nil)
@@ -117,6 +119,7 @@ struct UIKitBannerAndRouteTests {
         let alert = try #require(screen.presentedViewController as? UIAlertController)
         #expect(alert.title == "Signed Out")
         alert.fakeTap(try #require(alert.actions.last))
+        screen.fakeFinishTransitions()
         #expect(await handling.value == .presented)
     }
 }

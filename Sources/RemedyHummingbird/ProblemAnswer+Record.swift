@@ -70,35 +70,16 @@ extension ProblemAnswer {
             "category": "\(presentation.category.identifier)",
             "reference": "\(presentation.supportReference)",
             "error.type": "\(Self.errorType(of: error))",
-            "report": "\(Self.oneLine(ErrorReport(error).text))",
+            "report": "\(ReportText.escaped(ErrorReport(error).text))",
         ]
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
-        if let name = rule.ruleName { metadata["rule"] = "\(Self.oneLine(name))" }
+        if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata
     }
 
     /// The fully qualified type name of an error, as OpenTelemetry's `error.type` asks.
     static func errorType(of error: any Error) -> String {
         String(reflecting: type(of: error))
-    }
-
-    /// A text on one line: backslashes, line breaks and other control characters escaped.
-    static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F }) else { return text }
-        var line = ""
-        line.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": line += "\\\\"
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                line += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
     }
 }
 #endif

@@ -130,9 +130,7 @@ final class ProblemAnswer {
     ) -> Presentation {
         let interpretation = failure.interpretation
         var options = interpretation.options
-        let offersRetry =
-            !failure.interpretation.isPermanent && options.allSatisfy { $0.isRetry || $0.role == .cancel }
-            && (interpretation.isTransient || retryableCategories.contains(failure.category))
+        let offersRetry = failure.offersRetry(retryableCategories: retryableCategories)
         if offersRetry {
             if !options.contains(where: { $0.isRetry }) { options.insert(.retry, at: 0) }
         } else if options.contains(where: { $0.isRetry }) {

@@ -406,8 +406,7 @@ final class FailurePipeline: Sendable {
     /// Try Again (a cancel option doesn't count: every presentation with an action has one), and it is
     /// transient or of a retryable category.
     private func offersRetry(_ failure: HandledError) -> Bool {
-        !failure.isPermanent && failure.interpretation.options.allSatisfy({ $0.isRetry || $0.role == .cancel })
-            && (failure.isTransient || configuration.retryableCategories.contains(failure.category))
+        failure.resolved.offersRetry(retryableCategories: configuration.retryableCategories)
     }
 
     /// The presentation of a failure, made only now, just before it is shown, in a shared box.

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Text helpers of reports: escaping control characters and capping lengths.
-enum ReportText {
+package enum ReportText {
     /// The text made safe for a one-line, terminal-safe report: control characters (newlines, tabs, the
     /// escape character that starts ANSI sequences, C1 controls) and invisible direction overrides
     /// become visible escapes (`\n`, `\t`, `\r`, `\u{1B}`); everything else, emoji included, is kept.
-    static func escaped(_ text: some StringProtocol) -> String {
+    package static func escaped(_ text: some StringProtocol) -> String {
         guard needsEscaping(text) else { return String(text) }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)

@@ -94,6 +94,14 @@ package struct ResolvedFailure: Sendable {
     /// A cancellation anywhere in the tree, or a node marked silent: never shown.
     package var isSilent: Bool { interpretation.isSilent || facts.containsCancellation }
 
+    /// Whether the failure offers "Try Again": it isn't permanent, it has no options of its own besides Try
+    /// Again (a cancel option doesn't count: every presentation with an action has one), and it is transient
+    /// or of a retryable category.
+    package func offersRetry(retryableCategories: Set<ErrorCategory>) -> Bool {
+        !interpretation.isPermanent && interpretation.options.allSatisfy({ $0.isRetry || $0.role == .cancel })
+            && (interpretation.isTransient || retryableCategories.contains(category))
+    }
+
     /// The first error of a type in pre-order, from the nodes the walk kept.
     package func first<E: Error>(_ type: E.Type) -> E? {
         facts.first(type)

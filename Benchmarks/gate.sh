@@ -48,6 +48,7 @@ attempt.success 1000
 attempt.failure 200
 server.failure.plain 200
 server.failure.problemDetails 200
+server.failure.problemDetails.de 200
 server.success.problemDetails 200
 '
 # Ratios of two gated operations' instructions that must stay under a limit, whatever the thresholds say:

@@ -1,19 +1,19 @@
 #if Hummingbird
-import Foundation
 import Remedy
 
 /// The languages of an `Accept-Language` header (RFC 9110 §12.5.4), best first.
 ///
 /// Ranges with `q=0` are refused; the others are ordered by their q-value (1 when absent), ties in the
 /// order they were given. A malformed range or q-value is skipped, never fatal: the header comes from
-/// the network.
+/// the network. Read byte by byte, without Foundation: a browser sends the header with every request, and
+/// Foundation's trimming, splitting and number parsing cost three times a whole failed request's answer.
 struct AcceptLanguage: Sendable, Equatable {
     /// One language range and its weight.
     struct Range: Sendable, Equatable {
-        /// The range as given, such as `de-CH` or `*`.
+        /// The range as given, in lowercase, with `_` read as `-`: `de-ch` or `*`.
         var tag: String
-        /// The weight, 0 to 1.
-        var quality: Double
+        /// The weight, in thousandths: 0 to 1,000.
+        var quality: Int
     }
 
     /// The acceptable ranges, best first.
@@ -24,31 +24,107 @@ struct AcceptLanguage: Sendable, Equatable {
 
     /// Reads a header value; `nil` or blank accepts any language.
     init(_ header: String?) {
-        var ranges: [(offset: Int, range: Range)] = []
-        for (offset, element) in (header ?? "").split(separator: ",").prefix(Self.maximumRanges).enumerated() {
-            let parts = element.split(separator: ";")
-            guard let first = parts.first else { continue }
-            let tag = first.trimmingCharacters(in: .whitespaces)
-            guard !tag.isEmpty, tag.count <= 35,
-                tag.allSatisfy({ $0 == "-" || $0 == "*" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
-            else { continue }
-            var quality = 1.0
-            var isValid = true
-            for parameter in parts.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "q" else {
-                    continue
-                }
-                guard let value = Double(pair[1].trimmingCharacters(in: .whitespaces)), (0...1).contains(value) else {
-                    isValid = false
-                    break
-                }
-                quality = value
-            }
-            guard isValid, quality > 0 else { continue }
-            ranges.append((offset, Range(tag: tag, quality: quality)))
+        let bytes = Array((header ?? "").utf8)
+        var ranges: [Range] = []
+        var start = 0
+        var read = 0
+        while start <= bytes.count, read < Self.maximumRanges {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            read += 1
+            if let range = Self.range(bytes[start..<end]), range.quality > 0 { ranges.append(range) }
+            start = end + 1
         }
-        self.ranges = ranges.sorted { ($0.range.quality, -$0.offset) > ($1.range.quality, -$1.offset) }.map(\.range)
+        // Stable: equal weights keep the order they were given in.
+        if ranges.count > 1 {
+            ranges = ranges.enumerated().sorted { ($0.element.quality, -$0.offset) > ($1.element.quality, -$1.offset) }
+                .map(\.element)
+        }
+        self.ranges = ranges
+    }
+
+    /// One range and its parameters, such as `de-CH;q=0.8`; `nil` when malformed.
+    private static func range(_ element: ArraySlice<UInt8>) -> Range? {
+        let tagEnd = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+        let tag = trimmed(element[element.startIndex..<tagEnd])
+        guard !tag.isEmpty, tag.count <= 35, tag.allSatisfy(isTagByte) else { return nil }
+        var quality = 1_000
+        var start = tagEnd
+        while start < element.endIndex {
+            let parameterStart = start + 1
+            let parameterEnd = element[parameterStart...].firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+            let parameter = element[parameterStart..<parameterEnd]
+            start = parameterEnd
+            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = trimmed(parameter[parameter.startIndex..<equals])
+            guard name.count == 1, lowercase(name[name.startIndex]) == UInt8(ascii: "q") else { continue }
+            guard let value = thousandths(trimmed(parameter[(equals + 1)...])) else { return nil }
+            quality = value
+        }
+        return Range(tag: normalized(tag), quality: quality)
+    }
+
+    /// A q-value in thousandths (`0.8` is 800), from 0 to 1,000; `nil` when it isn't a number in that range.
+    private static func thousandths(_ text: ArraySlice<UInt8>) -> Int? {
+        var whole = 0
+        var fraction = 0
+        var fractionDigits = 0
+        var digits = 0
+        var seenDot = false
+        for byte in text {
+            if byte == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits += 1
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if !seenDot {
+                    guard whole <= 1 else { return nil }
+                    whole = whole * 10 + digit
+                } else if fractionDigits < 3 {
+                    fraction = fraction * 10 + digit
+                    fractionDigits += 1
+                }
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        while fractionDigits < 3 {
+            fraction *= 10
+            fractionDigits += 1
+        }
+        let value = whole * 1_000 + fraction
+        return value <= 1_000 ? value : nil
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    private static func isTagByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "*"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// A language name compared as ranges are: lowercase, `_` read as `-`.
+    static func normalized(_ language: String) -> String {
+        normalized(Array(language.utf8)[...])
+    }
+
+    private static func normalized(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : lowercase($0) }, as: UTF8.self)
     }
 
     /// The position of the best of the server's languages for this header, or `nil` when none is
@@ -58,29 +134,25 @@ struct AcceptLanguage: Sendable, Equatable {
     /// language subtag alone (`de-CH` → `de`); Chinese ranges match `zh-Hans` unless they ask for the
     /// Traditional script (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`). `*` matches the first of `languages`.
     ///
-    /// - Parameter languages: The server's languages, as `.lproj` names.
+    /// - Parameter languages: The server's languages, as ``normalized(_:)`` gives their `.lproj` names.
     /// - Returns: An index into `languages`, or `nil`.
     func bestIndex(among languages: [String]) -> Int? {
         for range in ranges {
             if range.tag == "*" { return languages.isEmpty ? nil : 0 }
-            let tag = Self.normalized(range.tag)
-            if let exact = languages.firstIndex(where: { Self.normalized($0) == tag }) { return exact }
-            let subtags = tag.split(separator: "-")
+            if let exact = languages.firstIndex(of: range.tag) { return exact }
+            let subtags = range.tag.utf8.split(separator: UInt8(ascii: "-"))
             guard let primary = subtags.first else { continue }
-            var candidate = String(primary)
-            if primary == "zh" {
-                let traditional = subtags.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) }
+            var candidate = String(Substring(primary))
+            if candidate == "zh" {
+                let traditional = subtags.dropFirst().contains { subtag in
+                    ["hant", "tw", "hk", "mo"].contains { $0.utf8.elementsEqual(subtag) }
+                }
                 if traditional { continue }
                 candidate = "zh-hans"
             }
-            if let match = languages.firstIndex(where: { Self.normalized($0) == candidate }) { return match }
+            if let match = languages.firstIndex(of: candidate) { return match }
         }
         return nil
-    }
-
-    /// A language tag compared case-insensitively, with `_` read as `-`.
-    private static func normalized(_ tag: String) -> String {
-        tag.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 }
 #endif

@@ -28,7 +28,7 @@ struct ProblemResolver: Sendable {
     private let spoken: [AnswerLanguage]
     /// The answering language for requests that accept none of the server's languages: English.
     private let fallback: AnswerLanguage
-    /// The `.lproj` names of `spoken`, in the same order.
+    /// The `.lproj` names of `spoken`, in the same order, as ``AcceptLanguage`` compares them.
     private let languages: [String]
 
     init(_ configuration: ProblemDetailsConfiguration) {
@@ -40,7 +40,7 @@ struct ProblemResolver: Sendable {
             return AnswerLanguage(ErrorResolver(catalog: catalog, localization: localization))
         }
         spoken = configuration.languages.map(answerLanguage)
-        languages = configuration.languages
+        languages = configuration.languages.map(AcceptLanguage.normalized)
         fallback = answerLanguage("en")
     }
 

@@ -74,7 +74,7 @@ extension ProblemDetails: Codable {
     ///
     /// The bytes `JSONEncoder` writes (see ``encode(to:)``): members without a value are left out, except
     /// `type`, which is always written. A problem without extensions is written by a small writer of
-    /// Remedy's that gives the same bytes at a thirtieth of the cost, since a server answers most errors
+    /// Remedy's that gives the same bytes at a fifth of the cost, since a server answers most errors
     /// when it is overloaded. An extension named like a standard or Remedy member is not written: the
     /// member itself is. A NaN or an infinity in an extension is written as `null`, since JSON has neither.
     ///

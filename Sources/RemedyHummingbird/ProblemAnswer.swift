@@ -50,7 +50,7 @@ final class ProblemAnswer {
             statement == nil && category != .invalidInput && !failure.interpretation.hasAppText
             && Self.containsServerResource(failure, configuration.isServerResourceFailure)
         self.isServerFailure = isServerFailure
-        let wait = failure.interpretation.retryAfter.map(Self.wholeSeconds)
+        let wait = failure.interpretation.retryAfter.map(ProblemDetails.wholeSeconds)
         retryAfter = wait
         if isServerFailure {
             // Unavailable for now when trying again later may help; otherwise the service has a problem.
@@ -114,12 +114,6 @@ final class ProblemAnswer {
         return found
     }
 
-    /// A duration in whole seconds, rounded up, as `Retry-After` carries it.
-    static func wholeSeconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(clamping: max(0, seconds + (attoseconds > 0 ? 1 : 0)))
-    }
-
     // MARK: - Presentations
 
     /// The failure's presentation, with Try Again where the client can run the request again.
@@ -136,18 +130,10 @@ final class ProblemAnswer {
         } else if options.contains(where: { $0.isRetry }) {
             options.removeAll { $0.isRetry }
         }
-        return Presentation(
-            title: interpretation.title,
-            message: interpretation.message ?? "",
-            detail: interpretation.detail,
-            helpAnchor: interpretation.helpAnchor,
+        return failure.presentation(
             options: options,
-            category: failure.category,
-            severity: interpretation.severity,
-            style: interpretation.preferredStyle,
-            icon: interpretation.icon,
+            detail: interpretation.detail,
             supportReference: reference,
-            error: failure.error,
             localization: resolver.localization
         )
     }

@@ -106,7 +106,7 @@ extension ProblemDetails: Codable {
     }
 
     /// A duration in whole seconds, rounded up (a wait is never shortened), never negative.
-    static func wholeSeconds(_ duration: Duration) -> Int {
+    package static func wholeSeconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0 else { return 0 }
         let whole = attoseconds > 0 ? seconds.addingReportingOverflow(1).partialValue : seconds

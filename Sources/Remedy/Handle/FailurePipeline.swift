@@ -417,7 +417,6 @@ final class FailurePipeline: Sendable {
         acknowledgementOnly: Bool
     ) -> SharedPresentation {
         let interpretation = failure.interpretation
-        let category = failure.category
         let localization = resolver.localization
         // "Try Again" (the catalog's or the error's) only where there is something to run again. Filtered
         // only when there is one: a filter walks the options and builds a new array even when it keeps all.
@@ -433,18 +432,10 @@ final class FailurePipeline: Sendable {
         } else if offeringRetry, !options.contains(where: \.isRetry) {
             options.insert(.retry, at: 0)
         }
-        let presentation = Presentation(
-            title: interpretation.title,
-            message: interpretation.message ?? category.message(in: localization),
-            detail: detail,
-            helpAnchor: interpretation.helpAnchor,
+        let presentation = failure.resolved.presentation(
             options: options,
-            category: category,
-            severity: interpretation.severity,
-            style: interpretation.preferredStyle,
-            icon: interpretation.icon,
+            detail: detail,
             supportReference: failure.supportReference,
-            error: failure.error,
             localization: localization
         )
         // Shared by reference from here on: the scheduler, the presenter, the state and every answer

@@ -102,6 +102,30 @@ package struct ResolvedFailure: Sendable {
             && (interpretation.isTransient || retryableCategories.contains(category))
     }
 
+    /// The failure's presentation with these options and this detail, in a language: the merged texts,
+    /// and the category's message where no node has one.
+    package func presentation(
+        options: [RecoveryOption],
+        detail: String?,
+        supportReference: SupportReference,
+        localization: Localization
+    ) -> Presentation {
+        Presentation(
+            title: interpretation.title,
+            message: interpretation.message ?? category.message(in: localization),
+            detail: detail,
+            helpAnchor: interpretation.helpAnchor,
+            options: options,
+            category: category,
+            severity: interpretation.severity,
+            style: interpretation.preferredStyle,
+            icon: interpretation.icon,
+            supportReference: supportReference,
+            error: error,
+            localization: localization
+        )
+    }
+
     /// The first error of a type in pre-order, from the nodes the walk kept.
     package func first<E: Error>(_ type: E.Type) -> E? {
         facts.first(type)

@@ -9,9 +9,9 @@ extension DemoSession {
             return try await client.send("feed", as: Feed.self).posts
         }
         if let posts {
-            console.result("Loaded \(posts.count) posts: \(posts.map(\.title).joined(separator: ", "))")
+            console.result(text("demo.feed.loaded", posts.count, posts.map(\.title).joined(separator: ", ")))
         } else {
-            console.note("The feed stays empty: the person gave up.")
+            console.note(text("demo.feed.gaveUp"))
         }
     }
 

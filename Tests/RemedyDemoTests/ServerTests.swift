@@ -91,6 +91,20 @@ struct ServerTests {
         #expect(String(decoding: crash, as: UTF8.self).contains(#""status":500"#))
     }
 
+    @Test func aBusyPortIsAnErrorHandledByRemedy() async throws {
+        let first = try ServeRun(["serve", "--port", "0"])
+        defer { first.stop() }
+        let port = try #require(try first.waitForBaseURL().port)
+        let run = try await DemoProcess.run(["serve", "--port", "\(port)"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("╭─ ⚠ Port in Use"))
+        #expect(run.stderr.contains("Another program already listens on port \(port)."))
+        for fragment in ["bind(", "errno", "Address already in use", "Error:"] {
+            #expect(!run.all.contains(fragment), "raw developer text: \(fragment)")
+        }
+        #expect(!run.stdout.contains("Listening"))
+    }
+
     @Test func servePortOutOfRangeIsAUsageError() async throws {
         let run = try await DemoProcess.run(["serve", "--port", "70000"])
         #expect(run.status != 0)

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Remedy
 
 #if Hummingbird
 import Hummingbird
+import RemedyTerminal
 #endif
 
 /// `remedy-demo serve --port N`: the demo's Hummingbird server, on 127.0.0.1, until interrupted.
@@ -35,16 +37,50 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         #if Hummingbird
+        let text = DemoText(.default)
         var logger = Logger(label: "remedy-demo.server") { StreamLogHandler.standardOutput(label: $0) }
         logger.logLevel = report ? .debug : .info
         let application = DemoServer.application(port: port, logger: logger) { port in
-            let line = "Listening on http://127.0.0.1:\(port) — GET / lists the failing routes. Ctrl-C stops.\n"
+            let line = text("demo.server.listening", "http://127.0.0.1:\(port)") + "\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
-        try await application.runService()
+        // The server's own failures — a port another program holds, above all — are shown as any other
+        // error: by Remedy, in the person's words, with the details in the log.
+        let portInUse = MessageError(
+            text("demo.serve.portInUse.message", port),
+            title: text("demo.serve.portInUse.title"),
+            category: .externalSystemUnavailable
+        )
+        let root = ErrorScope.root(
+            "Serve",
+            presenter: TerminalPresenter(),
+            rules: [ErrorRule("port in use") { Self.isAddressInUse($0.error) ? .replace(portInUse) : .passOn }],
+            logger: logger
+        )
+        let served: Void? = await root.attempt("Serving on port \(port)", retryPolicy: .disabled) {
+            try await application.runService()
+        }
+        if served == nil { throw ExitCode.failure }
         #else
         throw ServerTrait.missing(ServerTrait.serveCommand)
         #endif
+    }
+
+    /// Whether an error's tree holds `EADDRINUSE`: a POSIX error, or an error that holds the errno in a
+    /// case or field named `errno` (SwiftNIO's `IOError`, whose text is `bind(descriptor:ptr:bytes:):
+    /// Address already in use`; the demo doesn't import NIOCore for one type).
+    static func isAddressInUse(_ error: any Error) -> Bool {
+        func holdsErrno(_ value: Any, depth: Int) -> Bool {
+            Mirror(reflecting: value).children.contains { child in
+                (child.label == "errno" && (child.value as? Int32) == EADDRINUSE)
+                    || (depth > 1 && holdsErrno(child.value, depth: depth - 1))
+            }
+        }
+        return ErrorTree(error).contains { node in
+            let error = node.error as NSError
+            if error.domain == NSPOSIXErrorDomain && error.code == Int(EADDRINUSE) { return true }
+            return holdsErrno(node.error, depth: 3)
+        }
     }
 }
 

@@ -91,6 +91,19 @@ struct ServerTests {
         #expect(String(decoding: crash, as: UTF8.self).contains(#""status":500"#))
     }
 
+    @Test(arguments: LanguageTests.translated)
+    func serverScenarioSpeaksThePersonsLanguageOnBothSides(language: String) async throws {
+        let run = try await DemoProcess.run(
+            ["server", "--language", language, "--answer", "1", "--answer", "1", "--answer", "1", "--answer", "2"])
+        #expect(run.status == 0)
+        let words = try LanguageTests.table(language)
+        // The server's own error, worded on the server in the request's Accept-Language.
+        #expect(run.stderr.contains(try #require(words["demo.server.error.nameTaken.title"])))
+        for phrase in try LanguageTests.englishPhrases(absentFrom: language) {
+            #expect(!run.all.contains(phrase), "English in \(language): \(phrase)")
+        }
+    }
+
     @Test func aBusyPortIsAnErrorHandledByRemedy() async throws {
         let first = try ServeRun(["serve", "--port", "0"])
         defer { first.stop() }

@@ -9,7 +9,9 @@ extension DemoSession {
             return try await client.send("feed", as: Feed.self).posts
         }
         if let posts {
-            console.result(text("demo.feed.loaded", posts.count, posts.map(\.title).joined(separator: ", ")))
+            let titles = posts.map { text.word($0.title, in: "post") }
+            let list = titles.joined(separator: text("demo.summary.separator"))
+            console.result(text("demo.feed.loaded", posts.count, list))
         } else {
             console.note(text("demo.feed.gaveUp"))
         }

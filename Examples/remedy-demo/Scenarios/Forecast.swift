@@ -12,7 +12,7 @@ struct Forecast: Decodable, Sendable {
         let number = temperature.formatted(
             .number.precision(.fractionLength(0...1)).locale(Locale(identifier: text.language)))
         // The server's city and summary are words the app knows, so it shows them in the person's language.
-        return text("demo.forecast.text", text("demo.forecast.\(city)"), number, text("demo.forecast.\(summary)"))
+        return text("demo.forecast.text", text.word(city, in: "forecast"), number, text.word(summary, in: "forecast"))
     }
 }
 

@@ -62,7 +62,7 @@ extension DemoSession {
             return try await api.send("account", token: token ?? "expired", as: Account.self)
         }
         if let loaded {
-            console.result(text("demo.server.account", loaded.name, text("demo.plan.\(loaded.plan)"), loads))
+            console.result(text("demo.server.account", loaded.name, text.word(loaded.plan, in: "plan"), loads))
         }
 
         let report = await scope.attempt("Loading today's report", retryPolicy: .disabled) {
@@ -70,7 +70,7 @@ extension DemoSession {
             return try await api.send("reports/today", as: Report.self)
         }
         if let report {
-            console.result(text("demo.server.report", report.title, report.orders))
+            console.result(text("demo.server.report", text.word(report.title, in: "report"), report.orders))
         } else {
             console.note(text("demo.server.noReport"))
         }

@@ -25,7 +25,7 @@ extension DemoSession {
             }
         }
         if let account {
-            console.result(text("demo.unauthorized.loaded", account.name, text("demo.plan.\(account.plan)"), loads))
+            console.result(text("demo.unauthorized.loaded", account.name, text.word(account.plan, in: "plan"), loads))
         } else {
             console.note(text("demo.unauthorized.notLoaded"))
         }

@@ -33,6 +33,14 @@ struct DemoText: Sendable {
         return text
     }
 
+    /// A word of the server's data that the app knows (a city, a plan, a post's title) in the demo's
+    /// language: the key `demo.<group>.<value>`, else the value as it came.
+    func word(_ value: String, in group: String) -> String {
+        let key = "demo.\(group).\(value)"
+        let text = self(key)
+        return text == key ? value : text
+    }
+
     /// The table of a language in the demo's resources, or empty.
     private static func load(_ language: String) -> [String: String] {
         // SwiftPM copies `.lproj` folders under lower-case names (`zh-hans.lproj`) on Linux.

@@ -83,16 +83,26 @@ struct RemedyDemo: AsyncParsableCommand {
         let presenter = DemoPresenter(
             terminal: TerminalPresenter(input: input, output: errorOutput, appearance: appearance))
 
-        let run = { (scenario: Scenario) in
-            try await Self.run(
-                scenario, console: console, log: log, presenter: presenter, localization: localization, text: text)
+        // Whether the scenario ran. One that can't run — its server doesn't start, its port can't be had, the
+        // build has no server — is an error like any other: Remedy presents it.
+        let run = { (scenario: Scenario) async -> Bool in
+            do {
+                try await Self.run(
+                    scenario, console: console, log: log, presenter: presenter, localization: localization, text: text)
+                return true
+            } catch {
+                let root = ErrorScope.root(
+                    "Demo", presenter: presenter, localization: localization, logger: log.logger())
+                _ = await root.handle(error).value
+                return false
+            }
         }
         if let scenario {
-            try await run(scenario)
+            guard await run(scenario) else { throw ExitCode.failure }
             return
         }
         let menuInput = StandardInput(readsWhenNotATerminal: true)
-        try await DemoMenu(console: console, input: menuInput, text: text).run(run)
+        await DemoMenu(console: console, input: menuInput, text: text).run { _ = await run($0) }
     }
 
     private static func run(

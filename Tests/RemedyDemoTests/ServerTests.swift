@@ -175,15 +175,19 @@ private final class ServeRun: @unchecked Sendable {
 struct ServerTraitMissingTests {
     @Test func serveSaysHowToRunItWithTheTrait() async throws {
         let run = try await DemoProcess.run(["serve", "--port", "8080"])
-        #expect(run.status != 0)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("╭─ ⚠ No Server in This Build"))
         #expect(run.stderr.contains("swift run --traits Hummingbird remedy-demo serve --port 8080"))
+        #expect(!run.stderr.contains("Error:"))
         #expect(!run.stdout.contains("Listening"))
     }
 
     @Test func serverScenarioSaysHowToRunItWithTheTrait() async throws {
-        let run = try await DemoProcess.run(["server"])
-        #expect(run.status != 0)
+        let run = try await DemoProcess.run(["server", "--language", "de"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("╭─ ⚠ Kein Server in diesem Build"))
         #expect(run.stderr.contains("swift run --traits Hummingbird remedy-demo server"))
+        #expect(!run.stderr.contains("Error:"))
     }
 }
 #endif

@@ -19,7 +19,7 @@ extension DemoSession {
         }
         await server.stop()
         #else
-        throw ServerTrait.missing(ServerTrait.scenarioCommand)
+        throw ServerTrait.missing(ServerTrait.scenarioCommand, text: text)
         #endif
     }
 

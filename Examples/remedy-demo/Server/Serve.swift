@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import Remedy
+import RemedyTerminal
 
 #if Hummingbird
 import Hummingbird
-import RemedyTerminal
 #endif
 
 /// `remedy-demo serve --port N`: the demo's Hummingbird server, on 127.0.0.1, until interrupted.
@@ -62,7 +62,10 @@ struct Serve: AsyncParsableCommand {
         }
         if served == nil { throw ExitCode.failure }
         #else
-        throw ServerTrait.missing(ServerTrait.serveCommand)
+        // Said as any error is: by Remedy, in the person's words.
+        let root = ErrorScope.root("Serve", presenter: TerminalPresenter())
+        _ = await root.handle(ServerTrait.missing(ServerTrait.serveCommand, text: DemoText(.default))).value
+        throw ExitCode.failure
         #endif
     }
 
@@ -100,13 +103,19 @@ enum ServerTrait {
         #endif
     }
 
-    /// The error of a server part run without the trait: it says how to run it.
-    static func missing(_ command: String) -> some Error {
-        Missing(command: command)
+    /// The error of a server part run without the trait: it says how to run it, to a person (presented by
+    /// Remedy) and to ArgumentParser (its description).
+    static func missing(_ command: String, text: DemoText) -> some Error {
+        Missing(command: command, text: text)
     }
 
-    private struct Missing: Error, CustomStringConvertible {
+    private struct Missing: PresentableError, CustomStringConvertible {
         var command: String
+        var text: DemoText
+
+        var title: String? { text("demo.server.missing.title") }
+        var message: String { text("demo.menu.serverMissing") + "\n" + command }
+        var category: ErrorCategory { .invalidInput }
 
         var description: String {
             """

@@ -10,7 +10,7 @@ struct DemoMenu {
 
     /// Runs scenarios until q or the end of input. Enter runs the scenario after the one that ran last
     /// (the first at the start).
-    func run(_ runScenario: (Scenario) async throws -> Void) async throws {
+    func run(_ runScenario: (Scenario) async -> Void) async {
         var previous: Scenario?
         while let choice = await choose(after: previous) {
             previous = choice
@@ -19,7 +19,7 @@ struct DemoMenu {
                 console.line(text("demo.menu.serverMissing"))
                 console.note(ServerTrait.scenarioCommand)
             } else {
-                try await runScenario(choice)
+                await runScenario(choice)
             }
             console.line("")
             console.prompt(text("demo.menu.continue"))

@@ -49,7 +49,7 @@ struct RemedyDemo: AsyncParsableCommand {
     @Flag(help: "Narrate errors in plain words and ASCII, for screen readers and logs.")
     var plain = false
 
-    @Option(help: "The language of Remedy's texts: en, de, es, fr, ja, zh-Hans. Default: the environment's.")
+    @Option(help: "The demo's language, and Remedy's: en, de, es, fr, ja, zh-Hans. Default: the environment's.")
     var language: String?
 
     mutating func run() async throws {

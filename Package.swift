@@ -74,7 +74,9 @@ let package = Package(
                 .target(name: "RemedyHummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ],
-            path: "Examples/remedy-demo"
+            path: "Examples/remedy-demo",
+            // The demo's own words in six languages (Resources/<language>.lproj/Demo.strings).
+            resources: [.process("Resources")]
         ),
         // The README's command-line tool, file for file: Remedy and RemedyTerminal only.
         .executableTarget(name: "notes-example", dependencies: ["Remedy", "RemedyTerminal"], path: "Examples/notes"),

@@ -16,6 +16,8 @@ final class DemoSession: Sendable {
     let root: ErrorScope
     /// The language of Remedy's texts in this run.
     let localization: Localization
+    /// The demo's own words, in the same language.
+    let text: DemoText
 
     private init(
         console: Console,
@@ -25,7 +27,8 @@ final class DemoSession: Sendable {
         presenter: DemoPresenter,
         account: AccountSession,
         root: ErrorScope,
-        localization: Localization
+        localization: Localization,
+        text: DemoText
     ) {
         self.console = console
         self.log = log
@@ -36,19 +39,25 @@ final class DemoSession: Sendable {
         self.account = account
         self.root = root
         self.localization = localization
+        self.text = text
     }
 
     /// Starts the backend, prepares the disk, and makes the root scope with the app's rules.
-    static func start(console: Console, log: DemoLog, presenter: DemoPresenter, localization: Localization)
-        async throws -> DemoSession
-    {
+    static func start(
+        console: Console,
+        log: DemoLog,
+        presenter: DemoPresenter,
+        localization: Localization,
+        text: DemoText
+    ) async throws -> DemoSession {
         let backend = try await DemoBackend.start()
         let disk = try DemoDisk(freeBytes: 64_000)
         let account = AccountSession(
             client: DemoClient(baseURL: backend.baseURL, localization: localization),
             presenter: presenter.terminal,
             console: console,
-            localization: localization
+            localization: localization,
+            text: text
         )
         var configuration = ErrorScope.Configuration()
         configuration.retryPolicy = .disabled  // scenarios that retry automatically ask for it
@@ -63,8 +72,8 @@ final class DemoSession: Sendable {
             logger: log.logger(),
             configuration: configuration,
             terminate: { _ in
-                console.line("\nThe process ends now, with exit status 1, as the app would after a fatal error.")
-                exit(1)
+                console.line("\n" + text("demo.fatal.exit"))
+                TemporaryFolders.exitRemovingAll(status: 1)
             }
         )
         return DemoSession(
@@ -75,7 +84,8 @@ final class DemoSession: Sendable {
             presenter: presenter,
             account: account,
             root: root,
-            localization: localization
+            localization: localization,
+            text: text
         )
     }
 
@@ -87,7 +97,7 @@ final class DemoSession: Sendable {
 
     /// Runs a scenario.
     func run(_ scenario: Scenario) async throws {
-        console.heading(scenario.title, scenario.summary)
+        console.heading(scenario.title(text), scenario.summary(text))
         switch scenario {
         case .feed: await feed()
         case .storage: await storage()

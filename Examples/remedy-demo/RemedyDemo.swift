@@ -6,6 +6,9 @@ import RemedyTerminal
 /// `remedy-demo`: every scenario of Remedy's design, against real failures on this machine.
 @main
 struct RemedyDemo: AsyncParsableCommand {
+    // The help is ArgumentParser's, in English, and so are the scenarios' summaries in it.
+    private static let english = DemoText(Localization(language: "en"))
+
     static let configuration = CommandConfiguration(
         commandName: "remedy-demo",
         abstract: "Runs Remedy's scenarios against real failures: a local HTTP server, real files, a closed port.",
@@ -18,7 +21,7 @@ struct RemedyDemo: AsyncParsableCommand {
 
             Scenarios:
 
-            \(Scenario.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n\n"))
+            \(Scenario.allCases.map { "\($0.rawValue): \($0.summary(english))" }.joined(separator: "\n\n"))
 
             remedy-demo serve --port N runs the demo's Hummingbird server (see remedy-demo serve --help). It \
             and the server scenario need the package trait Hummingbird: \(ServerTrait.scenarioCommand)
@@ -46,12 +49,15 @@ struct RemedyDemo: AsyncParsableCommand {
     @Flag(help: "Narrate errors in plain words and ASCII, for screen readers and logs.")
     var plain = false
 
-    @Option(help: "The language of Remedy's texts: en, de, es, fr, ja, zh-Hans. Default: the environment's.")
+    @Option(help: "The demo's language, and Remedy's: en, de, es, fr, ja, zh-Hans. Default: the environment's.")
     var language: String?
 
     mutating func run() async throws {
         TemporaryFolders.removeOnSignals()
         let localization = language.map { Localization(language: $0) } ?? .default
+        let text = DemoText(localization)
+        // `--plain`, `REMEDY_PLAIN` or `TERM=dumb`: narrated in plain words, and ASCII only.
+        let plain = plain || TerminalAppearance.detect(for: FileDescriptorOutput.standardError).isNarrated
         let standardOutput = PipeAwareOutput(base: .standardOutput)
         let console = Console(
             output: json ? PipeAwareOutput(base: .standardError) : standardOutput,
@@ -62,7 +68,7 @@ struct RemedyDemo: AsyncParsableCommand {
             jsonOutput: standardOutput,
             format: json ? .json : report ? .report : .summary,
             includesReports: report,
-            text: DemoText(localization)
+            text: text
         )
         let menu = scenario == nil
         let input: any TerminalInput =
@@ -77,19 +83,26 @@ struct RemedyDemo: AsyncParsableCommand {
         let presenter = DemoPresenter(
             terminal: TerminalPresenter(input: input, output: errorOutput, appearance: appearance))
 
-        let run = { (scenario: Scenario) in
-            try await Self.run(scenario, console: console, log: log, presenter: presenter, localization: localization)
+        // Whether the scenario ran. One that can't run — its server doesn't start, its port can't be had, the
+        // build has no server — is an error like any other: Remedy presents it.
+        let run = { (scenario: Scenario) async -> Bool in
+            do {
+                try await Self.run(
+                    scenario, console: console, log: log, presenter: presenter, localization: localization, text: text)
+                return true
+            } catch {
+                let root = ErrorScope.root(
+                    "Demo", presenter: presenter, localization: localization, logger: log.logger())
+                _ = await root.handle(error).value
+                return false
+            }
         }
         if let scenario {
-            try await run(scenario)
+            guard await run(scenario) else { throw ExitCode.failure }
             return
         }
         let menuInput = StandardInput(readsWhenNotATerminal: true)
-        var previous: Scenario?
-        while let choice = await Self.chooseScenario(after: previous, console: console, input: menuInput) {
-            try await run(choice)
-            previous = choice
-        }
+        await DemoMenu(console: console, input: menuInput, text: text).run { _ = await run($0) }
     }
 
     private static func run(
@@ -97,11 +110,12 @@ struct RemedyDemo: AsyncParsableCommand {
         console: Console,
         log: DemoLog,
         presenter: DemoPresenter,
-        localization: Localization
+        localization: Localization,
+        text: DemoText
     ) async throws {
         log.reset()
         let session = try await DemoSession.start(
-            console: console, log: log, presenter: presenter, localization: localization)
+            console: console, log: log, presenter: presenter, localization: localization, text: text)
         do {
             try await session.run(scenario)
         } catch {
@@ -109,48 +123,5 @@ struct RemedyDemo: AsyncParsableCommand {
             throw error
         }
         await session.finish()
-    }
-
-    /// The menu: lists the scenarios and reads a choice; `nil` to quit (q, or the end of input). Enter
-    /// runs the scenario after the one that ran last (the first at the start).
-    private static func chooseScenario(after previous: Scenario?, console: Console, input: StandardInput) async
-        -> Scenario?
-    {
-        let all = Scenario.allCases
-        let next = previous.flatMap { all.firstIndex(of: $0) }.map { all[(all.index(after: $0)) % all.count] } ?? all[0]
-        console.line("")
-        console.line("Remedy demo — every scenario fails for real on this machine.")
-        console.line("")
-        // Wide terminals: name and summary side by side; narrow ones: the summary under the name.
-        let sideBySide = console.width >= 60
-        for (index, scenario) in all.enumerated() {
-            let number = "\(index + 1)) "
-            if sideBySide {
-                let name = scenario.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
-                console.paragraph(
-                    scenario.summary, first: "  " + number + name, rest: String(repeating: " ", count: 18))
-            } else {
-                console.line("  " + number + scenario.rawValue)
-                console.paragraph(scenario.summary, first: "     ", rest: "     ")
-            }
-        }
-        while true {
-            console.line("")
-            console.prompt(
-                "Choose a scenario (1–\(all.count) or its name, Enter for \(next.rawValue), q to quit):")
-            guard let line = await input.readLine() else {
-                console.line("")
-                return nil
-            }
-            if !input.echoesAnswers { console.line(line) }
-            let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-            if answer.isEmpty { return next }
-            if answer == "q" || answer == "quit" { return nil }
-            if let number = Int(answer), Scenario.allCases.indices.contains(number - 1) {
-                return Scenario.allCases[number - 1]
-            }
-            if let scenario = Scenario(rawValue: answer) { return scenario }
-            console.line("“\(line.prefix(40))” isn't a scenario.")
-        }
     }
 }

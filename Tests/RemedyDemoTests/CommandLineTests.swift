@@ -15,7 +15,7 @@ struct CommandLineTests {
     @Test func whenAnswersRunOutThePromptBehavesAsAtEndOfInput() async throws {
         let run = try await DemoProcess.run(["validation", "--answer", "ok"])
         #expect(run.status == 0)
-        #expect(run.stderr.contains("Choose an option (Enter for OK): ok\n"))
+        #expect(run.stderr.contains("Press Enter for OK: ok\n"))
         #expect(run.stderr.contains("No answer was given, so “OK” was chosen."))
     }
 
@@ -47,12 +47,32 @@ struct CommandLineTests {
     }
 
     @Test func menuRunsTheChosenScenariosUntilQuit() async throws {
-        let run = try await DemoProcess.run([], input: "feed\n\n9\ncancel\nq\n")
+        // feed, Try Again (Enter), back to the menu (Enter), offline, cancel, back to the menu, quit.
+        let run = try await DemoProcess.run([], input: "feed\n\n\n9\ncancel\n\nq\n")
         #expect(run.status == 0)
         #expect(run.count("Choose a scenario", in: run.stdout) == 3)
+        #expect(run.count("Press Enter for the menu, or q to quit:", in: run.stdout) == 2)
         #expect(run.stdout.contains("✓ Loaded 3 posts"))
         #expect(run.stdout.contains("Working offline"))
     }
+
+    @Test func menuWaitsForEnterBeforeItIsDrawnAgain() async throws {
+        let run = try await DemoProcess.run([], input: "feed\n\nq\n")
+        #expect(run.status == 0)
+        #expect(run.count("Choose a scenario", in: run.stdout) == 1)
+        let result = try #require(run.stdout.range(of: "Handled errors: 1 (1 tried again as chosen)."))
+        #expect(run.stdout[result.upperBound...].hasPrefix("\n\nPress Enter for the menu, or q to quit: q\n"))
+    }
+
+    #if !Hummingbird
+    @Test func serverWithoutTheTraitExplainsAndReturnsToTheMenu() async throws {
+        let run = try await DemoProcess.run([], input: "server\n\nq\n")
+        #expect(run.status == 0)
+        #expect(run.count("Choose a scenario", in: run.stdout) == 2)
+        #expect(run.stdout.contains("This build has no server"))
+        #expect(run.stdout.contains("  swift run --traits Hummingbird remedy-demo server"))
+    }
+    #endif
 
     @Test func menuEndsAtTheEndOfInput() async throws {
         let run = try await DemoProcess.run([])

@@ -84,6 +84,8 @@ struct DemoProcess {
     ///   - directory: The working directory; `nil` for the test's.
     ///   - overrides: Environment variables to set; an empty value removes the variable.
     ///   - timeLimit: Seconds after which the run is killed.
+    ///   - mergesStandardError: Whether standard error goes into standard output's pipe, interleaved as
+    ///     on a terminal (the result's `stderr` is then empty).
     /// - Returns: What the run produced.
     static func run(
         _ arguments: [String],
@@ -92,7 +94,8 @@ struct DemoProcess {
         standardInput: Input? = nil,
         directory: URL? = nil,
         environment overrides: [String: String] = [:],
-        timeLimit: Double = 90
+        timeLimit: Double = 90,
+        mergesStandardError: Bool = false
     ) async throws -> Result {
         let process = Process()
         process.executableURL = executable(name)
@@ -104,7 +107,7 @@ struct DemoProcess {
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
-        process.standardError = stderr
+        process.standardError = mergesStandardError ? stdout : stderr
         let stdin = Pipe()
         var terminal: PseudoTerminal?
         switch standardInput ?? input.map(Input.pipe) ?? .none {
@@ -133,6 +136,8 @@ struct DemoProcess {
             // Typed ahead: the terminal keeps the lines until the program reads them, one per read.
             terminal?.controller.write(Data(text.utf8))
         }
+        // Nobody writes into an unused pipe: closed, so reading it ends at once.
+        if mergesStandardError { try stderr.fileHandleForWriting.close() }
         // Both pipes are drained while the process runs, so a full pipe can't block it.
         async let out = readToEnd(stdout.fileHandleForReading)
         async let err = readToEnd(stderr.fileHandleForReading)

@@ -39,7 +39,7 @@ struct NotesExampleTests {
         #expect(run.stderr.contains("╭─ ⚠ Datei nicht gefunden"))
         #expect(run.stderr.contains("„notes.txt“ wurde nicht gefunden"))
         #expect(run.stderr.contains("  1) OK [o] (Standard)\n"))
-        #expect(run.stderr.contains("Wähle eine Option (Eingabetaste für „OK“): "))
+        #expect(run.stderr.contains("Eingabetaste für „OK“: "))
         #expect(run.stdout.isEmpty)
         #expect(run.status == 1)
     }
@@ -49,7 +49,7 @@ struct NotesExampleTests {
         #expect(run.stderr.contains("╭─ ⚠ ファイルが見つかりません"))
         #expect(run.stderr.contains("「notes.txt」が見つかりませんでした。"))
         #expect(run.stderr.contains("  1) OK [o] (デフォルト)\n"))
-        #expect(run.stderr.contains("選択肢を選んでください（Enter で「OK」）： "))
+        #expect(run.stderr.contains("Enter で「OK」： "))
         #expect(run.stdout.isEmpty)
         #expect(run.status == 1)
     }
@@ -71,7 +71,7 @@ struct NotesExampleTests {
             ╰───────────────────────────────────────────────────────────────────────────────
               1) OK [o] (default)
 
-            """ + "Choose an option (Enter for OK): "
+            """ + "Press Enter for OK: "
         #expect(run.stderr == alert)
         #expect(!run.stderr.contains("Try Again"))
         #expect(run.stdout.isEmpty)

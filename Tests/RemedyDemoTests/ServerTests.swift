@@ -18,7 +18,7 @@ struct ServerTests {
         // The constraint violation: the server's own title and message, nothing to retry.
         #expect(run.stderr.contains("╭─ ⚠ User Name Taken"))
         #expect(run.stderr.contains("Someone already uses the name “ada”. Choose another one."))
-        #expect(run.stderr.contains("  1) OK [o] (default)\nChoose an option (Enter for OK): OK\n"))
+        #expect(run.stderr.contains("  1) OK [o] (default)\nPress Enter for OK: OK\n"))
         // The expired session: the app's sign-in flow signs in with the server, then the request runs again.
         #expect(run.stdout.contains("The app-wide rule takes the 401 over"))
         #expect(run.count("/session", in: run.stdout) == 1)
@@ -47,7 +47,8 @@ struct ServerTests {
         let records = run.stdout.components(separatedBy: "── log ")
         // The server's line for the unexpected error, with its SQL and path: the developer's side.
         let answered = try #require(records.first { $0.hasPrefix("info: Answered 500") })
-        #expect(answered.contains("SELECT id, totl FROM invoices"))
+        // (The report keeps its indentation, so its long line wraps after "FROM".)
+        #expect(answered.contains("SELECT id, totl FROM"))
         #expect(answered.contains("hb.request.id: "))
         let match = try #require(
             answered.range(of: #"reference: [0-9A-Z]{4}-[0-9A-Z]{4}"#, options: .regularExpression))
@@ -88,6 +89,33 @@ struct ServerTests {
         }
         let (crash, _) = try await session.data(from: baseURL.appending(path: "/invoices/42"))
         #expect(String(decoding: crash, as: UTF8.self).contains(#""status":500"#))
+    }
+
+    @Test(arguments: LanguageTests.translated)
+    func serverScenarioSpeaksThePersonsLanguageOnBothSides(language: String) async throws {
+        let run = try await DemoProcess.run(
+            ["server", "--language", language, "--answer", "1", "--answer", "1", "--answer", "1", "--answer", "2"])
+        #expect(run.status == 0)
+        let words = try LanguageTests.table(language)
+        // The server's own error, worded on the server in the request's Accept-Language.
+        #expect(run.stderr.contains(try #require(words["demo.server.error.nameTaken.title"])))
+        for phrase in try LanguageTests.englishPhrases(absentFrom: language) {
+            #expect(!run.all.contains(phrase), "English in \(language): \(phrase)")
+        }
+    }
+
+    @Test func aBusyPortIsAnErrorHandledByRemedy() async throws {
+        let first = try ServeRun(["serve", "--port", "0"])
+        defer { first.stop() }
+        let port = try #require(try first.waitForBaseURL().port)
+        let run = try await DemoProcess.run(["serve", "--port", "\(port)"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("╭─ ⚠ Port in Use"))
+        #expect(run.stderr.contains("Another program already listens on port \(port)."))
+        for fragment in ["bind(", "errno", "Address already in use", "Error:"] {
+            #expect(!run.all.contains(fragment), "raw developer text: \(fragment)")
+        }
+        #expect(!run.stdout.contains("Listening"))
     }
 
     @Test func servePortOutOfRangeIsAUsageError() async throws {
@@ -147,15 +175,19 @@ private final class ServeRun: @unchecked Sendable {
 struct ServerTraitMissingTests {
     @Test func serveSaysHowToRunItWithTheTrait() async throws {
         let run = try await DemoProcess.run(["serve", "--port", "8080"])
-        #expect(run.status != 0)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("╭─ ⚠ No Server in This Build"))
         #expect(run.stderr.contains("swift run --traits Hummingbird remedy-demo serve --port 8080"))
+        #expect(!run.stderr.contains("Error:"))
         #expect(!run.stdout.contains("Listening"))
     }
 
     @Test func serverScenarioSaysHowToRunItWithTheTrait() async throws {
-        let run = try await DemoProcess.run(["server"])
-        #expect(run.status != 0)
+        let run = try await DemoProcess.run(["server", "--language", "de"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("╭─ ⚠ Kein Server in diesem Build"))
         #expect(run.stderr.contains("swift run --traits Hummingbird remedy-demo server"))
+        #expect(!run.stderr.contains("Error:"))
     }
 }
 #endif

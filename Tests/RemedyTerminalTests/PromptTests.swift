@@ -72,6 +72,15 @@ struct PromptTests {
                 "Choose an option (Enter for Try Again): \nNo answer was given, so “Cancel” was chosen.\n"))
     }
 
+    @Test func anAlertWithOnlyOKAsksForEnterAndCancelAcknowledgesIt() async {
+        let presentation = makePresentation(options: [.ok], category: .invalidInput)
+        let (chosen, output) = await present(presentation, input: ScriptedInput(["cancel"]))
+        #expect(chosen?.title == "OK")
+        #expect(output.text.hasSuffix("  1) OK [o] (default)\nPress Enter for OK: cancel\n"))
+        #expect(!output.text.contains("Choose an option"))
+        #expect(!output.text.contains("isn't one of the options"))
+    }
+
     @Test func endOfInputWithoutCancelPicksTheDefault() async {
         let presentation = makePresentation(options: [.ok], category: .invalidInput)
         #expect(presentation.cancelOption == nil)

@@ -8,12 +8,20 @@ actor AccountSession {
     private let presenter: TerminalPresenter
     private let console: Console
     private let localization: Localization
+    private let text: DemoText
 
-    init(client: DemoClient, presenter: TerminalPresenter, console: Console, localization: Localization) {
+    init(
+        client: DemoClient,
+        presenter: TerminalPresenter,
+        console: Console,
+        localization: Localization,
+        text: DemoText
+    ) {
         self.client = client
         self.presenter = presenter
         self.console = console
         self.localization = localization
+        self.text = text
     }
 
     /// The sign-in flow: a sign-in screen (in a terminal, a prompt), then a real `POST /session`.
@@ -22,10 +30,10 @@ actor AccountSession {
     /// - Returns: `.recovered` once signed in, so the failed request runs again.
     /// - Throws: When the sign-in request fails; Remedy handles that as a new error.
     func signIn(after failure: HandledError) async throws -> RecoveryOutcome {
-        console.step("The app-wide rule takes the 401 over: the sign-in flow starts; the account screen stays open")
+        console.step(text("demo.signIn.start"))
         let screen = Presentation(
-            title: "Sign In",
-            message: "Your session has ended. Sign in as ada@example.com to continue.",
+            title: text("demo.signIn.title"),
+            message: text("demo.signIn.message"),
             options: [.signIn { true }],
             category: .authenticationRequired,
             style: .route,
@@ -33,13 +41,13 @@ actor AccountSession {
             localization: localization
         )
         guard let choice = await presenter.present(screen), choice.role != .cancel else {
-            console.note("Not signed in: the account screen shows what it had.")
+            console.note(text("demo.signIn.notSignedIn"))
             return .notRecovered
         }
         console.step("POST \(client.baseURL.absoluteString)/session")
         let session: SessionToken = try await client.send("session", method: "POST")
         token = session.token
-        console.result("Signed in")
+        console.result(text("demo.signIn.done"))
         return .recovered
     }
 

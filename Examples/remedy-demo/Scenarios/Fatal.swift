@@ -7,20 +7,20 @@ extension DemoSession {
         let console = self.console
         let backend = self.backend
         let disk = self.disk
+        let text = self.text
         root.addFatalCleanup {
-            console.step("Cleanup: stopping the HTTP backend")
+            console.step(text("demo.fatal.cleanupBackend"))
             await backend.stop()
         }
         root.addFatalCleanup {
-            console.step("Cleanup: removing the demo's files")
+            console.step(text("demo.fatal.cleanupFiles"))
             await disk.removeAll()
         }
-        console.note("A file stands where the app's data folder should be (a damaged install), so creating the")
-        console.note("folder fails for real with ENOTDIR: a state the app can't continue from.")
+        console.note(text("demo.fatal.explanation"))
         // The store's rule: a data folder that can't be a folder is a state the app can't go on from.
         let damaged = FatalError(
-            "The app's data is damaged, so the app must close. Reinstalling the app repairs it.",
-            title: "Data Damaged",
+            text("demo.fatal.error.message"),
+            title: text("demo.fatal.error.title"),
             developerDescription: "The data folder is a file (ENOTDIR)"
         )
         let store = root.child(
@@ -40,6 +40,6 @@ extension DemoSession {
             try await disk.openDataFolder()
         }
         // A fatal error ends the process in the terminate function; reaching this line would be a bug.
-        console.line(opened == nil ? "The fatal error didn't end the process." : "The data folder opened.")
+        console.line(text(opened == nil ? "demo.fatal.notEnded" : "demo.fatal.opened"))
     }
 }

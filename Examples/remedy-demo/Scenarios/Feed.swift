@@ -9,9 +9,11 @@ extension DemoSession {
             return try await client.send("feed", as: Feed.self).posts
         }
         if let posts {
-            console.result("Loaded \(posts.count) posts: \(posts.map(\.title).joined(separator: ", "))")
+            let titles = posts.map { text.word($0.title, in: "post") }
+            let list = titles.joined(separator: text("demo.summary.separator"))
+            console.result(text("demo.feed.loaded", posts.count, list))
         } else {
-            console.note("The feed stays empty: the person gave up.")
+            console.note(text("demo.feed.gaveUp"))
         }
     }
 

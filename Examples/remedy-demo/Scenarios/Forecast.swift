@@ -7,7 +7,13 @@ struct Forecast: Decodable, Sendable {
     var temperature: Double
     var summary: String
 
-    var text: String { "\(city), \(temperature.formatted(.number.precision(.fractionLength(0...1)))) °C, \(summary)" }
+    /// The forecast as a person reads it: `Lisbon, 21.5 °C, Sunny` in English.
+    func text(_ text: DemoText) -> String {
+        let number = temperature.formatted(
+            .number.precision(.fractionLength(0...1)).locale(Locale(identifier: text.language)))
+        // The server's city and summary are words the app knows, so it shows them in the person's language.
+        return text("demo.forecast.text", text.word(city, in: "forecast"), number, text.word(summary, in: "forecast"))
+    }
 }
 
 // Typed errors per layer, as in the error-trees article: each layer wraps the one below in an enum case,
@@ -95,22 +101,22 @@ extension DemoSession {
         let first = await scope.attempt("Loading the forecast") {
             try await viewModel.refresh(path: "forecast")
         }
-        if let first { console.result("Showing \(first.text)") }
+        if let first { console.result(text("demo.forecast.showing", first.text(text))) }
 
-        console.step("GET \(base)/forecast (refresh; the server now sends \"temperature\": \"warm\")")
+        console.step("GET \(base)/forecast (\(text("demo.forecast.malformed")))")
         let second = await scope.attempt("Refreshing the forecast") {
             try await viewModel.refresh(path: "forecast")
         }
         if second == nil, let last = await viewModel.lastKnown {
-            console.note("Still showing \(last.text)")
+            console.note(text("demo.forecast.stillShowing", last.text(text)))
         }
 
-        console.step("GET \(base)/forecast/slow (refresh; the server takes longer than the 1 s timeout)")
+        console.step("GET \(base)/forecast/slow (\(text("demo.forecast.slow")))")
         let third = await scope.attempt("Refreshing the forecast") {
             try await viewModel.refresh(path: "forecast/slow", timeout: 1)
         }
         if third == nil, let last = await viewModel.lastKnown {
-            console.result("Showing the last known forecast: \(last.text)")
+            console.result(text("demo.forecast.lastKnown", last.text(text)))
         }
     }
 }

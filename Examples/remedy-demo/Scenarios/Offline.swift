@@ -6,8 +6,7 @@ extension DemoSession {
     func offline() async throws {
         let url = try ClosedPort.url(path: "/notes")
         let offlineClient = DemoClient(baseURL: url.deletingLastPathComponent())
-        console.note(
-            "Nothing listens on \(url.host ?? "127.0.0.1"):\(url.port ?? 0): connections to it are refused, for real.")
+        console.note(text("demo.offline.refused", "\(url.host ?? "127.0.0.1"):\(url.port ?? 0)"))
         let scope = root.child("Notes")
         var attempts = 0
         let notes = await scope.attempt(
@@ -15,11 +14,11 @@ extension DemoSession {
             retryPolicy: .exponential(maximumRetries: 3, initialDelay: .milliseconds(200), maximumDelay: .seconds(2))
         ) {
             attempts += 1
-            console.step("GET \(url.absoluteString) (attempt \(attempts))")
+            console.step("GET \(url.absoluteString) (\(text("demo.offline.attempt", attempts)))")
             return try await offlineClient.send("notes")
         }
         if notes == nil {
-            console.result("Working offline: the notes stay on this device and sync later (\(attempts) attempts made)")
+            console.result(text("demo.offline.working", attempts))
         }
     }
 }

@@ -19,7 +19,7 @@ extension DemoSession {
         }
         await server.stop()
         #else
-        throw ServerTrait.missing(ServerTrait.scenarioCommand)
+        throw ServerTrait.missing(ServerTrait.scenarioCommand, text: text)
         #endif
     }
 
@@ -27,12 +27,10 @@ extension DemoSession {
     private func callServer(at baseURL: URL) async throws {
         // The person's language travels as Accept-Language: the server's texts come back in it.
         let api = DemoClient(baseURL: baseURL, localization: localization)
-        console.note(
-            "The app's server runs on \(baseURL.absoluteString): Hummingbird, with Remedy's Problem Details middleware."
-        )
+        console.note(text("demo.server.runs", baseURL.absoluteString))
         console.step("GET \(baseURL.absoluteString)/")
         let listing = try await api.send("", as: RouteListing.self)
-        console.result("The server lists \(listing.routes.count) failing routes")
+        console.result(text("demo.server.lists", listing.routes.count))
 
         // The server's 401 goes to the app's sign-in flow, which signs in with this server (its
         // `POST /session`, the request the answer's sign-in action names).
@@ -40,7 +38,8 @@ extension DemoSession {
             client: api,
             presenter: presenter.terminal,
             console: console,
-            localization: localization
+            localization: localization,
+            text: text
         )
         let scope = root.child(
             "Server",
@@ -48,21 +47,22 @@ extension DemoSession {
         )
 
         let created: Account? = await scope.attempt("Creating the account", idempotent: false) {
-            console.step("POST \(baseURL.absoluteString)/accounts (name “ada”)")
+            console.step("POST \(baseURL.absoluteString)/accounts (\(text("demo.server.name")))")
             return try await api.send("accounts", method: "POST", as: Account.self)
         }
-        if created == nil { console.note("No account was created: the name is taken.") }
+        if created == nil { console.note(text("demo.server.nameTaken")) }
 
         var loads = 0
         let loaded = await scope.attempt("Loading the account") {
             loads += 1
             let token = await session.token
             console.step(
-                "GET \(baseURL.absoluteString)/account (\(token == nil ? "expired session" : "new session"))")
+                "GET \(baseURL.absoluteString)/account (\(text(token == nil ? "demo.session.expired" : "demo.session.new")))"
+            )
             return try await api.send("account", token: token ?? "expired", as: Account.self)
         }
         if let loaded {
-            console.result("Account: \(loaded.name), \(loaded.plan) plan — loaded on attempt \(loads)")
+            console.result(text("demo.server.account", loaded.name, text.word(loaded.plan, in: "plan"), loads))
         }
 
         let report = await scope.attempt("Loading today's report", retryPolicy: .disabled) {
@@ -70,9 +70,9 @@ extension DemoSession {
             return try await api.send("reports/today", as: Report.self)
         }
         if let report {
-            console.result("Report “\(report.title)”: \(report.orders) orders")
+            console.result(text("demo.server.report", text.word(report.title, in: "report"), report.orders))
         } else {
-            console.note("No report today: the person gave up.")
+            console.note(text("demo.server.noReport"))
         }
 
         let invoice = await scope.attempt("Loading invoice 42", retryPolicy: .disabled) {
@@ -80,7 +80,7 @@ extension DemoSession {
             return try await api.send("invoices/42")
         }
         if invoice == nil {
-            console.note("The invoice stays closed. What went wrong is in the server's log, under the same reference.")
+            console.note(text("demo.server.invoice"))
         }
     }
 

@@ -23,25 +23,24 @@ extension DemoSession {
     func storage() async {
         let photo = Data(count: 100_000)
         let freeBytes = await disk.freeBytes
-        console.note(
-            "The disk is a real folder; its \(freeBytes / 1_000) KB of \"free space\" is a real file-size limit")
-        console.note("(setrlimit RLIMIT_FSIZE): writing past it fails with EFBIG, as a full disk fails with ENOSPC.")
+        console.note(text("demo.storage.disk", freeBytes / 1_000))
         let disk = self.disk
         let console = self.console
-        let freeUpSpace = RecoveryOption(title: "Free Up Space", role: .recommended) {
+        let text = self.text
+        let freeUpSpace = RecoveryOption(title: text("demo.storage.option.freeUpSpace"), role: .recommended) {
             let freed = try await disk.freeUpSpace()
-            console.step("Deleted the cached thumbnails: \(freed / 1_000) KB freed")
+            console.step(text("demo.storage.freed", freed / 1_000))
             return .recovered
         }
-        let buyStorage = RecoveryOption(title: "Buy More Storage") {
-            console.step("The app would open its storage plans now (not part of the demo).")
+        let buyStorage = RecoveryOption(title: text("demo.storage.option.buyStorage")) {
+            console.step(text("demo.storage.plans"))
             return .notRecovered
         }
         // The photo library's rule: a full disk, wherever it is in the tree, becomes the library's own
         // message with its two ways out. The original error stays in the log and the developer report.
         let notEnoughSpace = MessageError(
-            "There isn't enough space to save the photo. Free up space or buy more storage.",
-            title: "Not Enough Space",
+            text("demo.storage.error.message"),
+            title: text("demo.storage.error.title"),
             category: .resourceExhausted,
             options: [freeUpSpace, buyStorage]
         )
@@ -50,13 +49,13 @@ extension DemoSession {
             rules: [ErrorRule("disk full") { DiskSpace.isExhausted($0.error) ? .replace(notEnoughSpace) : .passOn }]
         )
         let saved: Void? = await scope.attempt("Saving the photo") {
-            console.step("Writing photo.jpg (\(photo.count / 1_000) KB) with \(await disk.freeBytes / 1_000) KB free")
+            console.step(text("demo.storage.writing", photo.count / 1_000, await disk.freeBytes / 1_000))
             try await disk.write(photo, to: "photo.jpg")
         }
         if saved != nil {
-            console.result("Saved photo.jpg")
+            console.result(text("demo.storage.saved"))
         } else {
-            console.note("The photo wasn't saved.")
+            console.note(text("demo.storage.notSaved"))
         }
     }
 }

@@ -24,9 +24,7 @@ extension DemoSession {
             presentation.occurrences = max(presentation.occurrences, state.current?.occurrences ?? 0)
             return presentation
         }
-        console.step(
-            "\(count) widgets load GET \(backend.baseURL.absoluteString)/status at once; the server answers 503"
-        )
+        console.step(text("demo.storm.start", count, backend.baseURL.absoluteString))
         let results = await withTaskGroup(of: Bool.self, returning: [Bool].self) { group in
             for _ in 0..<count {
                 group.addTask { [client] in
@@ -40,11 +38,8 @@ extension DemoSession {
         await presenter.setHold(nil)
         let loaded = results.filter { $0 }.count
         let alerts = log.handledErrors.filter { $0.outcome != "coalesced" }.count
-        console.result(
-            "All \(results.count) callers were answered: \(loaded) loaded, \(results.count - loaded) gave up")
+        console.result(text("demo.storm.answered", results.count, loaded, results.count - loaded))
         let errors = log.handledErrors.count
-        console.note(
-            "\(alerts == 1 ? "One alert" : "\(alerts) alerts") for \(errors) errors: the others joined it and shared its answer."
-        )
+        console.note(alerts == 1 ? text("demo.storm.oneAlert", errors) : text("demo.storm.alerts", alerts, errors))
     }
 }

@@ -10,13 +10,14 @@ extension DemoSession {
     /// without the screen that failed being torn down.
     func unauthorized() async {
         let screen = root.child("Account")
-        console.step("The account screen opens; the saved session expired on the server")
+        console.step(text("demo.unauthorized.opens"))
         var loads = 0
         let account = await screen.attempt("Loading the account") {
             loads += 1
             let token = await self.account.token
             console.step(
-                "GET \(backend.baseURL.absoluteString)/account (\(token == nil ? "expired session" : "new session"))")
+                "GET \(backend.baseURL.absoluteString)/account (\(text(token == nil ? "demo.session.expired" : "demo.session.new")))"
+            )
             do {
                 return try await client.send("account", token: token ?? "expired", as: Account.self)
             } catch {
@@ -24,10 +25,9 @@ extension DemoSession {
             }
         }
         if let account {
-            console.result(
-                "Account: \(account.name), \(account.plan) plan — the same screen, loaded on attempt \(loads)")
+            console.result(text("demo.unauthorized.loaded", account.name, text.word(account.plan, in: "plan"), loads))
         } else {
-            console.note("The account screen stays open, without the account.")
+            console.note(text("demo.unauthorized.notLoaded"))
         }
     }
 

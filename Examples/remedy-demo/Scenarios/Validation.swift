@@ -1,15 +1,20 @@
 import Remedy
 
-/// The sign-up form's validation errors.
-enum SignUpError: PresentableError {
-    case emptyUserName
-    case shortPassword(minimum: Int)
+/// The sign-up form's validation errors, in the demo's language.
+struct SignUpError: PresentableError {
+    enum Field: Sendable {
+        case emptyUserName
+        case shortPassword(minimum: Int)
+    }
 
-    var title: String? { "Check Your Entry" }
+    var field: Field
+    var text: DemoText
+
+    var title: String? { text("demo.validation.error.title") }
     var message: String {
-        switch self {
-        case .emptyUserName: "Enter a user name to continue."
-        case .shortPassword(let minimum): "Enter a password of at least \(minimum) characters."
+        switch field {
+        case .emptyUserName: text("demo.validation.error.userName")
+        case .shortPassword(let minimum): text("demo.validation.error.password", minimum)
         }
     }
     var category: ErrorCategory { .invalidInput }
@@ -20,9 +25,11 @@ struct SignUpForm: Sendable {
     var userName: String
     var password: String
 
-    func validate() throws(SignUpError) {
-        if userName.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyUserName }
-        if password.count < 8 { throw .shortPassword(minimum: 8) }
+    func validate(_ text: DemoText) throws(SignUpError) {
+        if userName.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw SignUpError(field: .emptyUserName, text: text)
+        }
+        if password.count < 8 { throw SignUpError(field: .shortPassword(minimum: 8), text: text) }
     }
 }
 
@@ -31,11 +38,11 @@ extension DemoSession {
     func validation() async {
         let scope = root.child("SignUp")
         for form in [SignUpForm(userName: "", password: ""), SignUpForm(userName: "ada", password: "")] {
-            console.step("Sign up with user name \"\(form.userName)\" and password \"\(form.password)\"")
+            console.step(text("demo.validation.signUp", form.userName, form.password))
             let valid: Void? = await scope.attempt("Validating the sign-up form") {
-                try form.validate()
+                try form.validate(text)
             }
-            if valid != nil { console.result("Signed up") }
+            if valid != nil { console.result(text("demo.validation.signedUp")) }
         }
     }
 }

@@ -4,9 +4,10 @@ import Remedy
 struct PaymentError: PresentableError, WrappingError {
     var cause: PaymentKit.Failure
     var useAnotherCard: RecoveryOption
+    var text: DemoText
 
-    var title: String? { "Payment Declined" }
-    var message: String { "The card was declined. Use another card, or try again later." }
+    var title: String? { text("demo.wrapping.error.title") }
+    var message: String { text("demo.wrapping.error.message") }
     var category: ErrorCategory { .externalSystemUnexpected }
     var recoveryOptions: [RecoveryOption] { [useAnotherCard] }
     var underlyingErrors: [any Error] { [cause] }
@@ -32,12 +33,13 @@ actor PaymentSheet {
 extension DemoSession {
     /// A third-party SDK's errors become the app's own; its cancellation case is never shown.
     func wrapping() async {
-        console.note("PaymentKit stands in for a third-party SDK: it is the one simulated part of the demo.")
+        console.note(text("demo.wrapping.simulated"))
         let sheet = PaymentSheet()
         let console = self.console
-        let useAnotherCard = RecoveryOption(title: "Use Another Card", role: .recommended) {
+        let text = self.text
+        let useAnotherCard = RecoveryOption(title: text("demo.wrapping.option.anotherCard"), role: .recommended) {
             await sheet.useAnotherCard()
-            console.step("The payment sheet switches to \(await sheet.card)")
+            console.step(text("demo.wrapping.switches", await sheet.card))
             return .recovered
         }
         let checkout = root.child(
@@ -45,23 +47,27 @@ extension DemoSession {
             rules: [
                 .matching(PaymentKit.Failure.self) { failure, _ in
                     if case .userCancelled = failure { return .silence }
-                    return .replace(PaymentError(cause: failure, useAnotherCard: useAnotherCard))
+                    return .replace(PaymentError(cause: failure, useAnotherCard: useAnotherCard, text: text))
                 }
             ]
         )
 
         let receipt = await checkout.attempt("Paying for the order", idempotent: false) {
-            console.step("PaymentKit.charge(19.99) with \(await sheet.card)")
+            console.step(text("demo.wrapping.charge", await sheet.card))
             return try await sheet.pay(cents: 1999, cancelsSheet: false)
         }
-        if let receipt { console.result("Paid: \(receipt)") } else { console.note("Not paid.") }
+        if let receipt {
+            console.result(text("demo.wrapping.paid", receipt))
+        } else {
+            console.note(text("demo.wrapping.notPaid"))
+        }
 
         let tip = await checkout.attempt("Paying the tip", idempotent: false) {
-            console.step("PaymentKit.charge(2.00): the person closes the payment sheet")
+            console.step(text("demo.wrapping.tip"))
             return try await sheet.pay(cents: 200, cancelsSheet: true)
         }
         if tip == nil {
-            console.result("Nothing shown: the SDK's cancellation is silenced, and only logged")
+            console.result(text("demo.wrapping.silenced"))
         }
     }
 }

@@ -39,11 +39,11 @@ enum DemoServer {
         return ProblemDetailsConfiguration(
             rules: [
                 // An expired session is the sign-in flow's business: 401, with a sign-in action.
-                .matching(SessionExpired.self) { _, _ in
+                .matching(SessionExpired.self) { expired, _ in
                     .replace(
                         MessageError(
-                            "Your session has ended. Sign in again to continue.",
-                            title: "Session Ended",
+                            expired.text("demo.server.error.sessionEnded.message"),
+                            title: expired.text("demo.server.error.sessionEnded.title"),
                             category: .authenticationRequired
                         )
                     )
@@ -63,9 +63,10 @@ enum DemoServer {
             let list = routes.map { ["method": $0.method, "path": $0.path, "fails": $0.failure] }
             return try json(["routes": list])
         }
-        router.post("/accounts") { _, _ -> Response in
+        router.post("/accounts") { request, _ -> Response in
             throw AccountError.nameTaken(
                 "ada",
+                text: text(for: request),
                 cause: ConstraintViolation(
                     statement: "INSERT INTO accounts (name, email) VALUES ('ada', 'ada@example.com')",
                     reason: "UNIQUE constraint failed: accounts.name"
@@ -75,7 +76,8 @@ enum DemoServer {
         router.get("/account") { request, _ -> Response in
             let authorization = request.headers[.authorization]
             guard authorization == "Bearer \(token)" else {
-                throw SessionExpired(token: authorization.map { String($0.dropFirst("Bearer ".count)) })
+                throw SessionExpired(
+                    token: authorization.map { String($0.dropFirst("Bearer ".count)) }, text: text(for: request))
             }
             return try json(["name": "Ada", "plan": "Family"])
         }
@@ -111,6 +113,14 @@ enum DemoServer {
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
+    }
+
+    /// The demo's words in the request's language: the first of its `Accept-Language`, else English. (The
+    /// middleware itself honours every range and q-value; the demo's client sends one language first.)
+    private static func text(for request: Request) -> DemoText {
+        let first = request.headers[.acceptLanguage]?.split(separator: ",").first?.split(separator: ";").first
+        let tag = first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "en"
+        return DemoText(Localization(language: tag.isEmpty || tag == "*" ? "en" : tag))
     }
 
     private static func json(_ object: some Encodable) throws -> Response {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Remedy
+import RemedyTerminal
 
 #if Hummingbird
 import Hummingbird
@@ -35,16 +37,53 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         #if Hummingbird
+        let text = DemoText(.default)
         var logger = Logger(label: "remedy-demo.server") { StreamLogHandler.standardOutput(label: $0) }
         logger.logLevel = report ? .debug : .info
         let application = DemoServer.application(port: port, logger: logger) { port in
-            let line = "Listening on http://127.0.0.1:\(port) — GET / lists the failing routes. Ctrl-C stops.\n"
+            let line = text("demo.server.listening", "http://127.0.0.1:\(port)") + "\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
-        try await application.runService()
+        // The server's own failures — a port another program holds, above all — are shown as any other
+        // error: by Remedy, in the person's words, with the details in the log.
+        let portInUse = MessageError(
+            text("demo.serve.portInUse.message", port),
+            title: text("demo.serve.portInUse.title"),
+            category: .externalSystemUnavailable
+        )
+        let root = ErrorScope.root(
+            "Serve",
+            presenter: TerminalPresenter(),
+            rules: [ErrorRule("port in use") { Self.isAddressInUse($0.error) ? .replace(portInUse) : .passOn }],
+            logger: logger
+        )
+        let served: Void? = await root.attempt("Serving on port \(port)", retryPolicy: .disabled) {
+            try await application.runService()
+        }
+        if served == nil { throw ExitCode.failure }
         #else
-        throw ServerTrait.missing(ServerTrait.serveCommand)
+        // Said as any error is: by Remedy, in the person's words.
+        let root = ErrorScope.root("Serve", presenter: TerminalPresenter())
+        _ = await root.handle(ServerTrait.missing(ServerTrait.serveCommand, text: DemoText(.default))).value
+        throw ExitCode.failure
         #endif
+    }
+
+    /// Whether an error's tree holds `EADDRINUSE`: a POSIX error, or an error that holds the errno in a
+    /// case or field named `errno` (SwiftNIO's `IOError`, whose text is `bind(descriptor:ptr:bytes:):
+    /// Address already in use`; the demo doesn't import NIOCore for one type).
+    static func isAddressInUse(_ error: any Error) -> Bool {
+        func holdsErrno(_ value: Any, depth: Int) -> Bool {
+            Mirror(reflecting: value).children.contains { child in
+                (child.label == "errno" && (child.value as? Int32) == EADDRINUSE)
+                    || (depth > 1 && holdsErrno(child.value, depth: depth - 1))
+            }
+        }
+        return ErrorTree(error).contains { node in
+            let error = node.error as NSError
+            if error.domain == NSPOSIXErrorDomain && error.code == Int(EADDRINUSE) { return true }
+            return holdsErrno(node.error, depth: 3)
+        }
     }
 }
 
@@ -64,13 +103,19 @@ enum ServerTrait {
         #endif
     }
 
-    /// The error of a server part run without the trait: it says how to run it.
-    static func missing(_ command: String) -> some Error {
-        Missing(command: command)
+    /// The error of a server part run without the trait: it says how to run it, to a person (presented by
+    /// Remedy) and to ArgumentParser (its description).
+    static func missing(_ command: String, text: DemoText) -> some Error {
+        Missing(command: command, text: text)
     }
 
-    private struct Missing: Error, CustomStringConvertible {
+    private struct Missing: PresentableError, CustomStringConvertible {
         var command: String
+        var text: DemoText
+
+        var title: String? { text("demo.server.missing.title") }
+        var message: String { text("demo.menu.serverMissing") + "\n" + command }
+        var category: ErrorCategory { .invalidInput }
 
         var description: String {
             """

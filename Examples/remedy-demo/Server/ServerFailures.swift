@@ -14,13 +14,17 @@ struct ConstraintViolation: Error, CustomStringConvertible {
 /// The app's own error for a taken user name: what a person reads, with the database's error as its
 /// cause (a child of its tree, so the developer report shows both).
 enum AccountError: PresentableError {
-    case nameTaken(String, cause: ConstraintViolation)
+    case nameTaken(String, text: DemoText, cause: ConstraintViolation)
 
-    var title: String? { "User Name Taken" }
+    var title: String? {
+        switch self {
+        case .nameTaken(_, let text, _): text("demo.server.error.nameTaken.title")
+        }
+    }
 
     var message: String {
         switch self {
-        case .nameTaken(let name, _): "Someone already uses the name “\(name)”. Choose another one."
+        case .nameTaken(let name, let text, _): text("demo.server.error.nameTaken.message", name)
         }
     }
 
@@ -30,6 +34,8 @@ enum AccountError: PresentableError {
 /// The request's session token is missing or expired.
 struct SessionExpired: Error, CustomStringConvertible {
     var token: String?
+    /// The words of the answer, in the request's language.
+    var text: DemoText
 
     var description: String { "SessionExpired(token: \(token ?? "none")) in SessionStore.validate(_:)" }
 }

@@ -46,6 +46,18 @@ struct Console: Sendable {
         paragraph(text)
     }
 
+    /// Preformatted text, such as a developer report: each line keeps its leading spaces, and a line
+    /// too long for the width wraps with a hanging indent two columns deeper than its own. On a narrow
+    /// screen the indentation is capped, so the tree's levels still show and the text still fits.
+    func preformatted(_ text: String) {
+        let deepest = max(0, (width - 12) / 2)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = String(repeating: " ", count: min(deepest, line.prefix { $0 == " " }.count))
+            let content = String(line.drop { $0 == " " })
+            paragraph(content, first: indent, rest: indent + "  ")
+        }
+    }
+
     /// Text without a line break after it (a prompt), wrapped to the width but for one free column.
     func prompt(_ text: String) {
         let lines = TextWrapper(width: width - 1).wrap(text)
@@ -87,6 +99,8 @@ struct Console: Sendable {
             case "‘", "’", "‚": result += "'"
             case "…": result += "..."
             case "×": result += "x"
+            case "•": result += "*"
+            case "°": break  // `21.5 °C` reads as `21.5 C`
             default: result.append(character)
             }
         }

@@ -106,14 +106,11 @@ final class DemoLog: @unchecked Sendable {
         case .summary:
             if record.outcome == "retrying" {
                 let number = record.metadata["automaticRetry"] ?? "?"
-                let delay = record.metadata["delay"].map(Self.shortDuration) ?? "?"
+                let delay = record.metadata["delay"].map { text("demo.seconds", Self.shortSeconds($0)) } ?? "?"
                 // Not the record's message: it carries Foundation's raw text, which is for developers.
-                console.note(
-                    "↻ "
-                        + text(.automaticRetry).replacingOccurrences(of: "%1", with: number)
-                        .replacingOccurrences(of: "%2", with: delay))
+                console.note("↻ " + text("demo.automaticRetry", number, delay))
             } else if let retry = record.metadata["retry"], retry == "afterRecovery" || retry == "afterTakeOver" {
-                console.note("↻ " + text(.runningAgain))
+                console.note("↻ " + text("demo.runningAgain"))
             }
         case .json:
             // Standard output carries these lines and nothing else, so `| jq` works.
@@ -124,7 +121,8 @@ final class DemoLog: @unchecked Sendable {
             // The developer's view of each handled error as it arrives (with its report) and its outcome,
             // and any problem of the handling itself.
             if includesReports || record.outcome != nil || record.level >= .info {
-                console.line(Self.report(record))
+                // Preformatted: the report's tree keeps its indentation, long lines wrap under themselves.
+                console.preformatted(Self.report(record))
             }
         }
     }
@@ -134,30 +132,29 @@ final class DemoLog: @unchecked Sendable {
     /// "tried again", never as "fixed": whether that worked shows in the next line or the next error.
     func summaryLine() -> String {
         let handled = handledErrors
-        guard !handled.isEmpty else { return text(.summaryNone) }
-        var counts: [DemoText.Key: Int] = [:]
-        var order: [DemoText.Key] = []
+        guard !handled.isEmpty else { return text("demo.summary.none") }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
         for record in handled {
             let key = Self.summaryKey(record)
             if counts[key] == nil { order.append(key) }
             counts[key, default: 0] += 1
         }
-        let parts = order.map { "\(counts[$0] ?? 0) \(text($0))" }.joined(separator: text.listSeparator)
-        return text(.summary)
-            .replacingOccurrences(of: "%d", with: "\(handled.count)")
-            .replacingOccurrences(of: "%@", with: parts)
+        let parts = order.map { "\(counts[$0] ?? 0) \(text($0))" }.joined(separator: text("demo.summary.separator"))
+        return text("demo.summary", handled.count, parts)
     }
 
-    private static func summaryKey(_ record: Record) -> DemoText.Key {
+    /// The key of the words for what happened to a handled error.
+    private static func summaryKey(_ record: Record) -> String {
         let retried = record.metadata["retry"] != nil
         switch record.outcome {
-        case "retrying": return .retriedAutomatically
-        case "recovered": return retried ? .retriedAfterChoice : .recovered
-        case "takenOver": return retried ? .takenOverAndRetried : .takenOver
-        case "gaveUp": return .gaveUp
-        case "silenced": return .silenced
-        case "coalesced": return .coalesced
-        default: return .shown
+        case "retrying": return "demo.outcome.retriedAutomatically"
+        case "recovered": return retried ? "demo.outcome.retriedAfterChoice" : "demo.outcome.recovered"
+        case "takenOver": return retried ? "demo.outcome.takenOverAndRetried" : "demo.outcome.takenOver"
+        case "gaveUp": return "demo.outcome.gaveUp"
+        case "silenced": return "demo.outcome.silenced"
+        case "coalesced": return "demo.outcome.coalesced"
+        default: return "demo.outcome.shown"
         }
     }
 
@@ -188,10 +185,10 @@ final class DemoLog: @unchecked Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// `0.1234 seconds` as `0.12 s`.
-    static func shortDuration(_ text: String) -> String {
+    /// `0.1234 seconds` as `0.12`.
+    static func shortSeconds(_ text: String) -> String {
         guard let seconds = Double(text.split(separator: " ").first ?? "") else { return text }
-        return String(format: "%.2f s", seconds)
+        return String(format: "%.2f", seconds)
     }
 }
 

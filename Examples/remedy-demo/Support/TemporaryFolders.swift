@@ -16,6 +16,9 @@ import Darwin
 /// reports for the signal (130 after Ctrl-C, 141 after SIGPIPE, 143 after SIGTERM).
 enum TemporaryFolders {
     private static let folders = LockedFolders()
+    /// Held while a folder is being removed, and for good by the thread that ends the process (see
+    /// ``exitRemovingAll(status:)``).
+    private static let removing = NSLock()
     // Kept for the life of the process: a released source stops delivering its signal.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
@@ -25,9 +28,8 @@ enum TemporaryFolders {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
-                removeAll()
                 // Not raise(): libdispatch keeps the signal blocked on its threads, so it would stay pending.
-                exit(128 + signalNumber)
+                exitRemovingAll(status: 128 + signalNumber)
             }
             source.resume()
             sources.append(source)
@@ -39,19 +41,28 @@ enum TemporaryFolders {
         folders.update { $0.insert(folder.path) }
     }
 
-    /// Removes a folder now and forgets it.
+    /// Removes a folder now and forgets it. Should the process be ending meanwhile, this waits for it.
     static func remove(_ folder: URL) {
+        removing.lock()
+        defer { removing.unlock() }
         try? FileManager.default.removeItem(at: folder)
         folders.update { $0.remove(folder.path) }
     }
 
-    /// Removes every registered folder.
-    static func removeAll() {
+    /// Removes every registered folder, then ends the process with a status.
+    ///
+    /// Several threads may get here at once — a signal, and each task that writes into a pipe whose reader
+    /// has gone. The first takes the lock and keeps it; the others wait on it until the first has removed
+    /// everything and ended the process, so no thread ends it while another is still deleting. A folder
+    /// being removed by ``remove(_:)`` is finished first.
+    static func exitRemovingAll(status: Int32) -> Never {
+        removing.lock()
         let paths = folders.update { paths in
             defer { paths.removeAll() }
             return paths
         }
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        exit(status)
     }
 
     /// The registered paths, behind a lock (signals arrive on any thread).
@@ -85,10 +96,7 @@ struct PipeAwareOutput: TerminalOutput {
                 let written = systemWrite(base.fileDescriptor, address, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    if errno == EPIPE {
-                        TemporaryFolders.removeAll()
-                        exit(128 + SIGPIPE)
-                    }
+                    if errno == EPIPE { TemporaryFolders.exitRemovingAll(status: 128 + SIGPIPE) }
                     return
                 }
                 remaining -= written

@@ -21,7 +21,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// A server makes one from a resolved ``Presentation`` (``init(_:status:type:instance:requests:)``), so only
+/// A server makes one from a resolved ``Presentation`` (``init(_:status:type:instance:retryAfter:requests:)``), so only
 /// person-facing text crosses the wire; a client reads one with ``init(decoding:contentType:limits:)`` and
 /// presents it through ``ProblemDetailsError``. Members a reader doesn't know are kept in ``extensions``
 /// and written again by ``encoded()``.

@@ -87,8 +87,8 @@ public protocol WrappingError: Error {
     /// - when the name is a plain Swift identifier: a letter (any script) or `_`, then letters, digits
     ///   and `_`. An empty name, or one with spaces, punctuation, parentheses or line breaks, is ignored
     ///   and the case name is read by reflection as if none were stated (a case declared with a raw
-    ///   identifier, `` case `not found` ``, keeps being reflected), so a wrong statement can't break a
-    ///   report's lines or a key.
+    ///   identifier, such as `not found` between backticks, keeps being reflected), so a wrong statement
+    ///   can't break a report's lines or a key.
     ///
     /// The name is longer than `caseName` on purpose: a type that already has a `caseName` of its own
     /// (a `String` for display, or an optional with another meaning) must not change its reports and

@@ -66,7 +66,8 @@ package struct OptionPrompt: Sendable {
     /// 2. a number: the option with that number (other numbers go on to the titles);
     /// 3. one letter: the option with that key;
     /// 4. an option's title;
-    /// 5. a role: `cancel` the cancel option, `recommended` or `default` the default option,
+    /// 5. a role: `cancel` the cancel option (the only option when there is one), `recommended` or
+    ///    `default` the default option,
     ///    `destructive` the only destructive option.
     ///
     /// - Parameter answer: What was typed, without the line ending.
@@ -87,7 +88,9 @@ package struct OptionPrompt: Sendable {
         }
         switch trimmed {
         case "cancel":
-            return entries.first { $0.option.role == .cancel }?.option
+            // Dismissing an alert whose only option is OK acknowledges it.
+            let cancel = entries.first { $0.option.role == .cancel }?.option
+            return cancel ?? (entries.count == 1 ? entries[0].option : nil)
         case "recommended", "default":
             return defaultOption
         case "destructive":

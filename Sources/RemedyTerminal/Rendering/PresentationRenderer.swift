@@ -49,7 +49,10 @@ package struct PresentationRenderer: Sendable {
     /// The prompt line, without a newline: the answer is typed after it.
     package func promptLine(_ prompt: OptionPrompt) -> String {
         let text: String
-        if let entry = prompt.defaultEntry {
+        if let entry = prompt.defaultEntry, prompt.entries.count == 1 {
+            // One option: there is nothing to choose, only to acknowledge.
+            text = localization.string(forKey: "terminal.prompt.only", optionTitle(entry.option))
+        } else if let entry = prompt.defaultEntry {
             text = localization.string(forKey: "terminal.prompt.default", optionTitle(entry.option))
         } else {
             text = localization.string(forKey: "terminal.prompt")

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The samples of the ProblemDetails article, compiled and run (the AsyncHTTPClient one against
+/// The samples of the ProblemDetailsOverHTTP article, compiled and run (the AsyncHTTPClient one against
 /// stand-ins with AsyncHTTPClient's shapes, since Remedy's tests don't depend on it).
 @Suite(.timeLimit(.minutes(1)))
 struct ProblemDetailsSampleTests {

@@ -1,124 +1,3 @@
-/// What a person would see of a presentation. Two presentations with the same identity can't be told
-/// apart, so the scheduler shows them once; presentations that differ in any of these are never merged.
-///
-/// The grouping key (an error's shape) is a different thing, for logs and analytics: two errors of one
-/// type with different messages share a grouping key but not an identity.
-///
-/// The hash is computed once, when the identity is made: the scheduler looks an identity up several
-/// times per presentation (open, recently answered, forgotten), and hashing the texts each time would
-/// cost more than all the lookups. It is an FNV-1a hash of the texts' UTF-8 bytes, a few instructions
-/// per eight bytes, where `Hasher` costs several times that: the dictionaries hash the result again with their
-/// seeded hasher, and equality still compares every field, so the hash only has to spread identities,
-/// not resist an attacker (a collision costs one comparison).
-struct PresentationIdentity: Hashable, Sendable {
-    /// The presentation, whose texts, severity, style and options (their titles and roles, in order) are
-    /// the identity. Kept by reference: the entry, the scheduler's dictionaries and each caller's lookup
-    /// hold a copy of the identity, and a copy of the texts and options would cost a retain and a release
-    /// each per copy.
-    private let shown: SharedPresentation
-    private let hash: Int
-
-    init(_ presentation: borrowing Presentation) {
-        self.init(SharedPresentation(copy presentation))
-    }
-
-    init(_ shown: SharedPresentation) {
-        self.shown = shown
-        hash = shown.identityHash()
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && (lhs.shown === rhs.shown || lhs.shown.looksLike(rhs.shown))
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-}
-
-extension PresentationStyle {
-    /// The style as one byte of a presentation's identity hash: mixing in the raw value's text would cost
-    /// a text's call of ``TextHasher/combine(_:)`` for one of three values.
-    fileprivate var identityByte: UInt8 {
-        switch self {
-        case .banner: 0
-        case .alert: 1
-        case .route: 2
-        }
-    }
-}
-
-extension RecoveryOption.Role {
-    /// The role as one byte of a presentation's identity hash (see ``PresentationStyle/identityByte``).
-    /// Every option's title comes before its role and ends with a byte that UTF-8 never has, so the
-    /// bytes still say which title each role follows.
-    fileprivate var identityByte: UInt8 {
-        switch self {
-        case .cancel: 0
-        case .normal: 1
-        case .recommended: 2
-        case .destructive: 3
-        }
-    }
-}
-
-/// 64-bit FNV-1a over the UTF-8 bytes of texts, each followed by a byte that can't occur in UTF-8, so
-/// that `("ab", "c")` and `("a", "bc")` hash differently. A text is mixed in eight bytes at a time, then
-/// its last bytes one by one: each step, `(value ^ word) &* prime` with an odd prime, is a bijection of
-/// the word, so texts of one length that differ in any byte hash differently, and a step costs the same
-/// for a word as for a byte.
-///
-/// Only ASCII texts are hashed by their bytes. Swift compares other texts by canonical equivalence
-/// ("é" as one scalar equals "e" followed by a combining accent), so equal texts can have different
-/// bytes; those are mixed in through `String`'s own hash, which agrees with its equality.
-struct TextHasher {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func combine(_ text: String) {
-        let ascii: UInt64?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var value = self.value
-            // Every byte is or'ed in: a byte of 0x80 or more (not ASCII) sets its high bit here.
-            var seen: UInt64 = 0
-            var index = 0
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                // Whole words only: `index + 8 <= bytes.count`, so every load stays inside the buffer.
-                while bytes.count - index >= 8 {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    seen |= word
-                    value = (value ^ word) &* Self.prime
-                    index += 8
-                }
-            }
-            while index < bytes.count {
-                let byte = UInt64(bytes[index])
-                seen |= byte
-                value = (value ^ byte) &* Self.prime
-                index += 1
-            }
-            return seen & 0x8080_8080_8080_8080 == 0 ? value : nil
-        }
-        if let ascii = ascii ?? nil {
-            value = ascii
-        } else {
-            var hasher = Hasher()
-            hasher.combine(text)
-            let hash = UInt64(UInt(bitPattern: hasher.finalize()))
-            for shift in stride(from: 0, to: 64, by: 8) {
-                combine(byte: UInt8(truncatingIfNeeded: hash >> UInt64(shift)))
-            }
-        }
-        combine(byte: 0xFF)
-    }
-
-    /// Mixes in one byte.
-    mutating func combine(byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* Self.prime
-    }
-
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-}
-
 /// The root's scheduler of presentations. It only schedules: it decides what is shown when, and answers
 /// every caller with the option chosen; the ``RecoveryRunner`` runs that option's action.
 ///
@@ -840,8 +719,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         current = entry
         state.setCurrent(entry.snapshot())
         publishWaitingCount()
-        let deadline = ask(entry)
-        arm(at: deadline)
+        if let deadline = ask(entry) { arm(at: deadline) }
     }
 
     private func showBanner(_ entry: Entry) {
@@ -849,11 +727,13 @@ package final class PresentationScheduler: @unchecked Sendable {
         state.setBanners(banners.map(\.presentation))
         let dismissal = timeline.deadline(after: bannerDuration)
         entry.dismissal = dismissal
-        let deadline = ask(entry)
-        arm(at: min(deadline, dismissal))
+        arm(at: ask(entry).map { min($0, dismissal) } ?? dismissal)
     }
 
-    /// Hands a presentation to the presenter, and returns its presenter deadline.
+    /// Hands a presentation to the presenter, and returns its presenter deadline for the watchdog, or `nil`
+    /// when the caller starts the presenter: the watchdog is armed only if the presenter has to wait.
+    /// A sleep on the clock, even cancelled, keeps its timer until its deadline (the runtime's, 800 bytes),
+    /// so a presentation answered at once by a root that is then released must start none.
     ///
     /// The first entry shown while a caller enters is started by that caller once it leaves the lock
     /// (``startPresenter(_:_:)``), in the caller's thread; any other in a task that starts later, which
@@ -863,7 +743,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// The presenter's task answers the entry; the watchdog answers it at the deadline when the presenter
     /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
     /// leaves only its own task behind.
-    private func ask(_ entry: Entry) -> Duration {
+    private func ask(_ entry: Entry) -> Duration? {
         // A copy in the task's closure context, where the presenter borrows it: read from the shared box
         // across the call, it would be copied into the task's async frame, which then needs a slab of
         // its own (a malloc per presentation).
@@ -871,7 +751,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         if isEntering, startedByCaller == nil {
             startedByCaller = entry
             entry.phase = .showing(nil, presenterDeadline: deadline)
-            return deadline
+            return nil
         }
         let presentation = entry.snapshot().value
         let entryID = entry.id
@@ -955,6 +835,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         lock.withLock {
             if case .showing(.none, let deadline) = entry.phase {
                 entry.phase = .showing(task, presenterDeadline: deadline)
+                arm(at: deadline)
             } else {
                 // Withdrawn, preempted, timed out or closed before the task existed to be cancelled; or
                 // answered by the presenter itself, and then the task has finished and this does nothing.
@@ -1242,22 +1123,6 @@ final class SharedPresentation: Sendable {
 
     func option(matching answer: RecoveryOption) -> RecoveryOption? {
         value.option(matching: answer)
-    }
-
-    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style and
-    /// options' titles and roles.
-    func identityHash() -> Int {
-        var hasher = TextHasher()
-        hasher.combine(value.title)
-        hasher.combine(value.message)
-        if let detail = value.detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
-        hasher.combine(byte: UInt8(truncatingIfNeeded: value.severity.rawValue))
-        hasher.combine(byte: value.style.identityByte)
-        for option in value.options {
-            hasher.combine(option.title)
-            hasher.combine(byte: option.role.identityByte)
-        }
-        return Int(truncatingIfNeeded: hasher.value)
     }
 
     /// Whether a person could tell this presentation from another: its texts, severity, style and

@@ -301,7 +301,7 @@ final class FailurePipeline: Sendable {
         case .timedOut:
             record.outcome(.takenOver, level: .info, metadata())
             return .decided(.end(.gaveUp))
-        case .cancelled:
+        case .cancelled, .alreadyRunning:
             record.outcome(.gaveUp, metadata())
             return .decided(.end(.gaveUp))
         }
@@ -357,7 +357,7 @@ final class FailurePipeline: Sendable {
             )
             context.recoveries += 1
             return .decided(.retry(outcome))
-        case .finished(.notRecovered), .timedOut, .cancelled:
+        case .finished(.notRecovered), .timedOut, .cancelled, .alreadyRunning:
             let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
             let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
             record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
@@ -376,7 +376,8 @@ final class FailurePipeline: Sendable {
     private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryResult {
         guard answer.resolution.runsAction else { return .finished(.notRecovered) }
         if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }
-        return await runner.recover(answer.option, for: answer.group)
+        return await runner.recover(
+            answer.option, for: answer.group, waitsForRunningAction: !answer.joinsAnsweredPresentation)
     }
 
     /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the

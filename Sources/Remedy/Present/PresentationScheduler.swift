@@ -121,6 +121,10 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
+        /// Whether this caller came after the answer was given (within the coalescing window, or while a
+        /// banner was visible). Its failure may come from that answer's own action, run in a task or a
+        /// callback that inherits nothing from it: such a caller never waits for the action.
+        package var joinsAnsweredPresentation = false
         /// The presentation, shared by the entry, the observable state and the answers of all callers:
         /// each of 10,000 coalesced callers would otherwise copy it (a retain per text and list).
         fileprivate var shown: SharedPresentation
@@ -576,8 +580,16 @@ package final class PresentationScheduler: @unchecked Sendable {
             return
         }
         if let entry = open[identity] {
-            join(entry, waiterID, continuation)
-            return
+            guard entry.isAnswered else {
+                join(entry, waiterID, continuation)
+                return
+            }
+            // A visible banner already answered: reused as an answered alert is, else shown again.
+            if reusesRecentAnswer, isReusable(entry, runningGroups: runningGroups) {
+                join(entry, waiterID, continuation)
+                return
+            }
+            dismissBanner(entry.id)
         }
         if reusesRecentAnswer, let entry = recentlyAnswered(identity, runningGroups: runningGroups) {
             join(entry, waiterID, continuation)
@@ -612,6 +624,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         publishOccurrences(of: entry)
         if case .answered(var answer) = entry.phase {
             answer.isCoalesced = true
+            answer.joinsAnsweredPresentation = true
             answer.occurrences = entry.occurrences
             continuation.resume(returning: answer)
             return
@@ -952,6 +965,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             showNext()
         } else {
             entry.phase = isClosed || !banners.contains(where: { $0 === entry }) ? .finished : .answered(answer)
+            entry.group.openWindow()
         }
         let (first, others) = entry.waiters.removeAll()
         for (_, waiter) in others {
@@ -1062,6 +1076,12 @@ package final class PresentationScheduler: @unchecked Sendable {
             return nil
         }
         return runningGroups().contains(entry.group.id) ? nil : entry
+    }
+
+    /// Whether an answered entry's answer may answer an identical caller: its window is open and the
+    /// caller doesn't run inside its action.
+    private func isReusable(_ entry: Entry, runningGroups: () -> Set<UInt64>) -> Bool {
+        !entry.group.isWindowOver && !runningGroups().contains(entry.group.id)
     }
 
     // MARK: - Bookkeeping

@@ -256,6 +256,10 @@ package final class PresentationScheduler: @unchecked Sendable {
         let id: UInt64
         let identity: PresentationIdentity
         let group: RecoveryGroup
+        /// Its place in line among equally severe entries (``ArrivalOrder``), and whether it is held back
+        /// for handlings handed in before it.
+        let order: Int
+        let isArrival: Bool
         // Only touched with the scheduler's lock held: without dynamic exclusivity checks in release
         // builds, as the scheduler's own state.
         #if DEBUG
@@ -276,8 +280,17 @@ package final class PresentationScheduler: @unchecked Sendable {
         @exclusivity(unchecked) var waiters = Waiters()
         #endif
 
-        init(id: UInt64, identity: PresentationIdentity, shown: SharedPresentation, group: RecoveryGroup) {
+        init(
+            id: UInt64,
+            identity: PresentationIdentity,
+            shown: SharedPresentation,
+            group: RecoveryGroup,
+            arrival: Int?,
+            latest: Int
+        ) {
             self.id = id
+            self.order = arrival ?? latest
+            self.isArrival = arrival != nil
             self.identity = identity
             self.shown = shown
             self.occurrences = shown.value.occurrences
@@ -373,6 +386,8 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var startedByCaller: Entry?
     /// The count of ``pending`` last published to ``state`` (``publishWaitingCount()``).
     private var publishedWaitingCount = 0
+    /// The order handlings were handed in: shown in it, whichever reaches the scheduler first.
+    private var arrivals = ArrivalOrder()
     #else
     @exclusivity(unchecked) private var nextID: UInt64 = 0
     @exclusivity(unchecked) private var isClosed = false
@@ -385,6 +400,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     @exclusivity(unchecked) private var isEntering = false
     @exclusivity(unchecked) private var startedByCaller: Entry?
     @exclusivity(unchecked) private var publishedWaitingCount = 0
+    @exclusivity(unchecked) private var arrivals = ArrivalOrder()
     #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
@@ -395,6 +411,8 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// cancellation handler), which must not wait on that lock. It is read and decremented only with the
     /// scheduler's lock held too, together with the joins.
     private let arriving = SharedCounter.make()
+    /// The numbers of ``ArrivalOrder``, taken without the lock: the last one taken so far.
+    private let arrivalNumbers = SharedCounter.make()
 
     /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
     /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
@@ -457,13 +475,13 @@ package final class PresentationScheduler: @unchecked Sendable {
     ///     (``RecoveryRunner/runningGroups``), read in the caller's task only when an answer within the
     ///     coalescing window could be reused: reading a task-local value and copying its sets costs more
     ///     than the rest of a lookup that finds nothing.
-    ///   - isArrival: Whether the caller announced itself with ``announceArrival()`` and comes to the
-    ///     scheduler for the first time.
+    ///   - arrival: The number ``announceArrival()`` gave the caller, when it comes to the scheduler for
+    ///     the first time.
     func present(
         _ shown: SharedPresentation,
         reusesRecentAnswer: Bool = true,
         runningGroups: () -> Set<UInt64> = { [] },
-        isArrival: Bool = false
+        arrival: Int? = nil
     ) async -> Answer {
         let waiterID = UInt64(bitPattern: Int64(Self.waiterIDs.add(1)))
         return await withTaskCancellationHandler {
@@ -474,7 +492,7 @@ package final class PresentationScheduler: @unchecked Sendable {
                     continuation,
                     reusesRecentAnswer: reusesRecentAnswer,
                     runningGroups: runningGroups,
-                    isArrival: isArrival
+                    arrival: arrival
                 )
             }
         } onCancel: {
@@ -495,13 +513,16 @@ package final class PresentationScheduler: @unchecked Sendable {
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
         runningGroups: () -> Set<UInt64>,
-        isArrival: Bool
+        arrival: Int?
     ) {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
         let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
-            if isArrival { arriving.add(-1) }
+            if let arrival {
+                arriving.add(-1)
+                arrivals.arrived(arrival)
+            }
             isEntering = true
             enter(
                 shown,
@@ -509,8 +530,11 @@ package final class PresentationScheduler: @unchecked Sendable {
                 waiter: waiterID,
                 continuation,
                 reusesRecentAnswer: reusesRecentAnswer,
-                runningGroups: runningGroups
+                runningGroups: runningGroups,
+                arrival: arrival
             )
+            // Entries held back for this handling may be shown now.
+            if arrival != nil { showNext() }
             isEntering = false
             // The cancellation handler finds nothing to cancel when it ran before the waiter was
             // registered; the cancelled flag is set before it runs, so this sees it.
@@ -526,18 +550,26 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Counts a handling that is on its way to the scheduler: handed to the root, not yet resolved.
     ///
-    /// The handling passes `isArrival` to its first ``present(_:reusesRecentAnswer:runningGroups:isArrival:)``,
-    /// or calls ``withdrawArrival()`` when it ends without presenting. While any is on its way, a
-    /// presenter's answer waits one turn of the executor before it is given, so identical errors handed in
-    /// at the same moment join the presentation and are counted, even when the presenter answers at once
-    /// in the caller's thread.
-    func announceArrival() {
+    /// The handling passes the number it returns to its first
+    /// ``present(_:reusesRecentAnswer:runningGroups:arrival:)``, or to ``withdrawArrival(_:)`` when it ends
+    /// (or waits for something else) without presenting. While any is on its way, a presenter's answer
+    /// waits one turn of the executor before it is given, so identical errors handed in at the same moment
+    /// join the presentation and are counted, even when the presenter answers at once in the caller's
+    /// thread; and an alert handed in later isn't shown before it (``ArrivalOrder``).
+    ///
+    /// - Returns: The handling's number in the order of arrival.
+    func announceArrival() -> Int {
         arriving.add(1)
+        return arrivalNumbers.add(1)
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
-    func withdrawArrival() {
+    func withdrawArrival(_ arrival: Int) {
         arriving.add(-1)
+        lock.withLock {
+            arrivals.arrived(arrival)
+            showNext()
+        }
     }
 
     /// How many handlings are on their way (for tests).
@@ -564,7 +596,8 @@ package final class PresentationScheduler: @unchecked Sendable {
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
-        runningGroups: () -> Set<UInt64>
+        runningGroups: () -> Set<UInt64>,
+        arrival: Int?
     ) {
         guard !isClosed else {
             continuation.resume(
@@ -595,7 +628,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             join(entry, waiterID, continuation)
             return
         }
-        let entry = makeEntry(identity: identity, shown: shown)
+        let entry = makeEntry(identity: identity, shown: shown, arrival: arrival)
         open[identity] = entry
         register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
@@ -609,13 +642,15 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
     }
 
-    private func makeEntry(identity: PresentationIdentity, shown: SharedPresentation) -> Entry {
+    private func makeEntry(identity: PresentationIdentity, shown: SharedPresentation, arrival: Int?) -> Entry {
         let id = makeID()
         return Entry(
             id: id,
             identity: identity,
             shown: shown,
-            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
+            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
+            arrival: arrival,
+            latest: arrival == nil ? arrivalNumbers.load() : 0
         )
     }
 
@@ -722,11 +757,18 @@ package final class PresentationScheduler: @unchecked Sendable {
             publishWaitingCount()
             return
         }
-        // Most severe first; among equals, the oldest (pending is in arrival order).
+        // Most severe first; among equals, the first handed in (``ArrivalOrder``), held back while one
+        // handed in before it is on its way.
         var best = 0
         for index in pending.indices.dropFirst()
-        where pending[index].severity > pending[best].severity {
+        where pending[index].severity > pending[best].severity
+            || (pending[index].severity == pending[best].severity && pending[index].order < pending[best].order)
+        {
             best = index
+        }
+        if pending[best].isArrival, arrivals.isOnTheWay(before: pending[best].order) {
+            publishWaitingCount()
+            return
         }
         let entry = pending.remove(at: best)
         current = entry

@@ -9,11 +9,12 @@
 ///   waiting, showing or (for a banner) visible joins it: it is shown once, its
 ///   ``Presentation/occurrences`` counts every caller, and every caller gets the same answer and the same
 ///   ``RecoveryGroup``, so the action runs once.
-/// - **Answered once per burst.** After a blocking presentation is answered, an identical one that
-///   arrives within the coalescing window gets the same answer at once, unless the caller runs inside
-///   that answer's own recovery (it would wait on itself) or says it must be shown again. The window ends
-///   `coalescingWindow` after the answer and after its recovery finished, whichever is later. Fatal
-///   presentations never reuse an answer.
+/// - **Answered once per burst.** After a presentation is answered (a banner too, while visible), an
+///   identical one that arrives within the coalescing window gets the same answer at once, unless the
+///   caller runs inside that answer's own recovery or says it must be shown again; otherwise it is shown.
+///   A caller that gets an answer whose action still runs doesn't wait for it (it may be that action's own
+///   work, in a task or a callback). The window ends `coalescingWindow` after the answer and after its
+///   recovery finished, whichever is later. Fatal presentations never reuse an answer.
 /// - **Never stuck.** A presenter that throws, answers with an option that isn't part of the
 ///   presentation, returns `nil`, or doesn't answer within the presenter timeout; a caller that is
 ///   cancelled; the scheduler closing — each answers every caller, with the fallback option where nobody

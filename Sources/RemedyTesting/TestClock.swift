@@ -121,6 +121,10 @@ public final class TestClock: Clock, Sendable {
                     } else {
                         continuation.resume()
                     }
+                } else {
+                    // Now that the sleeper is there: a waiter that checked after the request's signal,
+                    // before this, would otherwise never be told.
+                    changes.signal()
                 }
             }
         } onCancel: {

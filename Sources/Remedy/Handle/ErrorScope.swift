@@ -195,6 +195,10 @@ public final class ErrorScope: Sendable {
         line: Int = #line
     ) -> Task<HandlingOutcome, Never> {
         let pipeline = self.pipeline
+        // Counted from now, not from when the task runs: identical errors handed in at the same moment
+        // join one presentation even when the presenter answers the first at once, and errors handed in one
+        // after the other are shown in that order.
+        let arrival = pipeline.scheduler.announceArrival()
         // Made whole and moved into the task: a `var` set after it was made would be copied into the
         // task's closure, then copied once more into the task's own `var`.
         let context = FailureContext(
@@ -205,14 +209,11 @@ public final class ErrorScope: Sendable {
             retryPolicy: .disabled,
             fileID: fileID,
             line: line,
-            isArriving: true
+            arrival: arrival
         )
-        // Counted from now, not from when the task runs: identical errors handed in at the same moment
-        // join one presentation even when the presenter answers the first at once.
-        pipeline.scheduler.announceArrival()
         return Task {
             var context = context
-            defer { if context.isArriving { pipeline.scheduler.withdrawArrival() } }
+            defer { context.endArrival(at: pipeline.scheduler) }
             var failure = error
             while true {
                 switch await pipeline.process(failure, &context) {
@@ -312,9 +313,8 @@ public final class ErrorScope: Sendable {
             fileID: fileID,
             line: line
         )
-        pipeline.scheduler.announceArrival()
-        context.isArriving = true
-        defer { if context.isArriving { pipeline.scheduler.withdrawArrival() } }
+        context.arrival = pipeline.scheduler.announceArrival()
+        defer { context.endArrival(at: pipeline.scheduler) }
         var error = firstError
         while true {
             switch await pipeline.process(error, &context) {

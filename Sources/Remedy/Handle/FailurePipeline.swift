@@ -1,43 +1,6 @@
 import Foundation
 import Logging
 
-/// One scope of the chain, as the handling of one error sees it: a path and rules, nothing that keeps
-/// the scope objects alive. In-flight handling holds these and the pipeline, never an ``ErrorScope``,
-/// so a root released while presentations wait really goes away and closes its scheduler.
-struct ScopeLink: Sendable {
-    let path: String
-    let rules: [ErrorRule]
-}
-
-/// The state of one operation's run of failures: its retries so far and the minimum-duration gate.
-struct FailureContext: Sendable {
-    /// The scopes from the one the error was handed to, up to the root.
-    let chain: [ScopeLink]
-    /// The action that failed, or `nil` for `handle`.
-    let action: String?
-    /// Whether there is an operation to run again.
-    let canRetry: Bool
-    let isIdempotent: Bool
-    let retryPolicy: RetryPolicy
-    /// Where `attempt` or `handle` was called: the file and line of every log line of the failure.
-    let fileID: String
-    let line: Int
-    /// Retries after a person's choice or a take-over, limited by
-    /// ``ErrorScope/Configuration/maximumRecoveries``.
-    var recoveries = 0
-    /// Automatic retries since the person was last asked, limited by ``RetryPolicy/maximumRetries``.
-    var automaticRetries = 0
-    /// Whether the handling announced itself to the scheduler (``PresentationScheduler/announceArrival()``)
-    /// and hasn't reached it yet: its first presentation, or its end, ends the announcement.
-    var isArriving = false
-    /// `minimumDuration` after the person's last choice, on the pipeline's timeline: the next
-    /// presentation waits for it. A deadline, not a task: most failures are never presented again, and a
-    /// sleeping task per choice would cost a task and a timer for nothing.
-    var gate: Duration?
-
-    var scopePath: String { chain.first?.path ?? "" }
-}
-
 /// What the operation's loop does after a failure was handled.
 enum FailureDecision: Sendable {
     /// Run the operation again; the outcome says why (recovered, coalesced into a recovered
@@ -173,6 +136,7 @@ final class FailurePipeline: Sendable {
             return .decided(await fatal(failure, &record, &context))
         }
         if let delay = automaticRetryDelay(failure, context) {
+            context.endArrival(at: scheduler)
             context.automaticRetries += 1
             record.outcome(
                 .retrying,
@@ -280,6 +244,7 @@ final class FailurePipeline: Sendable {
         _ context: inout FailureContext
     ) async -> Step {
         // The rules checked that this task doesn't run inside the rule's own take-over.
+        context.endArrival(at: scheduler)
         let result = await runner.takeOver(by: rule, logger: logger) { try await handler(failure) }
         func metadata(retry: String? = nil) -> Logger.Metadata {
             var metadata: Logger.Metadata = ["rule": "\(rule.name)", "recovery": "\(result.name)"]
@@ -301,7 +266,7 @@ final class FailurePipeline: Sendable {
         case .timedOut:
             record.outcome(.takenOver, level: .info, metadata())
             return .decided(.end(.gaveUp))
-        case .cancelled:
+        case .cancelled, .alreadyRunning:
             record.outcome(.gaveUp, metadata())
             return .decided(.end(.gaveUp))
         }
@@ -333,9 +298,9 @@ final class FailurePipeline: Sendable {
             presentation,
             reusesRecentAnswer: context.recoveries == 0,
             runningGroups: { RecoveryRunner.runningGroups },
-            isArrival: context.isArriving
+            arrival: context.arrival
         )
-        context.isArriving = false
+        context.arrival = nil
         if answer.resolution.isChoice, configuration.minimumDuration > .zero {
             context.gate = timeline.deadline(after: configuration.minimumDuration)
         }
@@ -357,7 +322,7 @@ final class FailurePipeline: Sendable {
             )
             context.recoveries += 1
             return .decided(.retry(outcome))
-        case .finished(.notRecovered), .timedOut, .cancelled:
+        case .finished(.notRecovered), .timedOut, .cancelled, .alreadyRunning:
             let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
             let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
             record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
@@ -376,7 +341,8 @@ final class FailurePipeline: Sendable {
     private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryResult {
         guard answer.resolution.runsAction else { return .finished(.notRecovered) }
         if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }
-        return await runner.recover(answer.option, for: answer.group)
+        return await runner.recover(
+            answer.option, for: answer.group, waitsForRunningAction: !answer.joinsAnsweredPresentation)
     }
 
     /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the
@@ -455,8 +421,8 @@ final class FailurePipeline: Sendable {
     ) async -> FailureDecision {
         record.fatal(failure)
         let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
-        let answer = await scheduler.present(presentation, reusesRecentAnswer: false, isArrival: context.isArriving)
-        context.isArriving = false
+        let answer = await scheduler.present(presentation, reusesRecentAnswer: false, arrival: context.arrival)
+        context.arrival = nil
         let recovery = await recover(answer)
         record.outcome(
             answer.isCoalesced ? .coalesced : .presented,

@@ -1,124 +1,3 @@
-/// What a person would see of a presentation. Two presentations with the same identity can't be told
-/// apart, so the scheduler shows them once; presentations that differ in any of these are never merged.
-///
-/// The grouping key (an error's shape) is a different thing, for logs and analytics: two errors of one
-/// type with different messages share a grouping key but not an identity.
-///
-/// The hash is computed once, when the identity is made: the scheduler looks an identity up several
-/// times per presentation (open, recently answered, forgotten), and hashing the texts each time would
-/// cost more than all the lookups. It is an FNV-1a hash of the texts' UTF-8 bytes, a few instructions
-/// per eight bytes, where `Hasher` costs several times that: the dictionaries hash the result again with their
-/// seeded hasher, and equality still compares every field, so the hash only has to spread identities,
-/// not resist an attacker (a collision costs one comparison).
-struct PresentationIdentity: Hashable, Sendable {
-    /// The presentation, whose texts, severity, style and options (their titles and roles, in order) are
-    /// the identity. Kept by reference: the entry, the scheduler's dictionaries and each caller's lookup
-    /// hold a copy of the identity, and a copy of the texts and options would cost a retain and a release
-    /// each per copy.
-    private let shown: SharedPresentation
-    private let hash: Int
-
-    init(_ presentation: borrowing Presentation) {
-        self.init(SharedPresentation(copy presentation))
-    }
-
-    init(_ shown: SharedPresentation) {
-        self.shown = shown
-        hash = shown.identityHash()
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && (lhs.shown === rhs.shown || lhs.shown.looksLike(rhs.shown))
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-}
-
-extension PresentationStyle {
-    /// The style as one byte of a presentation's identity hash: mixing in the raw value's text would cost
-    /// a text's call of ``TextHasher/combine(_:)`` for one of three values.
-    fileprivate var identityByte: UInt8 {
-        switch self {
-        case .banner: 0
-        case .alert: 1
-        case .route: 2
-        }
-    }
-}
-
-extension RecoveryOption.Role {
-    /// The role as one byte of a presentation's identity hash (see ``PresentationStyle/identityByte``).
-    /// Every option's title comes before its role and ends with a byte that UTF-8 never has, so the
-    /// bytes still say which title each role follows.
-    fileprivate var identityByte: UInt8 {
-        switch self {
-        case .cancel: 0
-        case .normal: 1
-        case .recommended: 2
-        case .destructive: 3
-        }
-    }
-}
-
-/// 64-bit FNV-1a over the UTF-8 bytes of texts, each followed by a byte that can't occur in UTF-8, so
-/// that `("ab", "c")` and `("a", "bc")` hash differently. A text is mixed in eight bytes at a time, then
-/// its last bytes one by one: each step, `(value ^ word) &* prime` with an odd prime, is a bijection of
-/// the word, so texts of one length that differ in any byte hash differently, and a step costs the same
-/// for a word as for a byte.
-///
-/// Only ASCII texts are hashed by their bytes. Swift compares other texts by canonical equivalence
-/// ("é" as one scalar equals "e" followed by a combining accent), so equal texts can have different
-/// bytes; those are mixed in through `String`'s own hash, which agrees with its equality.
-struct TextHasher {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func combine(_ text: String) {
-        let ascii: UInt64?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var value = self.value
-            // Every byte is or'ed in: a byte of 0x80 or more (not ASCII) sets its high bit here.
-            var seen: UInt64 = 0
-            var index = 0
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                // Whole words only: `index + 8 <= bytes.count`, so every load stays inside the buffer.
-                while bytes.count - index >= 8 {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    seen |= word
-                    value = (value ^ word) &* Self.prime
-                    index += 8
-                }
-            }
-            while index < bytes.count {
-                let byte = UInt64(bytes[index])
-                seen |= byte
-                value = (value ^ byte) &* Self.prime
-                index += 1
-            }
-            return seen & 0x8080_8080_8080_8080 == 0 ? value : nil
-        }
-        if let ascii = ascii ?? nil {
-            value = ascii
-        } else {
-            var hasher = Hasher()
-            hasher.combine(text)
-            let hash = UInt64(UInt(bitPattern: hasher.finalize()))
-            for shift in stride(from: 0, to: 64, by: 8) {
-                combine(byte: UInt8(truncatingIfNeeded: hash >> UInt64(shift)))
-            }
-        }
-        combine(byte: 0xFF)
-    }
-
-    /// Mixes in one byte.
-    mutating func combine(byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* Self.prime
-    }
-
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-}
-
 /// The root's scheduler of presentations. It only schedules: it decides what is shown when, and answers
 /// every caller with the option chosen; the ``RecoveryRunner`` runs that option's action.
 ///
@@ -130,11 +9,12 @@ struct TextHasher {
 ///   waiting, showing or (for a banner) visible joins it: it is shown once, its
 ///   ``Presentation/occurrences`` counts every caller, and every caller gets the same answer and the same
 ///   ``RecoveryGroup``, so the action runs once.
-/// - **Answered once per burst.** After a blocking presentation is answered, an identical one that
-///   arrives within the coalescing window gets the same answer at once, unless the caller runs inside
-///   that answer's own recovery (it would wait on itself) or says it must be shown again. The window ends
-///   `coalescingWindow` after the answer and after its recovery finished, whichever is later. Fatal
-///   presentations never reuse an answer.
+/// - **Answered once per burst.** After a presentation is answered (a banner too, while visible), an
+///   identical one that arrives within the coalescing window gets the same answer at once, unless the
+///   caller runs inside that answer's own recovery or says it must be shown again; otherwise it is shown.
+///   A caller that gets an answer whose action still runs doesn't wait for it (it may be that action's own
+///   work, in a task or a callback). The window ends `coalescingWindow` after the answer and after its
+///   recovery finished, whichever is later. Fatal presentations never reuse an answer.
 /// - **Never stuck.** A presenter that throws, answers with an option that isn't part of the
 ///   presentation, returns `nil`, or doesn't answer within the presenter timeout; a caller that is
 ///   cancelled; the scheduler closing — each answers every caller, with the fallback option where nobody
@@ -242,6 +122,10 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
+        /// Whether this caller came after the answer was given (within the coalescing window, or while a
+        /// banner was visible). Its failure may come from that answer's own action, run in a task or a
+        /// callback that inherits nothing from it: such a caller never waits for the action.
+        package var joinsAnsweredPresentation = false
         /// The presentation, shared by the entry, the observable state and the answers of all callers:
         /// each of 10,000 coalesced callers would otherwise copy it (a retain per text and list).
         fileprivate var shown: SharedPresentation
@@ -373,6 +257,10 @@ package final class PresentationScheduler: @unchecked Sendable {
         let id: UInt64
         let identity: PresentationIdentity
         let group: RecoveryGroup
+        /// Its place in line among equally severe entries (``ArrivalOrder``), and whether it is held back
+        /// for handlings handed in before it.
+        let order: Int
+        let isArrival: Bool
         // Only touched with the scheduler's lock held: without dynamic exclusivity checks in release
         // builds, as the scheduler's own state.
         #if DEBUG
@@ -393,8 +281,17 @@ package final class PresentationScheduler: @unchecked Sendable {
         @exclusivity(unchecked) var waiters = Waiters()
         #endif
 
-        init(id: UInt64, identity: PresentationIdentity, shown: SharedPresentation, group: RecoveryGroup) {
+        init(
+            id: UInt64,
+            identity: PresentationIdentity,
+            shown: SharedPresentation,
+            group: RecoveryGroup,
+            arrival: Int?,
+            latest: Int
+        ) {
             self.id = id
+            self.order = arrival ?? latest
+            self.isArrival = arrival != nil
             self.identity = identity
             self.shown = shown
             self.occurrences = shown.value.occurrences
@@ -490,6 +387,8 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var startedByCaller: Entry?
     /// The count of ``pending`` last published to ``state`` (``publishWaitingCount()``).
     private var publishedWaitingCount = 0
+    /// The order handlings were handed in: shown in it, whichever reaches the scheduler first.
+    private var arrivals = ArrivalOrder()
     #else
     @exclusivity(unchecked) private var nextID: UInt64 = 0
     @exclusivity(unchecked) private var isClosed = false
@@ -502,6 +401,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     @exclusivity(unchecked) private var isEntering = false
     @exclusivity(unchecked) private var startedByCaller: Entry?
     @exclusivity(unchecked) private var publishedWaitingCount = 0
+    @exclusivity(unchecked) private var arrivals = ArrivalOrder()
     #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
@@ -512,6 +412,8 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// cancellation handler), which must not wait on that lock. It is read and decremented only with the
     /// scheduler's lock held too, together with the joins.
     private let arriving = SharedCounter.make()
+    /// The numbers of ``ArrivalOrder``, taken without the lock: the last one taken so far.
+    private let arrivalNumbers = SharedCounter.make()
 
     /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
     /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
@@ -574,13 +476,13 @@ package final class PresentationScheduler: @unchecked Sendable {
     ///     (``RecoveryRunner/runningGroups``), read in the caller's task only when an answer within the
     ///     coalescing window could be reused: reading a task-local value and copying its sets costs more
     ///     than the rest of a lookup that finds nothing.
-    ///   - isArrival: Whether the caller announced itself with ``announceArrival()`` and comes to the
-    ///     scheduler for the first time.
+    ///   - arrival: The number ``announceArrival()`` gave the caller, when it comes to the scheduler for
+    ///     the first time.
     func present(
         _ shown: SharedPresentation,
         reusesRecentAnswer: Bool = true,
         runningGroups: () -> Set<UInt64> = { [] },
-        isArrival: Bool = false
+        arrival: Int? = nil
     ) async -> Answer {
         let waiterID = UInt64(bitPattern: Int64(Self.waiterIDs.add(1)))
         return await withTaskCancellationHandler {
@@ -591,7 +493,7 @@ package final class PresentationScheduler: @unchecked Sendable {
                     continuation,
                     reusesRecentAnswer: reusesRecentAnswer,
                     runningGroups: runningGroups,
-                    isArrival: isArrival
+                    arrival: arrival
                 )
             }
         } onCancel: {
@@ -612,13 +514,16 @@ package final class PresentationScheduler: @unchecked Sendable {
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
         runningGroups: () -> Set<UInt64>,
-        isArrival: Bool
+        arrival: Int?
     ) {
         // Made outside the lock: callers build their identities in parallel, and the lock, which every
         // presentation of the root goes through, is held only to look them up.
         let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
-            if isArrival { arriving.add(-1) }
+            if let arrival {
+                arriving.add(-1)
+                arrivals.arrived(arrival)
+            }
             isEntering = true
             enter(
                 shown,
@@ -626,8 +531,11 @@ package final class PresentationScheduler: @unchecked Sendable {
                 waiter: waiterID,
                 continuation,
                 reusesRecentAnswer: reusesRecentAnswer,
-                runningGroups: runningGroups
+                runningGroups: runningGroups,
+                arrival: arrival
             )
+            // Entries held back for this handling may be shown now.
+            if arrival != nil { showNext() }
             isEntering = false
             // The cancellation handler finds nothing to cancel when it ran before the waiter was
             // registered; the cancelled flag is set before it runs, so this sees it.
@@ -643,18 +551,26 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Counts a handling that is on its way to the scheduler: handed to the root, not yet resolved.
     ///
-    /// The handling passes `isArrival` to its first ``present(_:reusesRecentAnswer:runningGroups:isArrival:)``,
-    /// or calls ``withdrawArrival()`` when it ends without presenting. While any is on its way, a
-    /// presenter's answer waits one turn of the executor before it is given, so identical errors handed in
-    /// at the same moment join the presentation and are counted, even when the presenter answers at once
-    /// in the caller's thread.
-    func announceArrival() {
+    /// The handling passes the number it returns to its first
+    /// ``present(_:reusesRecentAnswer:runningGroups:arrival:)``, or to ``withdrawArrival(_:)`` when it ends
+    /// (or waits for something else) without presenting. While any is on its way, a presenter's answer
+    /// waits one turn of the executor before it is given, so identical errors handed in at the same moment
+    /// join the presentation and are counted, even when the presenter answers at once in the caller's
+    /// thread; and an alert handed in later isn't shown before it (``ArrivalOrder``).
+    ///
+    /// - Returns: The handling's number in the order of arrival.
+    func announceArrival() -> Int {
         arriving.add(1)
+        return arrivalNumbers.add(1)
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
-    func withdrawArrival() {
+    func withdrawArrival(_ arrival: Int) {
         arriving.add(-1)
+        lock.withLock {
+            arrivals.arrived(arrival)
+            showNext()
+        }
     }
 
     /// How many handlings are on their way (for tests).
@@ -681,7 +597,8 @@ package final class PresentationScheduler: @unchecked Sendable {
         waiter waiterID: UInt64,
         _ continuation: WaiterContinuation,
         reusesRecentAnswer: Bool,
-        runningGroups: () -> Set<UInt64>
+        runningGroups: () -> Set<UInt64>,
+        arrival: Int?
     ) {
         guard !isClosed else {
             continuation.resume(
@@ -697,14 +614,22 @@ package final class PresentationScheduler: @unchecked Sendable {
             return
         }
         if let entry = open[identity] {
-            join(entry, waiterID, continuation)
-            return
+            guard entry.isAnswered else {
+                join(entry, waiterID, continuation)
+                return
+            }
+            // A visible banner already answered: reused as an answered alert is, else shown again.
+            if reusesRecentAnswer, isReusable(entry, runningGroups: runningGroups) {
+                join(entry, waiterID, continuation)
+                return
+            }
+            dismissBanner(entry.id)
         }
         if reusesRecentAnswer, let entry = recentlyAnswered(identity, runningGroups: runningGroups) {
             join(entry, waiterID, continuation)
             return
         }
-        let entry = makeEntry(identity: identity, shown: shown)
+        let entry = makeEntry(identity: identity, shown: shown, arrival: arrival)
         open[identity] = entry
         register(waiterID, continuation, on: entry, isCoalesced: false)
         if entry.isBlocking {
@@ -718,13 +643,15 @@ package final class PresentationScheduler: @unchecked Sendable {
         }
     }
 
-    private func makeEntry(identity: PresentationIdentity, shown: SharedPresentation) -> Entry {
+    private func makeEntry(identity: PresentationIdentity, shown: SharedPresentation, arrival: Int?) -> Entry {
         let id = makeID()
         return Entry(
             id: id,
             identity: identity,
             shown: shown,
-            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow)
+            group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
+            arrival: arrival,
+            latest: arrival == nil ? arrivalNumbers.load() : 0
         )
     }
 
@@ -733,6 +660,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         publishOccurrences(of: entry)
         if case .answered(var answer) = entry.phase {
             answer.isCoalesced = true
+            answer.joinsAnsweredPresentation = true
             answer.occurrences = entry.occurrences
             continuation.resume(returning: answer)
             return
@@ -830,18 +758,24 @@ package final class PresentationScheduler: @unchecked Sendable {
             publishWaitingCount()
             return
         }
-        // Most severe first; among equals, the oldest (pending is in arrival order).
+        // Most severe first; among equals, the first handed in (``ArrivalOrder``), held back while one
+        // handed in before it is on its way.
         var best = 0
         for index in pending.indices.dropFirst()
-        where pending[index].severity > pending[best].severity {
+        where pending[index].severity > pending[best].severity
+            || (pending[index].severity == pending[best].severity && pending[index].order < pending[best].order)
+        {
             best = index
+        }
+        if pending[best].isArrival, arrivals.isOnTheWay(before: pending[best].order) {
+            publishWaitingCount()
+            return
         }
         let entry = pending.remove(at: best)
         current = entry
         state.setCurrent(entry.snapshot())
         publishWaitingCount()
-        let deadline = ask(entry)
-        arm(at: deadline)
+        if let deadline = ask(entry) { arm(at: deadline) }
     }
 
     private func showBanner(_ entry: Entry) {
@@ -849,11 +783,13 @@ package final class PresentationScheduler: @unchecked Sendable {
         state.setBanners(banners.map(\.presentation))
         let dismissal = timeline.deadline(after: bannerDuration)
         entry.dismissal = dismissal
-        let deadline = ask(entry)
-        arm(at: min(deadline, dismissal))
+        arm(at: ask(entry).map { min($0, dismissal) } ?? dismissal)
     }
 
-    /// Hands a presentation to the presenter, and returns its presenter deadline.
+    /// Hands a presentation to the presenter, and returns its presenter deadline for the watchdog, or `nil`
+    /// when the caller starts the presenter: the watchdog is armed only if the presenter has to wait.
+    /// A sleep on the clock, even cancelled, keeps its timer until its deadline (the runtime's, 800 bytes),
+    /// so a presentation answered at once by a root that is then released must start none.
     ///
     /// The first entry shown while a caller enters is started by that caller once it leaves the lock
     /// (``startPresenter(_:_:)``), in the caller's thread; any other in a task that starts later, which
@@ -863,7 +799,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// The presenter's task answers the entry; the watchdog answers it at the deadline when the presenter
     /// hasn't, and `finish` cancels the task. A presenter that ignores cancellation and never returns
     /// leaves only its own task behind.
-    private func ask(_ entry: Entry) -> Duration {
+    private func ask(_ entry: Entry) -> Duration? {
         // A copy in the task's closure context, where the presenter borrows it: read from the shared box
         // across the call, it would be copied into the task's async frame, which then needs a slab of
         // its own (a malloc per presentation).
@@ -871,7 +807,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         if isEntering, startedByCaller == nil {
             startedByCaller = entry
             entry.phase = .showing(nil, presenterDeadline: deadline)
-            return deadline
+            return nil
         }
         let presentation = entry.snapshot().value
         let entryID = entry.id
@@ -955,6 +891,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         lock.withLock {
             if case .showing(.none, let deadline) = entry.phase {
                 entry.phase = .showing(task, presenterDeadline: deadline)
+                arm(at: deadline)
             } else {
                 // Withdrawn, preempted, timed out or closed before the task existed to be cancelled; or
                 // answered by the presenter itself, and then the task has finished and this does nothing.
@@ -1071,6 +1008,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             showNext()
         } else {
             entry.phase = isClosed || !banners.contains(where: { $0 === entry }) ? .finished : .answered(answer)
+            entry.group.openWindow()
         }
         let (first, others) = entry.waiters.removeAll()
         for (_, waiter) in others {
@@ -1183,6 +1121,12 @@ package final class PresentationScheduler: @unchecked Sendable {
         return runningGroups().contains(entry.group.id) ? nil : entry
     }
 
+    /// Whether an answered entry's answer may answer an identical caller: its window is open and the
+    /// caller doesn't run inside its action.
+    private func isReusable(_ entry: Entry, runningGroups: () -> Set<UInt64>) -> Bool {
+        !entry.group.isWindowOver && !runningGroups().contains(entry.group.id)
+    }
+
     // MARK: - Bookkeeping
 
     private func forgetOpen(_ entry: Entry) {
@@ -1242,22 +1186,6 @@ final class SharedPresentation: Sendable {
 
     func option(matching answer: RecoveryOption) -> RecoveryOption? {
         value.option(matching: answer)
-    }
-
-    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style and
-    /// options' titles and roles.
-    func identityHash() -> Int {
-        var hasher = TextHasher()
-        hasher.combine(value.title)
-        hasher.combine(value.message)
-        if let detail = value.detail { hasher.combine(detail) } else { hasher.combine(byte: 1) }
-        hasher.combine(byte: UInt8(truncatingIfNeeded: value.severity.rawValue))
-        hasher.combine(byte: value.style.identityByte)
-        for option in value.options {
-            hasher.combine(option.title)
-            hasher.combine(byte: option.role.identityByte)
-        }
-        return Int(truncatingIfNeeded: hasher.value)
     }
 
     /// Whether a person could tell this presentation from another: its texts, severity, style and

@@ -10,6 +10,9 @@ package enum RecoveryResult: Sendable {
     case timedOut
     /// The caller was cancelled while it waited; the action goes on for the others.
     case cancelled
+    /// The caller came after the answer while the action was running, and didn't wait for it: it may be
+    /// the action's own work, which would wait on itself.
+    case alreadyRunning
 
     /// A short name for logs.
     package var name: String {
@@ -18,6 +21,7 @@ package enum RecoveryResult: Sendable {
         case .failed: "failed"
         case .timedOut: "timedOut"
         case .cancelled: "cancelled"
+        case .alreadyRunning: "alreadyRunning"
         }
     }
 }
@@ -77,7 +81,8 @@ package struct RecoveryGroup: Sendable {
 
     /// Where a caller finds the group's one run.
     enum Lookup {
-        case running(Task<RecoveryResult, Never>)
+        /// The run, and whether this caller started it.
+        case running(Task<RecoveryResult, Never>, isStarted: Bool)
         case finished(RecoveryResult)
     }
 
@@ -88,11 +93,11 @@ package struct RecoveryGroup: Sendable {
             case .finished(let result):
                 return .finished(result)
             case .running(let task):
-                return .running(task)
+                return .running(task, isStarted: false)
             case .notStarted:
                 let task = start()
                 state.run = .running(task)
-                return .running(task)
+                return .running(task, isStarted: true)
             }
         }
     }
@@ -155,7 +160,16 @@ package struct RecoveryRunner: Sendable {
     }
 
     /// Runs the chosen option's action for a group, once: a caller that comes later gets the same result.
-    package func recover(_ option: RecoveryOption, for group: RecoveryGroup) async -> RecoveryResult {
+    ///
+    /// - Parameter waitsForRunningAction: Whether the caller waits for the action when it is already
+    ///   running. A caller that came after the answer passes `false`: nothing tells whether it is part of
+    ///   that action's own work (a detached task, a callback), which the task-local ``runningGroups``
+    ///   only knows when the work inherits it, so it is answered ``RecoveryResult/alreadyRunning``.
+    package func recover(
+        _ option: RecoveryOption,
+        for group: RecoveryGroup,
+        waitsForRunningAction: Bool = true
+    ) async -> RecoveryResult {
         if let result = recoverAtOnce(option, for: group) { return result }
         var running = Self.running
         running.groups.insert(group.id)
@@ -170,7 +184,8 @@ package struct RecoveryRunner: Sendable {
         }
         switch run {
         case .finished(let result): return result
-        case .running(let task): return await waitCancellably(for: task)
+        case .running(let task, let isStarted):
+            return isStarted || waitsForRunningAction ? await waitCancellably(for: task) : .alreadyRunning
         }
     }
 

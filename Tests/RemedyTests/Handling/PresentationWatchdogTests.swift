@@ -9,11 +9,13 @@ import Testing
 struct PresentationWatchdogTests {
     @Test func aPresentationShownWhileTheWatchdogWaitsForAnEarlierDeadlineGetsItsWholeTimeout() async {
         let clock = TestClock()
-        let presenter = ScriptedPresenter([.dismiss, .never])
+        let presenter = ScriptedPresenter([.held(.dismiss), .never])
         let queue = Scheduling(presenter, clock: clock, presenterTimeout: .seconds(30))
-        // Answered at once; its timeout (at 30 s) is still what the watchdog waits for.
-        _ = await queue.present(presentation("first"))
+        // Answered after the presenter waited; its timeout (at 30 s) is still what the watchdog waits for.
+        let first = Task { await queue.present(presentation("first")) }
         await clock.waitForSleepers(1)
+        presenter.release()
+        _ = await first.value
         clock.advance(by: .seconds(10))
         let stuck = Task { await queue.present(presentation("stuck")) }
         await presenter.waitForPresentations(2)
@@ -99,20 +101,37 @@ struct PresentationWatchdogTests {
 struct ReleasedScopeWatchdogTests {
     @Test func aReleasedRootStopsItsWatchdog() async {
         let clock = TestClock()
+        let presenter = ScriptedPresenter([.held(.defaultOption)])
         var root: ErrorScope? = ErrorScope.root(
-            presenter: ScriptedPresenter(otherwise: .defaultOption),
+            presenter: presenter,
             clock: clock,
             configuration: HandlingHarness.defaultConfiguration
         )
-        _ = await root?.handle(MessageError("The upload failed.")).value
-        // The watchdog sleeps until the presenter timeout, long after the answer.
+        let handling = root?.handle(MessageError("The upload failed."))
+        // The presenter waits: the watchdog sleeps until the presenter timeout, and still after the answer.
         #expect(await clock.waitForSleepers(1))
         #expect(clock.nextDeadline == TestClock.Instant(offset: HandlingHarness.defaultConfiguration.presenterTimeout))
+        presenter.release()
+        _ = await handling?.value
         weak let released = root
         root = nil
         #expect(released == nil)
         // The released root closes its scheduler, which cancels the watchdog's sleep.
         #expect(await clock.waitForSleepers(atMost: 0))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func aRootWhosePresentationWasAnsweredAtOnceStartsNoSleep() async {
+        let clock = TestClock()
+        let presenter = ScriptedPresenter(otherwise: .defaultOption)
+        let root = ErrorScope.root(
+            presenter: presenter,
+            clock: clock,
+            configuration: HandlingHarness.defaultConfiguration
+        )
+        #expect(await root.handle(MessageError("The upload failed.")).value == .presented)
+        // A sleep on the real clock keeps its timer until its deadline even when cancelled: none may start.
+        #expect(clock.sleepRequests.isEmpty)
         #expect(clock.sleeperCount == 0)
     }
 }

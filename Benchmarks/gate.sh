@@ -46,16 +46,20 @@ report.tree3declared.groupingKey 200
 handle.major 200
 attempt.success 1000
 attempt.failure 200
-server.failure.plain 200
 server.failure.problemDetails 200
 server.failure.problemDetails.de 200
 server.success.problemDetails 200
 '
-# Ratios of two gated operations' instructions that must stay under a limit, whatever the thresholds say:
-# `numerator denominator limit`. A failed request through ProblemDetailsMiddleware costs at most 3x
-# Hummingbird's own answer to the same error (the issue "Across the wire").
+# Ratios of a gated operation's instructions to a baseline's that must stay under a limit, whatever the
+# thresholds say: `numerator denominator limit`. A failed request through ProblemDetailsMiddleware costs at
+# most 3x Hummingbird's own answer to the same error (the issue "Across the wire").
 ratios='
 server.failure.problemDetails server.failure.plain 3.0
+'
+# Baselines: measured for the ratios only, never held to a threshold. Their code isn't Remedy's (plain
+# Hummingbird), and their count moves by a few percent with the layout of the rest of the binary.
+baselines='
+server.failure.plain 200
 '
 
 update=0
@@ -231,6 +235,12 @@ done
 for job in ${jobs[@]+"${jobs[@]}"}; do
     wait "$job" || exit 70
 done
+# The baseline of each ratio whose gated operation was measured.
+while read -r numerator denominator _; do
+    [[ -n "$numerator" && -f "$work/$numerator.result" ]] || continue
+    runs=$(awk -v name="$denominator" '$1 == name { print $2 }' <<<"$baselines")
+    measure "$denominator" "${runs:-200}" >"$work/$denominator.result" || exit 70
+done <<<"$ratios"
 echo "== measured in $((SECONDS - started)) s"
 
 # MARK: - Updating

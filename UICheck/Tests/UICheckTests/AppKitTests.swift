@@ -18,22 +18,6 @@ extension AppDelegateSuites {
             return window
         }
 
-        /// Starts presenting, and returns once the presenter has shown, queued or begun waiting to show the
-        /// alert: it runs on the main actor up to its first wait, right after the start is announced.
-        func presenting(
-            _ presentation: Presentation, with presenter: AppKitErrorPresenter
-        ) async -> Task<RecoveryOption?, any Error> {
-            final class Started { var value = false }
-            let started = Started()
-            let task = Task {
-                started.value = true
-                FakeChanges.shared.changed()
-                return try await presenter.present(presentation)
-            }
-            await fakes { started.value }
-            return task
-        }
-
         func modalSessionWindow() async -> NSWindow? {
             await fakes {
                 !NSApplication.shared.fakeModalSessionWindows.isEmpty || NSApplication.shared.fakeBlockingModalLoops > 0

@@ -92,6 +92,23 @@ final class LockedCounter: Sendable {
     func increment() { lock.withLock { count += 1 } }
 }
 
+/// Starts presenting, and returns once the presenter has presented, queued, been refused or begun waiting:
+/// it runs on the main actor up to its first wait, right after the start is announced.
+@MainActor
+func presenting(
+    _ presentation: Presentation, with presenter: any ErrorPresenter
+) async -> Task<RecoveryOption?, any Error> {
+    final class Started { var value = false }
+    let started = Started()
+    let task = Task {
+        started.value = true
+        FakeChanges.shared.changed()
+        return try await presenter.present(presentation)
+    }
+    await fakes { started.value }
+    return task
+}
+
 /// Returns once a fake of the stand-in reaches a state.
 @MainActor
 func fakes(until condition: @escaping @MainActor () -> Bool) async {

@@ -23,22 +23,6 @@ struct UIKitAlertTests {
         return screen.presentedViewController as? UIAlertController
     }
 
-    /// Starts presenting, and returns once the presenter has presented, been refused or begun waiting: it
-    /// runs on the main actor up to its first wait, right after the start is announced.
-    func presenting(
-        _ presentation: Presentation, with presenter: UIKitErrorPresenter
-    ) async -> Task<RecoveryOption?, any Error> {
-        final class Started { var value = false }
-        let started = Started()
-        let task = Task {
-            started.value = true
-            FakeChanges.shared.changed()
-            return try await presenter.present(presentation)
-        }
-        await fakes { started.value }
-        return task
-    }
-
     @Test func aStoragePresentationBecomesAnAlertWithActionStylesAndThePreferredAction() async throws {
         let (window, screen) = screen()
         let presenter = UIKitErrorPresenter(window: window)

@@ -108,6 +108,14 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
         for continuation in held { continuation.resume() }
     }
 
+    /// Makes later ``Answer/held(_:)`` answers wait again, until the next ``release()``.
+    ///
+    /// Answers already released stay released. A test that holds two presentations in turn calls this
+    /// between them.
+    public func hold() {
+        storage.withLock { $0.isReleased = false }
+    }
+
     /// Waits, without sleeping, until at least a number of presentations were shown.
     ///
     /// - Parameter count: How many presentations to wait for.

@@ -56,6 +56,25 @@ struct ScriptedPresenterTests {
         #expect(try await presenter.present(presentation)?.title == "Free Up Space")
     }
 
+    @Test func afterHoldHeldAnswersWaitAgainUntilTheNextRelease() async throws {
+        let presenter = ScriptedPresenter([.held(.role(.cancel)), .held(.defaultOption)])
+        presenter.release()
+        #expect(try await presenter.present(presentation)?.role == .cancel)
+        presenter.hold()
+        let events = LockedValue<[String]>([])
+        let task = Task {
+            let answer = try await presenter.present(presentation)
+            events.withLock { $0.append("answered") }
+            return answer
+        }
+        await presenter.waitForPresentations(2)
+        events.withLock { $0.append("released") }
+        presenter.release()
+        #expect(try await task.value?.title == "Free Up Space")
+        // Without the hold, the second answer would not wait for the release.
+        #expect(events.withLock { $0 } == ["released", "answered"])
+    }
+
     // MARK: - Answering at once
 
     @Test func answersThatDontWaitAreGivenAtOnceAndRecorded() throws {

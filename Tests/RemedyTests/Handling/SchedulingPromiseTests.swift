@@ -99,6 +99,9 @@ struct SchedulingPromiseTests {
             harness.presenter.release()
             await harness.presenter.waitForPresentations(1)
             await harness.scope.state.wait { $0.current == nil }
+            // The first release lets every later held answer go; hold the second presentation too, or it
+            // could be answered before all three of its callers arrived.
+            harness.presenter.hold()
             for _ in 0..<3 {
                 group.addTask { _ = await harness.scope.handle(SaveError(file: "b.txt")).value }
             }

@@ -69,64 +69,9 @@ package enum ErrorFacts {
         }
     }
 
-    /// `key 'temp' not found`: written into a string of its final size at once (appending its three
-    /// parts cost more than the rest of a decoding error's facts).
-    ///
-    /// Every message is at least 16 bytes, too long for a small string, so each one made is allocated: the
-    /// last one is kept with its key's name, so that the same missing key told again (a payload that fails
-    /// the same way on every request, or a report and a summary of one error) reuses it instead of
-    /// allocating another: the same text either way.
+    /// `key 'temp' not found`.
     static func keyNotFoundMessage(_ key: any CodingKey) -> String {
-        let name = key.stringValue
-        let head: StaticString = "key '"
-        let tail: StaticString = "' not found"
-        let count = head.utf8CodeUnitCount + name.utf8.count + tail.utf8CodeUnitCount
-        // Byte for byte, not `==`: canonically equivalent names (`é` composed or not) make different texts.
-        if let last = lastKeyNotFoundMessage.withLock({ $0 }), hasSameBytes(last.name, name) {
-            return last.message
-        }
-        let message = makeKeyNotFoundMessage(name: name, count: count, head: head, tail: tail)
-        lastKeyNotFoundMessage.withLock { $0 = (name, message) }
-        return message
-    }
-
-    /// Whether two strings have the same UTF-8 bytes, compared in place where both are contiguous
-    /// (`utf8.elementsEqual` goes byte by byte through the views' iterators, several times slower).
-    private static func hasSameBytes(_ first: String, _ second: String) -> Bool {
-        let count = first.utf8.count
-        guard count == second.utf8.count else { return false }
-        guard count > 0 else { return true }
-        let compared = first.utf8.withContiguousStorageIfAvailable { firstBytes in
-            second.utf8.withContiguousStorageIfAvailable { secondBytes in
-                // Both hold `count > 0` bytes, so both base addresses are non-nil.
-                memcmp(firstBytes.baseAddress!, secondBytes.baseAddress!, count) == 0
-            }
-        }
-        if let compared, let compared { return compared }
-        return first.utf8.elementsEqual(second.utf8)
-    }
-
-    /// The last message of ``keyNotFoundMessage(_:)``, with its key's name.
-    private static let lastKeyNotFoundMessage = LockedValue<(name: String, message: String)?>(nil)
-
-    /// `key '<name>' not found`, `count` bytes long.
-    private static func makeKeyNotFoundMessage(name: String, count: Int, head: StaticString, tail: StaticString)
-        -> String
-    {
-        guard
-            let text = name.utf8.withContiguousStorageIfAvailable({ nameBytes in
-                String(unsafeUninitializedCapacity: count) { buffer in
-                    // Three copies that together fill exactly `count` bytes.
-                    var end = head.withUTF8Buffer { buffer.initialize(fromContentsOf: $0) }
-                    end = buffer[end...].initialize(fromContentsOf: nameBytes)
-                    end = tail.withUTF8Buffer { buffer[end...].initialize(fromContentsOf: $0) }
-                    return end
-                }
-            })
-        else {
-            return "key '" + name + "' not found"
-        }
-        return text
+        "key '\(key.stringValue)' not found"
     }
 
     /// What a report reads of a decoding error, from one look at it: what ``kind(of:info:caseLabel:)``,

@@ -39,7 +39,7 @@ extension ErrorReport {
             values.hash(ofRoot: error, info: rootInfo) ?? walkedHash(of: error, rootInfo: rootInfo, limits: limits)
         var hash = StableHash()
         hash.combine(tree)
-        return digest(of: hash)
+        return hash.hexDigest
     }
 
     /// The hash of a tree's shapes made from the lean walk's steps: any tree, class instances included.
@@ -52,21 +52,6 @@ extension ErrorReport {
             shapes.push(depth: step.depth, shape: shape(of: step))
         }
         return shapes.finish()
-    }
-
-    /// The last digest made, by its hash: a tracker keys the errors of one shape again and again, and
-    /// 16 digits don't fit in a small string, so each new `String` is an allocation.
-    private static let lastDigest = LockedValue<(hash: UInt64, digest: String)?>(nil)
-
-    /// ``StableHash/hexDigest`` of a hash: the last one made, when the hash is the same.
-    static func digest(of hash: StableHash) -> String {
-        let value = hash.value
-        if let found = lastDigest.withLock({ last in last?.hash == value ? last?.digest : nil }) {
-            return found
-        }
-        let digest = hash.hexDigest
-        lastDigest.withLock { $0 = (value, digest) }
-        return digest
     }
 
     /// The shape of one node: its type and its case or code, never its dynamic values.
@@ -280,75 +265,32 @@ private struct ValueTreeKey {
 }
 
 /// The nodes on the current path of the grouping-key walk: a node's hash is known once its subtree is done.
-///
-/// The four outermost frames are kept inline and only deeper ones in an array, so the key of a tree up to
-/// four levels deep allocates no stack (`DeepKeyTests` check deeper trees against the general walk's keys).
 private struct ShapeStack {
-    private var frame0: ShapeFrame?
-    private var frame1: ShapeFrame?
-    private var frame2: ShapeFrame?
-    private var frame3: ShapeFrame?
-    /// The frames below the fourth, outermost first.
-    private var deeper: [ShapeFrame] = []
-    private var count = 0
+    private var frames: [ShapeFrame] = []
 
     /// The next node in pre-order: the nodes at its depth or deeper are done.
     mutating func push(depth: Int, shape: UInt64) {
-        while let topDepth, topDepth >= depth {
+        while let top = frames.last, top.depth >= depth {
             finishTop()
         }
-        let frame = ShapeFrame(depth: depth, shape: shape)
-        switch count {
-        case 0: frame0 = frame
-        case 1: frame1 = frame
-        case 2: frame2 = frame
-        case 3: frame3 = frame
-        default: deeper.append(frame)
-        }
-        count += 1
+        frames.append(ShapeFrame(depth: depth, shape: shape))
     }
 
     /// The hash of the whole tree (0 for no node), once the walk is done.
     mutating func finish() -> UInt64 {
         var result: UInt64 = 0
-        while count > 0 {
+        while !frames.isEmpty {
             if let hash = finishTop() { result = hash }
         }
         return result
     }
 
-    /// The depth of the top frame, or `nil` when there is none.
-    private var topDepth: Int? {
-        switch count {
-        case 0: nil
-        case 1: frame0?.depth
-        case 2: frame1?.depth
-        case 3: frame2?.depth
-        case 4: frame3?.depth
-        default: deeper.last?.depth
-        }
-    }
-
     /// Adds the top frame's hash to its parent; the hash of the root when it is the root.
     @discardableResult
     private mutating func finishTop() -> UInt64? {
-        count -= 1
-        let hash: UInt64
-        switch count {
-        case 0: hash = frame0.take()?.hash ?? 0
-        case 1: hash = frame1.take()?.hash ?? 0
-        case 2: hash = frame2.take()?.hash ?? 0
-        case 3: hash = frame3.take()?.hash ?? 0
-        default: hash = deeper.removeLast().hash
-        }
-        switch count {
-        case 0: return hash
-        case 1: frame0?.add(child: hash)
-        case 2: frame1?.add(child: hash)
-        case 3: frame2?.add(child: hash)
-        case 4: frame3?.add(child: hash)
-        default: deeper[deeper.count - 1].add(child: hash)
-        }
+        let hash = frames.removeLast().hash
+        guard !frames.isEmpty else { return hash }
+        frames[frames.count - 1].add(child: hash)
         return nil
     }
 }
@@ -357,8 +299,7 @@ private struct ShapeStack {
 private struct ShapeFrame {
     let depth: Int
     let shape: UInt64
-    private var firstChild: UInt64?
-    private var otherChildren: [UInt64] = []
+    private var children: [UInt64] = []
 
     init(depth: Int, shape: UInt64) {
         self.depth = depth
@@ -366,29 +307,17 @@ private struct ShapeFrame {
     }
 
     mutating func add(child: UInt64) {
-        if firstChild == nil {
-            firstChild = child
-        } else {
-            otherChildren.append(child)
-        }
+        children.append(child)
     }
 
     /// The shape, then the children's hashes as a set.
     var hash: UInt64 {
         var hash = StableHash()
         hash.combine(shape)
-        guard let firstChild else { return hash.value }
-        if otherChildren.isEmpty {
-            hash.combine(firstChild)
-        } else {
-            var children = otherChildren
-            children.append(firstChild)
-            children.sort()
-            var previous: UInt64?
-            for child in children where child != previous {
-                hash.combine(child)
-                previous = child
-            }
+        var previous: UInt64?
+        for child in children.sorted() where child != previous {
+            hash.combine(child)
+            previous = child
         }
         return hash.value
     }

@@ -174,15 +174,7 @@ struct StableHash {
 
     /// The value as 16 lower-case hexadecimal digits.
     var hexDigest: String {
-        String(unsafeUninitializedCapacity: 16) { buffer in
-            // Most significant digit first, zero-padded: `String(value, radix: 16)` with leading zeros.
-            for position in 0..<16 {
-                let nibble = Int(truncatingIfNeeded: value >> UInt64(60 - 4 * position)) & 0xf
-                buffer[position] = Self.hexDigits[nibble]
-            }
-            return 16
-        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

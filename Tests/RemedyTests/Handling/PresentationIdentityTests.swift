@@ -54,36 +54,30 @@ struct PresentationIdentityTests {
     }
 
     @Test func textsAreHashedApartFromTheirNeighbours() {
-        var split = TextHasher()
-        split.combine("ab")
-        split.combine("c")
-        var shifted = TextHasher()
-        shifted.combine("a")
-        shifted.combine("bc")
-        #expect(split.value != shifted.value)
-        var empty = TextHasher()
-        empty.combine("")
-        empty.combine("x")
-        var trailing = TextHasher()
-        trailing.combine("x")
-        trailing.combine("")
-        #expect(empty.value != trailing.value)
+        func identity(_ message: String, option: String) -> PresentationIdentity {
+            Self.identity(message, options: [RecoveryOption(title: option) { .recovered }])
+        }
+        let split = identity("ab", option: "c")
+        let shifted = identity("a", option: "bc")
+        #expect(split != shifted)
+        #expect(split.hashValue != shifted.hashValue)
+        let empty = identity("", option: "x")
+        let trailing = identity("x", option: "")
+        #expect(empty != trailing)
+        #expect(empty.hashValue != trailing.hashValue)
     }
 
     @Test func longTextsAreHashedByEveryByte() {
-        // Texts of several eight-byte words and a tail: a change in any byte of either changes the value.
+        // A change in any byte of a long text changes the identity and its hash.
         let text = "Couldn't save the draft: the disk is full (23 bytes)"
-        func value(_ text: String) -> UInt64 {
-            var hasher = TextHasher()
-            hasher.combine(text)
-            return hasher.value
-        }
-        #expect(value(text) == value(String(text.utf8.map { Character(UnicodeScalar($0)) })))
+        let original = Self.identity(text)
         let bytes = Array(text.utf8)
         for index in bytes.indices {
             var changed = bytes
             changed[index] = changed[index] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
-            #expect(value(String(decoding: changed, as: UTF8.self)) != value(text), "byte \(index)")
+            let other = Self.identity(String(decoding: changed, as: UTF8.self))
+            #expect(other != original, "byte \(index)")
+            #expect(other.hashValue != original.hashValue, "byte \(index)")
         }
     }
 

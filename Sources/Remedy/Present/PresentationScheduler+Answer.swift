@@ -102,23 +102,6 @@ extension PresentationScheduler {
             option: RecoveryOption,
             resolution: Resolution,
             isCoalesced: Bool,
-            presentation: Presentation,
-            group: RecoveryGroup
-        ) {
-            self.init(
-                option: option,
-                resolution: resolution,
-                isCoalesced: isCoalesced,
-                shown: SharedPresentation(presentation),
-                occurrences: presentation.occurrences,
-                group: group
-            )
-        }
-
-        init(
-            option: RecoveryOption,
-            resolution: Resolution,
-            isCoalesced: Bool,
             shown: SharedPresentation,
             occurrences: Int,
             group: RecoveryGroup

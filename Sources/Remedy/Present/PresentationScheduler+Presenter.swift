@@ -29,8 +29,7 @@ extension PresentationScheduler {
         let entryID = entry.id
         let task = Task.detached { [presenter] in
             let result = await Self.answer(of: presenter, to: presentation)
-            let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
-            self.lock.withLock { self.presenterAnswered(entryID, answer) }
+            self.deliver(result, to: entryID, waitingForArrivals: false)
         }
         entry.phase = .showing(task, presenterDeadline: deadline)
         return deadline

@@ -77,31 +77,19 @@ struct ReportLines {
         }
     }
 
-    /// Appends one line.
-    mutating func append(_ line: String) {
-        beginLine()
-        write(line)
-        endLine()
-    }
-
     // MARK: Parts of a line
 
     /// Writes text as it is.
     mutating func write(_ text: String) {
         // Prefixes are empty for most lines.
         guard !text.isEmpty else { return }
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in append(bytes) }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in head.append(bytes) }
         if written == nil { head.append(contentsOf: text.utf8) }
     }
 
     /// Writes a literal as it is.
     mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in append(bytes) }
-    }
-
-    /// Appends bytes.
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        head.append(bytes)
+        text.withUTF8Buffer { bytes in head.append(bytes) }
     }
 
     /// Writes text in a style's colour: its code, the text, the code that ends it.
@@ -146,7 +134,6 @@ struct ReportLines {
         head.reverse(from: start)
     }
 
-    /// Writes `count` spaces.
     /// Writes an attribute line's start after `beginLine()`: `base`, `padding` spaces, `key` and a space.
     mutating func beginAttribute(base: String, padding: Int, key: StaticString) {
         guard !style.isANSI, padding >= 0, base.isEmpty else {
@@ -216,6 +203,7 @@ struct ReportLines {
         (text + 4).initialize(to: UInt8(ascii: " "))
     }
 
+    /// Writes `count` spaces.
     mutating func writeSpaces(_ count: Int) {
         head.append(UInt8(ascii: " "), count: count)
     }

@@ -222,11 +222,7 @@ struct ReportRenderer {
                     lines.endPaint()
                     lines.endLine()
                     isFirstLine = false
-                    lines.beginLine()
-                    lines.write(base)
-                    lines.writeSpaces(padding)
-                    lines.write("at:", .key)
-                    lines.write(" ")
+                    lines.beginAttribute(base: base, padding: padding, key: "at:")
                     lines.beginPaint(.location)
                     // As `ReportText.escaped("\(fileID):\(line)")`: escaping goes scalar by scalar.
                     lines.writeEscaped(layer.fileID)
@@ -235,11 +231,7 @@ struct ReportRenderer {
                     lines.endPaint()
                     lines.endLine()
                     if position == 0, let override = context.presentationOverride {
-                        lines.beginLine()
-                        lines.write(base)
-                        lines.writeSpaces(padding)
-                        lines.write("presentation override:", .key)
-                        lines.write(" ")
+                        lines.beginAttribute(base: base, padding: padding, key: "presentation override:")
                         lines.write(describe(override))
                         lines.endLine()
                     }

@@ -62,3 +62,12 @@ enum Race {
         return result
     }
 }
+
+/// Catches what an async throwing body throws, as a `Result`.
+func captureResult<Success>(_ body: () async throws -> Success) async -> Result<Success, any Error> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}

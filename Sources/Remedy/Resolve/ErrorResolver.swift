@@ -267,20 +267,15 @@ public struct ErrorResolver: Sendable {
         singleNodeMessage(for: error) ?? presentation(for: error).message
     }
 
-    /// The message of an app's presentable or localized error that has no causes, read the way
+    /// The message of an app's presentable or localized error of a leaf type, read the way
     /// ``presentation(for:)`` reads it; `nil` for any other error, which needs the full resolution.
+    ///
+    /// A leaf type holds no references, so no causes: its own texts are the message, without a walk. Any
+    /// other error is walked once, by the resolution (a reflected value may hold causes, and a cause with a
+    /// text of its own would be more specific than the error's).
     private func singleNodeMessage(for error: any Error) -> String? {
         let info = ErrorTypeInfo.of(error)
-        // A leaf type holds no references, so no causes; a reflected value may hold some, and a cause
-        // with a text of its own would be more specific than the error's.
-        switch info.source {
-        case .leaf:
-            break
-        case .reflection:
-            guard ErrorTree.firstChild(of: error, info: info) == nil else { return nil }
-        default:
-            return nil
-        }
+        guard info.source == .leaf else { return nil }
         // As the merge (a blank text counts as none) and the presentation rules (a blank message falls
         // back to the category's).
         if let presentable = info.asPresentable?(error) {

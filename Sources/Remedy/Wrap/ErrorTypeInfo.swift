@@ -82,26 +82,15 @@ final class ErrorTypeInfo: Sendable {
     let asRecoverable: (@Sendable (any Error) -> (any RecoverableError)?)?
 
     /// The kinds of this type's enum cases (`ServiceError.timeout`), by case name: made once, not
-    /// concatenated again for every node of every report. Bounded like ``descriptions``. The last one
-    /// found is kept apart: a report asks for one case of a type after another far more often than it
-    /// alternates, and comparing two short names costs a fraction of hashing one.
-    private let kinds = LockedValue<(last: (name: String, kind: String)?, all: [String: String])>((nil, [:]))
+    /// concatenated again for every node of every report. Bounded like ``descriptions``.
+    private let kinds = LockedValue<[String: String]>([:])
 
     /// The kind of an enum value of this type: `ServiceError.timeout` for the case `timeout`.
     func kind(case name: String) -> String {
-        let found = kinds.withLock { cache -> String? in
-            if let last = cache.last, last.name == name { return last.kind }
-            guard let kind = cache.all[name] else { return nil }
-            cache.last = (name, kind)
-            return kind
-        }
-        if let found { return found }
+        if let found = kinds.withLock({ $0[name] }) { return found }
         let kind = self.name + "." + name
-        kinds.withLock { cache in
-            if cache.all.count < 64 {
-                cache.all[name] = kind
-                cache.last = (name, kind)
-            }
+        kinds.withLock { kinds in
+            if kinds.count < 64 { kinds[name] = kind }
         }
         return kind
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Remedy
+import Synchronization
 import Testing
 
 /// `ErrorResolver.message(for:)`: the presentation's message, read directly where it can be.
@@ -147,4 +148,35 @@ struct ResolverMessageTests {
         #expect(resolver.message(for: error) == "Choose another name for “Notes”.")
         #expect(resolver.message(for: error) == resolver.presentation(for: error).message)
     }
+
+    /// A cause-holding error that counts how often it is reflected.
+    private struct CountedReflection: LocalizedError, CustomReflectable {
+        static let reflections = LockedCount()
+        var cause: any Error
+        var errorDescription: String? { "The sync failed." }
+        var customMirror: Mirror {
+            Self.reflections.add()
+            return Mirror(self, children: ["cause": cause])
+        }
+    }
+
+    @Test func anErrorWithCausesIsReflectedOnceForItsMessage() {
+        let resolver = Self.resolvers[0]
+        let error = CountedReflection(cause: Localized(errorDescription: "The disk is full."))
+        // The first look at a type may reflect it for its type information; count the steady state.
+        _ = resolver.presentation(for: CountedReflection(cause: Localized()))
+        var before = CountedReflection.reflections.value
+        let presentation = resolver.presentation(for: error)
+        #expect(CountedReflection.reflections.value - before == 1)
+        before = CountedReflection.reflections.value
+        #expect(resolver.message(for: error) == presentation.message)
+        #expect(CountedReflection.reflections.value - before == 1, "one walk, as the presentation's")
+    }
+}
+
+/// A counter that tasks share.
+private final class LockedCount: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func add() { count.withLock { $0 += 1 } }
 }

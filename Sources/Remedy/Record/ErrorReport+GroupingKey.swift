@@ -266,7 +266,13 @@ private struct ValueTreeKey {
 
 /// The nodes on the current path of the grouping-key walk: a node's hash is known once its subtree is done.
 private struct ShapeStack {
-    private var frames: [ShapeFrame] = []
+    private var frames: [ShapeFrame]
+
+    init() {
+        // One allocation for the paths of most trees, instead of one per doubling.
+        frames = []
+        frames.reserveCapacity(8)
+    }
 
     /// The next node in pre-order: the nodes at its depth or deeper are done.
     mutating func push(depth: Int, shape: UInt64) {
@@ -299,7 +305,9 @@ private struct ShapeStack {
 private struct ShapeFrame {
     let depth: Int
     let shape: UInt64
-    private var children: [UInt64] = []
+    /// The first child's hash, apart: most nodes have one child at most, and then no array is made.
+    private var firstChild: UInt64?
+    private var otherChildren: [UInt64] = []
 
     init(depth: Int, shape: UInt64) {
         self.depth = depth
@@ -307,15 +315,24 @@ private struct ShapeFrame {
     }
 
     mutating func add(child: UInt64) {
-        children.append(child)
+        if firstChild == nil {
+            firstChild = child
+        } else {
+            otherChildren.append(child)
+        }
     }
 
     /// The shape, then the children's hashes as a set.
     var hash: UInt64 {
         var hash = StableHash()
         hash.combine(shape)
+        guard let firstChild else { return hash.value }
+        guard !otherChildren.isEmpty else {
+            hash.combine(firstChild)
+            return hash.value
+        }
         var previous: UInt64?
-        for child in children.sorted() where child != previous {
+        for child in (otherChildren + [firstChild]).sorted() where child != previous {
             hash.combine(child)
             previous = child
         }

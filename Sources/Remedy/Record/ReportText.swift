@@ -175,6 +175,7 @@ struct StableHash {
     /// The value as 16 lower-case hexadecimal digits.
     var hexDigest: String {
         let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        // Zero-padded: most hashes have 16 digits already, and take no second string.
+        return digits.utf8.count == 16 ? digits : String(repeating: "0", count: 16 - digits.utf8.count) + digits
     }
 }

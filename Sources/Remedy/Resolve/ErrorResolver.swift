@@ -203,9 +203,18 @@ public struct ErrorResolver: Sendable {
             let localized = info.asLocalized?(error), !catalog.mayInterpret(error, info: info),
             catalog.localizedTextTrust(of: error) == .trusted
         else { return nil }
-        let description = localized.errorDescription.userFacing
-        let suggestion = localized.recoverySuggestion.userFacing
+        let rawDescription = localized.errorDescription
+        let rawSuggestion = localized.recoverySuggestion
         let reason = localized.failureReason.userFacing
+        // A message the type's memo keeps (as `message(for:)` does) is made from a description a person
+        // sees, and then the reason is the detail.
+        if let memo = info.localizedMessage, let rawDescription,
+            let message = memo.message(description: rawDescription, suggestion: rawSuggestion, make: Self.keptMessage)
+        {
+            return (message, reason, localized.helpAnchor.nonBlank)
+        }
+        let description = rawDescription.userFacing
+        let suggestion = rawSuggestion.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         return (
             Self.joined(description ?? reason, suggestion), description == nil ? nil : reason,
@@ -294,7 +303,7 @@ public struct ErrorResolver: Sendable {
             // No category: a blank message falls back to the unknown category's. Returned from each
             // branch, not kept in a variable of both: copying and destroying a category costs more than
             // reading the texts.
-            guard let message = Self.message(of: localized) else {
+            guard let message = Self.message(of: localized, memo: info.localizedMessage) else {
                 return ErrorCategory.unknown.message(in: localization)
             }
             return message
@@ -710,10 +719,18 @@ public struct ErrorResolver: Sendable {
     }
 
     /// The message of `interpretation(of:)` alone, without the detail and help anchor it doesn't need,
-    /// or `nil` when it has none or it is blank.
-    static func message(of error: any LocalizedError) -> String? {
-        let description = error.errorDescription.userFacing
-        let suggestion = error.recoverySuggestion.userFacing
+    /// or `nil` when it has none or it is blank; from the memo of the error's type when its texts are the
+    /// ones the kept message was made from.
+    static func message(of error: any LocalizedError, memo: LocalizedMessageMemo? = nil) -> String? {
+        let rawDescription = error.errorDescription
+        let rawSuggestion = error.recoverySuggestion
+        if let memo, let rawDescription,
+            let message = memo.message(description: rawDescription, suggestion: rawSuggestion, make: keptMessage)
+        {
+            return message
+        }
+        let description = rawDescription.userFacing
+        let suggestion = rawSuggestion.userFacing
         // The reason is the message only without a description.
         let reason = description == nil ? error.failureReason.userFacing : nil
         guard description != nil || suggestion != nil || reason != nil else { return nil }
@@ -721,14 +738,46 @@ public struct ErrorResolver: Sendable {
         return message.isBlank ? nil : message
     }
 
-    /// Two optional texts joined by a space.
+    /// The message a ``LocalizedMessageMemo`` keeps for a description and a suggestion: made only with a
+    /// description a person sees (the failure reason, read only without one, is then no part of it), and
+    /// only when it isn't blank.
+    private static func keptMessage(description: String, suggestion: String?) -> String? {
+        guard let description = String?.some(description).userFacing else { return nil }
+        let message = joined(description, suggestion.userFacing)
+        return message.isBlank ? nil : message
+    }
+
+    /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.
     private static func joined(_ first: String?, _ second: String?) -> String {
         switch (first, second) {
-        case (let first?, let second?): first + " " + second
+        case (let first?, let second?): joined(first, second)
         case (let first?, nil): first
         case (nil, let second?): second
         case (nil, nil): ""
         }
+    }
+
+    /// `first + " " + second` in one allocation: `+` appends twice, growing the buffer on the way.
+    private static func joined(_ first: String, _ second: String) -> String {
+        var first = first
+        var second = second
+        let count = first.utf8.count + 1 + second.utf8.count
+        // Native strings are contiguous; a bridged one is made native once, as `+` would.
+        first.makeContiguousUTF8()
+        second.makeContiguousUTF8()
+        let joined = first.utf8.withContiguousStorageIfAvailable { head in
+            second.utf8.withContiguousStorageIfAvailable { tail in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    var index = buffer.initialize(fromContentsOf: head)
+                    buffer[index] = UInt8(ascii: " ")
+                    index += 1
+                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: tail)
+                    return index
+                }
+            }
+        }
+        if let joined, let joined { return joined }
+        return first + " " + second
     }
 
     func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {

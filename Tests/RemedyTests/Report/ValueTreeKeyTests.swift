@@ -5,8 +5,8 @@ import Testing
 
 /// The grouping key walks a tree of values recursively and gives up for the lean walk's steps when it meets
 /// a class instance or a tree deeper than its recursion limit (32 levels): around that limit, with instances
-/// after values and with every cap, the key is the one the general iterator's visits make. And the digest,
-/// kept for the hash that made it last, is always the digest of the hash asked about.
+/// after values and with every cap, the key is the one the general iterator's visits make. And the digest
+/// is always the hash's 16 hexadecimal digits.
 @Suite(.timeLimit(.minutes(1)))
 struct ValueTreeKeyTests {
     typealias Lending = LeanWalkTests.Lending

@@ -2,12 +2,10 @@ import Foundation
 import Remedy
 import Testing
 
-/// The frames a text report keeps for the errors above the one it renders: the first four live in the
-/// renderer's value and the deeper ones in an array, and a closed frame stays in its slot until the next
-/// error replaces it. Trees deeper than four levels, with branches cut by the width cap at every level,
-/// so that the closing marker of each level is written from a slot, from the array, and after a slot
-/// was reused.
-struct ReportFrameStackTests {
+/// The frames a text report keeps for the errors above the one it renders: trees several levels deep,
+/// with branches cut by the width cap at every level, so that the closing marker of each level is
+/// written where that level began, also after a first deep branch was closed.
+struct ReportDeepTreeTests {
     typealias Leaf = TreeFixtures.Leaf
     typealias Batch = TreeFixtures.Batch
 

@@ -100,7 +100,8 @@ struct ReportRenderer {
                     parent.shownChildren += 1
                     let isLast = parent.shownChildren == parent.childCount && parent.omitted == 0
                     lead = .branch(base: parent.base, padding: parent.padding, isLast: isLast)
-                    base = Self.capped(parent.base + Self.spaces(parent.padding) + (isLast ? "   " : "│  "))
+                    base = Self.capped(
+                        parent.base + String(repeating: " ", count: parent.padding) + (isLast ? "   " : "│  "))
                     number = 0
                     padding = 2
                 } else {
@@ -267,14 +268,6 @@ struct ReportRenderer {
     private static func padding(for number: Int) -> Int {
         2 + ReportLines.decimalLength(of: number) + 2
     }
-
-    /// A run of spaces.
-    private static func spaces(_ count: Int) -> String {
-        count < runsOfSpaces.count ? runsOfSpaces[count] : String(repeating: " ", count: count)
-    }
-
-    /// Runs of spaces by their length: numbered indents are at most 24 wide (numbers have at most 20 digits).
-    private static let runsOfSpaces = (0...24).map { String(repeating: " ", count: $0) }
 
     /// A prefix no wider than ``maximumPrefixLength`` characters.
     private static func capped(_ prefix: String) -> String {

@@ -158,7 +158,7 @@ extension ReportRenderer {
             if let codingKeys {
                 // `coding path: days[0].temp`, as the node's `detail`
                 beginAttribute("coding path:")
-                lines.writeCodingPath(codingKeys, limit: limit)
+                lines.writeMessage(ErrorTree.codingPath(codingKeys), limit: limit)
                 lines.endLine()
             }
         } else if info.source == .decoding || info.source == .encoding,

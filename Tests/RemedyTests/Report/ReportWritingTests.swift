@@ -210,42 +210,11 @@ struct ReportWritingTests {
         }
     }
 
-    @Test func indexNamesAreRecognizedAsTheTextComparisonDoes() {
-        let names = [
-            "0", "1", "10", "Index 0", "Index 10", "Index -3", "-3", "3", "03", "Index 03", "Index ", "Index", "",
-            "Index  3", "index 3", "3 ", " 3", "Index 3x", "Index Index 3", "Ｉndex 3", "Index ３", "٣", "-",
-            "Index -", "9223372036854775807", "-9223372036854775808", "Index 9223372036854775807",
-        ]
-        for name in names {
-            for index in [0, 1, 3, -3, 10, Int.max, Int.min] {
-                let digits = String(index)
-                #expect(
-                    ReportLines.isIndexName(name, of: index) == (name == digits || name == "Index " + digits),
-                    "\(name.debugDescription), \(index)")
-            }
-        }
-    }
-
     @Test func codingPathsAreWrittenAsErrorTreeMakesThem() {
-        let long = String(repeating: "x", count: 40)
-        let paths: [[any CodingKey]] = [
-            [],
-            [Key(stringValue: "days"), Key(intValue: 0)],
-            [Key(intValue: 0), Key(intValue: 12), Key(stringValue: "temp")],
-            [Key(stringValue: ""), Key(stringValue: "a"), Key(stringValue: ""), Key(stringValue: "b")],
-            [Key("7", index: 7), Key("seven", index: 7), Key("Index -2", index: -2), Key("-2", index: 2)],
-            [Key(stringValue: "line\nbreak"), Key(stringValue: "température"), Key(stringValue: "\u{202E}")],
-            [Key(stringValue: long), Key(intValue: 1), Key(stringValue: long)],
-            [Key(stringValue: "abcdefghijklmnop")], [Key(stringValue: "abcdefghijklmnopq")],
-        ]
-        for path in paths {
-            for limit in [16, 17, 64, 1_024] {
-                let expected = ReportText.message(ErrorTree.codingPath(path), limit: limit)
-                #expect(written { $0.writeCodingPath(path, limit: limit) } == expected)
-            }
-        }
-        #expect(written { $0.writeCodingPath([Key(stringValue: "days"), Key(intValue: 0)], limit: 64) } == "days[0]")
-        #expect(written { $0.writeCodingPath([], limit: 64) } == "(root)")
+        #expect(ErrorTree.codingPath([Key(stringValue: "days"), Key(intValue: 0)]) == "days[0]")
+        #expect(
+            ErrorTree.codingPath([Key("7", index: 7), Key("seven", index: 7), Key("-2", index: 2)]) == "[7].seven.-2")
+        #expect(ErrorTree.codingPath([]) == "(root)")
     }
 
     // MARK: - Lines and the report's cap

@@ -116,91 +116,28 @@ struct ReportLines {
         if style.isANSI { write(ReportStyle.resetCode) }
     }
 
-    /// Writes a number in decimal, as `String(number)` does.
+    /// Writes a number in decimal.
     mutating func write(_ number: Int) {
-        if (0..<10).contains(number) {
-            // Chain numbers and indices are mostly one digit.
-            head.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number))
-            return
-        }
-        if number < 0 { head.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        // The digits from the last, then put in order.
-        let start = head.count
-        repeat {
-            head.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        head.reverse(from: start)
+        write(String(number))
     }
 
     /// Writes an attribute line's start after `beginLine()`: `base`, `padding` spaces, `key` and a space.
     mutating func beginAttribute(base: String, padding: Int, key: StaticString) {
-        guard !style.isANSI, padding >= 0, base.isEmpty else {
-            beginLine()
-            write(base)
-            writeSpaces(padding)
-            write(key, .key)
-            write(" ")
-            return
-        }
-        // Plain without a base, as the attributes of a chain: what `beginLine()` writes (the newline
-        // before the line, if any), the spaces, the key and the space in one append.
-        lineStart = head.count
-        let newline = !headIsFull && headBytes > 0 ? 1 : 0
-        textStart = lineStart + newline
-        key.withUTF8Buffer { key in
-            let keyCount = key.count
-            head.append(newline + padding + keyCount + 1) { target in
-                if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
-                let indent = target + newline
-                indent.initialize(repeating: UInt8(ascii: " "), count: padding)
-                if let source = key.baseAddress { (indent + padding).initialize(from: source, count: keyCount) }
-                (indent + padding + keyCount).initialize(to: UInt8(ascii: " "))
-            }
-        }
-    }
-
-    /// Begins a line that is a chain entry without a base: `beginLine()`, then ``writeNumber(_:)``.
-    mutating func beginNumberedLine(_ number: Int) {
-        guard !style.isANSI, (0..<10).contains(number) else {
-            beginLine()
-            writeNumber(number)
-            return
-        }
-        // Plain and one digit: the newline before the line (if any) and `  1: ` in one append.
-        lineStart = head.count
-        let newline = !headIsFull && headBytes > 0 ? 1 : 0
-        textStart = lineStart + newline
-        head.append(newline + 5) { target in
-            if newline == 1 { target.initialize(to: UInt8(ascii: "\n")) }
-            Self.initializeNumber(number, at: target + newline)
-        }
+        beginLine()
+        write(base)
+        writeSpaces(padding)
+        write(key, .key)
+        write(" ")
     }
 
     /// Writes a chain entry's number after its base: `  12: `, the number and its colon painted `.tree`.
     mutating func writeNumber(_ number: Int) {
-        guard !style.isANSI, (0..<10).contains(number) else {
-            write("  ")
-            beginPaint(.tree)
-            write(number)
-            write(":")
-            endPaint()
-            write(" ")
-            return
-        }
-        // Plain and one digit, as most chain numbers: the five bytes in one append.
-        head.append(5) { Self.initializeNumber(number, at: $0) }
-    }
-
-    /// Writes a one-digit chain number as the five bytes `  1: ` at `text`.
-    @inline(__always)
-    private static func initializeNumber(_ number: Int, at text: UnsafeMutablePointer<UInt8>) {
-        text.initialize(to: UInt8(ascii: " "))
-        (text + 1).initialize(to: UInt8(ascii: " "))
-        (text + 2).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number))
-        (text + 3).initialize(to: UInt8(ascii: ":"))
-        (text + 4).initialize(to: UInt8(ascii: " "))
+        write("  ")
+        beginPaint(.tree)
+        write(number)
+        write(":")
+        endPaint()
+        write(" ")
     }
 
     /// Writes `count` spaces.
@@ -228,22 +165,6 @@ struct ReportLines {
         } else {
             write(ReportText.message(text, limit: limit))
         }
-    }
-
-    /// How many characters `String(number)` has.
-    static func decimalLength(of number: Int) -> Int {
-        (number < 0 ? 1 : 0) + decimalLength(of: number.magnitude)
-    }
-
-    /// How many digits a number has in decimal.
-    static func decimalLength(of magnitude: UInt) -> Int {
-        var magnitude = magnitude
-        var length = 1
-        while magnitude >= 10 {
-            magnitude /= 10
-            length += 1
-        }
-        return length
     }
 
     // MARK: The report

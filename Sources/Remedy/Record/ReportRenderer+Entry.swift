@@ -93,13 +93,8 @@ extension ReportRenderer {
         // Whether escaping changed the parts of `caseParts`: only then can the kind be more than a
         // prefix of the headline, and need a `type:` line.
         var casePartsChanged = false
-        if case .numbered(let base, let number) = lead, base.isEmpty {
-            // The entries of the report's first chain: the line's start and its number in one append.
-            lines.beginNumberedLine(number)
-        } else {
-            lines.beginLine()
-            write(lead, into: &lines)
-        }
+        lines.beginLine()
+        write(lead, into: &lines)
         if let caseParts {
             lines.beginPaint(isFirstLine ? .title : .message)
             // As `ReportText.escaped("\(type).\(name)")`: escaping goes scalar by scalar.

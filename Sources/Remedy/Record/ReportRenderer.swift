@@ -16,8 +16,7 @@
 ///           1: StorageError.diskFull
 /// ```
 ///
-/// The lines are written part by part straight into one buffer (``ReportLines``): prefixes, numbers,
-/// keys and markers are never made into strings of their own first.
+/// The lines are written part by part into ``ReportLines``, which keeps the report within its byte cap.
 struct ReportRenderer {
     let limits: ErrorLimits
     let style: ReportStyle
@@ -266,7 +265,7 @@ struct ReportRenderer {
 
     /// The width of the indent of a numbered entry's attributes: under the text after `  12: `.
     private static func padding(for number: Int) -> Int {
-        2 + ReportLines.decimalLength(of: number) + 2
+        2 + String(number).count + 2
     }
 
     /// A prefix no wider than ``maximumPrefixLength`` characters.

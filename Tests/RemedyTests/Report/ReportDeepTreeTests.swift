@@ -92,9 +92,8 @@ struct ReportDeepTreeTests {
         )
     }
 
-    /// The plain report writes an attribute line's indent and key, and a one-digit chain number, in one
-    /// part each; the coloured one writes them part by part, painted. Without its escape codes, the
-    /// coloured report is the plain one: numbers of one and two digits, attributes after each.
+    /// Without its escape codes, the coloured report is the plain one: numbers of one and two digits,
+    /// attributes after each.
     @Test func thePlainLinesAreTheColouredOnesWithoutTheirCodes() throws {
         let missing = DecodingError.keyNotFound(
             Key(stringValue: "temp"),

@@ -9,10 +9,8 @@ struct ReportLines {
     private let maximumBytes: Int
     private let style: ReportStyle
     /// The first lines as UTF-8, separated by newlines (no newline after the last one), then the line
-    /// being written. Bytes, not a `String`: appending a string's bytes is a copy, while
-    /// `String.append` costs several hundred instructions a part; every part is a whole string, so the
-    /// bytes are valid UTF-8.
-    private var head: ReportBytes
+    /// being written. Every part is a whole string, so the bytes are valid UTF-8.
+    private var head: [UInt8] = []
     /// The bytes of the head's lines, each with its newline (not the line being written).
     private var headBytes = 0
     private var headIsFull = false
@@ -26,9 +24,6 @@ struct ReportLines {
     private var droppedLines = 0
     /// Room for the marker line.
     private static let reserve = 128
-    /// The head's first capacity: a report of a few errors fits, so its lines are written without the
-    /// buffer growing (and being copied) line by line.
-    private static let initialCapacity = 1_024
 
     init(maximumBytes: Int, style: ReportStyle) {
         self.maximumBytes = maximumBytes
@@ -36,7 +31,6 @@ struct ReportLines {
         let room = Swift.max(0, maximumBytes - Self.reserve)
         self.headBudget = room / 2
         self.tailBudget = room - room / 2
-        self.head = ReportBytes(capacity: Swift.min(headBudget, Self.initialCapacity))
     }
 
     // MARK: Lines
@@ -58,8 +52,8 @@ struct ReportLines {
             }
             headIsFull = true
         }
-        var line = head.string(from: textStart)
-        head.removeSuffix(from: lineStart)
+        var line = String(decoding: head[textStart...], as: UTF8.self)
+        head.removeSubrange(lineStart...)
         if size > tailBudget {
             line = ReportText.truncated(line, limit: Swift.max(0, tailBudget - 48)) + style.reset
         }
@@ -81,26 +75,11 @@ struct ReportLines {
 
     /// Writes text as it is.
     mutating func write(_ text: String) {
-        // Prefixes are empty for most lines.
-        guard !text.isEmpty else { return }
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in head.append(bytes) }
-        if written == nil { head.append(contentsOf: text.utf8) }
-    }
-
-    /// Writes a literal as it is.
-    mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in head.append(bytes) }
+        head.append(contentsOf: text.utf8)
     }
 
     /// Writes text in a style's colour: its code, the text, the code that ends it.
     mutating func write(_ text: String, _ part: ReportStyle.Part) {
-        beginPaint(part)
-        write(text)
-        endPaint()
-    }
-
-    /// Writes a literal in a style's colour.
-    mutating func write(_ text: StaticString, _ part: ReportStyle.Part) {
         beginPaint(part)
         write(text)
         endPaint()
@@ -122,7 +101,7 @@ struct ReportLines {
     }
 
     /// Writes an attribute line's start after `beginLine()`: `base`, `padding` spaces, `key` and a space.
-    mutating func beginAttribute(base: String, padding: Int, key: StaticString) {
+    mutating func beginAttribute(base: String, padding: Int, key: String) {
         beginLine()
         write(base)
         writeSpaces(padding)
@@ -142,7 +121,7 @@ struct ReportLines {
 
     /// Writes `count` spaces.
     mutating func writeSpaces(_ count: Int) {
-        head.append(UInt8(ascii: " "), count: count)
+        head.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// Writes text escaped, as ``ReportText/escaped(_:)`` makes it.
@@ -150,12 +129,9 @@ struct ReportLines {
     /// - Returns: Whether escaping changed the text.
     @discardableResult
     mutating func writeEscaped(_ text: String) -> Bool {
-        let start = head.count
-        write(text)
-        guard !head.withBytes(from: start, ReportText.isSafe) else { return false }
-        head.removeSuffix(from: start)
-        write(ReportText.escaped(text))
-        return true
+        let needsEscaping = ReportText.needsEscaping(text)
+        write(needsEscaping ? ReportText.escaped(text) : text)
+        return needsEscaping
     }
 
     /// Writes a message as ``ReportText/message(_:limit:)`` makes it: truncated, then escaped.
@@ -171,7 +147,7 @@ struct ReportLines {
 
     /// The report, without a trailing newline.
     func finish() -> String {
-        var text = head.string()
+        var text = String(decoding: head, as: UTF8.self)
         guard droppedLines > 0 || tailStart < tail.count else { return text }
         var isEmpty = headBytes == 0
         if droppedLines > 0 {

@@ -115,7 +115,7 @@ extension ReportRenderer {
         lines.endLine()
 
         /// Begins an attribute line: the indent, `key:` and a space.
-        func beginAttribute(_ key: StaticString) {
+        func beginAttribute(_ key: String) {
             lines.beginAttribute(base: base, padding: padding, key: key)
         }
         let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)

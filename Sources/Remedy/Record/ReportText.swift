@@ -72,7 +72,8 @@ package enum ReportText {
         }
     }
 
-    private static func needsEscaping(_ text: some StringProtocol) -> Bool {
+    /// Whether ``escaped(_:)`` changes the text.
+    static func needsEscaping(_ text: some StringProtocol) -> Bool {
         // Through the bytes: the common case, answered without decoding scalars.
         if let isSafe = text.utf8.withContiguousStorageIfAvailable(isSafe) { return !isSafe }
         return text.unicodeScalars.contains { isUnsafe($0) }

@@ -138,53 +138,6 @@ struct ReportWritingTests {
                 == "aaaaaaaaaaaaaaaa… (17 bytes, truncated)")
     }
 
-    // MARK: - The buffer
-
-    /// Every kind of write, growth past the first capacity, removal and reversal leave the same bytes as
-    /// the same edits of an array; a copy keeps its bytes when the original is written to afterwards.
-    @Test func theBufferHoldsWhatAnArrayWould() {
-        var bytes = ReportBytes(capacity: 4)
-        var expected: [UInt8] = []
-        var copies: [(ReportBytes, [UInt8])] = []
-        for step in 0..<400 {
-            let chunk = (0..<(step % 23)).map { UInt8(truncatingIfNeeded: step &+ $0) }
-            switch step % 6 {
-            case 0:
-                chunk.withUnsafeBufferPointer { bytes.append($0) }
-                expected += chunk
-            case 1:
-                bytes.append(UInt8(step % 256))
-                expected.append(UInt8(step % 256))
-            case 2:
-                bytes.append(0x20, count: step % 7)
-                expected += Array(repeating: 0x20, count: step % 7)
-            case 3:
-                let start = max(0, expected.count - step % 9)
-                bytes.reverse(from: start)
-                expected[start...].reverse()
-            case 4:
-                bytes.append(contentsOf: chunk.lazy.map { $0 })
-                expected += chunk
-            default:
-                let start = max(0, expected.count - step % 5)
-                bytes.removeSuffix(from: start)
-                expected.removeSubrange(start...)
-            }
-            if step % 50 == 0 { copies.append((bytes, expected)) }
-            #expect(bytes.count == expected.count)
-            #expect(bytes.withBytes(from: 0) { Array($0) } == expected)
-        }
-        for (copy, bytesThen) in copies {
-            #expect(copy.withBytes(from: 0) { Array($0) } == bytesThen)
-        }
-        var text = ReportBytes(capacity: 0)
-        text.append(0x61, count: 3)
-        "é👍".utf8.withContiguousStorageIfAvailable { text.append($0) }
-        #expect(text.string() == "aaaé👍")
-        #expect(text.string(from: 3) == "é👍")
-        #expect(text.withBytes(from: text.count) { $0.count } == 0)
-    }
-
     // MARK: - Numbers
 
     @Test func numbersAreWrittenAsStringWritesThem() {

@@ -3,62 +3,22 @@ import Testing
 
 @testable import Remedy
 
-/// The fast paths of writing a report (`ReportLines`, `ReportText.isSafe`): each gives exactly what the
-/// general path gives, or what literal text written out by hand says.
+/// Writing a report's parts (`ReportLines`, `ReportText`): each gives what the general path gives, or what
+/// literal text written out by hand says.
 @Suite(.timeLimit(.minutes(1)))
 struct ReportWritingTests {
     // MARK: - Escaping
 
-    /// The bytes' answer is the scalars' answer, for every scalar up to U+3000 and the ones around the
-    /// escaped ranges further up, alone and between other text.
-    @Test func theBytesTellWhatNeedsEscapingAsTheScalarsDo() {
-        var scalars = (0...0x3000).compactMap(Unicode.Scalar.init)
-        scalars += [0xFEFF, 0xFFFD, 0x1F327, 0x1F469, 0xE0041, 0x10FFFF].compactMap(Unicode.Scalar.init)
-        for scalar in scalars {
-            let expected = !ReportText.isUnsafe(scalar)
-            for text in [String(scalar), "a" + String(scalar), String(scalar) + "é", "\u{2029}" + String(scalar)] {
-                var text = text
-                let byBytes = text.withUTF8 { ReportText.isSafe($0) }
-                let byScalars = !text.unicodeScalars.contains { ReportText.isUnsafe($0) }
-                #expect(byBytes == byScalars, "U+\(String(scalar.value, radix: 16)) in \(text.debugDescription)")
-                if text.unicodeScalars.count == 1 { #expect(byBytes == expected) }
-            }
-        }
+    /// A parent's message contains a child's by bytes, not by characters.
+    @Test func containmentComparesBytes() {
+        #expect(ReportText.contains("Reading cafe\u{301}", "cafe"))
+        #expect(ReportText.contains("disk full", "full"))
+        #expect(!ReportText.contains("disk full", ""))
+        #expect(!ReportText.contains("full", "disk full"))
+        #expect(!ReportText.contains("e\u{301}", "é"))
     }
 
-    /// Printable ASCII is read eight bytes at a time: a character that needs escaping, or one that
-    /// doesn't but isn't ASCII, is found at every position of texts of every length around the words.
-    @Test func wordsOfPrintableASCIIHideNothing() {
-        let characters = [
-            "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\u{2028}", "\u{2069}", "👍",
-        ]
-        for length in 0...40 {
-            let filler = Array(repeating: "x", count: length)
-            for position in 0...length {
-                for character in characters {
-                    var parts = filler
-                    parts.insert(character, at: position)
-                    var text = parts.joined()
-                    let byBytes = text.withUTF8 { ReportText.isSafe($0) }
-                    #expect(byBytes == !text.unicodeScalars.contains { ReportText.isUnsafe($0) })
-                }
-            }
-        }
-        let printable = (0x20...0x7E).map { UInt8($0) }
-        for start in stride(from: 0, to: printable.count, by: 8) {
-            let word = printable[start..<min(start + 8, printable.count)] + Array(repeating: 0x20, count: 8)
-            let value = word.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
-            #expect(ReportText.isPrintableASCII(value))
-        }
-        for byte in (0...0xFF).map(UInt64.init) where !(0x20...0x7E).contains(byte) {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                let word = (0x2020_2020_2020_2020 & ~(UInt64(0xFF) << shift)) | byte << shift
-                #expect(!ReportText.isPrintableASCII(word), "byte \(byte) at \(shift / 8)")
-            }
-        }
-    }
-
-    @Test func escapingIsTheSameThroughBytesAndThroughScalars() {
+    @Test func escapingIsTheSameWrittenAndAsText() {
         let texts = [
             "", "plain ASCII text", "température", "🌧️👩‍👩‍👧", "tab\there", "a\u{7F}b", "\u{80}", "x\u{9F}",
             "\u{A0}no-break", "\u{2027}\u{2028}\u{202E}\u{202F}", "\u{2065}\u{2066}\u{2069}\u{206A}", "end\n",

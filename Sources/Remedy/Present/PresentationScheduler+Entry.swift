@@ -95,9 +95,6 @@ extension PresentationScheduler {
         /// for handlings handed in before it.
         let order: Int
         let isArrival: Bool
-        // Only touched with the scheduler's lock held: without dynamic exclusivity checks in release
-        // builds, as the scheduler's own state.
-        #if DEBUG
         /// The presentation, shared with the presenter, the observable state and the answers; its count
         /// of occurrences is the one of the last ``snapshot()``.
         private(set) var shown: SharedPresentation
@@ -107,13 +104,6 @@ extension PresentationScheduler {
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
         var waiters = Waiters()
-        #else
-        @exclusivity(unchecked) private(set) var shown: SharedPresentation
-        @exclusivity(unchecked) var occurrences: Int
-        @exclusivity(unchecked) var phase = Phase.waiting
-        @exclusivity(unchecked) var dismissal: Duration?
-        @exclusivity(unchecked) var waiters = Waiters()
-        #endif
 
         init(
             id: UInt64,

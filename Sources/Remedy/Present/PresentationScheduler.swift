@@ -51,13 +51,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     let coalescingWindow: Duration
 
     let lock = LockedValue<Void>()
-    // The state below is only read and written with `lock` held (see `@unchecked Sendable` above), so
-    // accesses from different threads never overlap, and none overlaps another in the same thread (no
-    // access is held across a call that could reach the same property). Release builds therefore leave
-    // out the dynamic exclusivity checks of class properties, about a hundred instructions per access
-    // and a dozen accesses per presentation; debug builds, which the tests run (also under the thread
-    // sanitizer), keep them, so an overlapping access would trap there.
-    #if DEBUG
+    // The state below is only read and written with `lock` held (see `@unchecked Sendable` above).
     private var nextID: UInt64 = 0
     var isClosed = false
     /// The entries a caller with the same identity joins: blocking ones waiting or showing, banners
@@ -79,20 +73,6 @@ package final class PresentationScheduler: @unchecked Sendable {
     private var publishedWaitingCount = 0
     /// The order handlings were handed in: shown in it, whichever reaches the scheduler first.
     var arrivals = ArrivalOrder()
-    #else
-    @exclusivity(unchecked) private var nextID: UInt64 = 0
-    @exclusivity(unchecked) var isClosed = false
-    @exclusivity(unchecked) private var open: [PresentationIdentity: Entry] = [:]
-    @exclusivity(unchecked) var pending: [Entry] = []
-    @exclusivity(unchecked) var current: Entry?
-    @exclusivity(unchecked) var banners: [Entry] = []
-    @exclusivity(unchecked) var recent: [PresentationIdentity: Entry] = [:]
-    @exclusivity(unchecked) var watchdog: Watchdog?
-    @exclusivity(unchecked) var isEntering = false
-    @exclusivity(unchecked) var startedByCaller: Entry?
-    @exclusivity(unchecked) private var publishedWaitingCount = 0
-    @exclusivity(unchecked) var arrivals = ArrivalOrder()
-    #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///

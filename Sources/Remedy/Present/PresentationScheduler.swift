@@ -76,19 +76,18 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///
-    /// A counter of its own (an atomic, or a lock of its own that is never held while anything else
-    /// runs), not the scheduler's lock: `handle` announces its error synchronously, and it may be called
-    /// by code that runs while the scheduler's lock is held (an observer of the state, a presenter's
-    /// cancellation handler), which must not wait on that lock. It is read and decremented only with the
-    /// scheduler's lock held too, together with the joins.
-    let arriving = SharedCounter.make()
-    /// The numbers of ``ArrivalOrder``, taken without the lock: the last one taken so far.
-    private let arrivalNumbers = SharedCounter.make()
+    /// Behind a lock of its own that is never held while anything else runs, not the scheduler's lock:
+    /// `handle` announces its error synchronously, and it may be called by code that runs while the
+    /// scheduler's lock is held (an observer of the state, a presenter's cancellation handler), which
+    /// must not wait on that lock. It is read with the scheduler's lock held too, together with the joins.
+    let arriving = LockedValue(0)
+    /// The numbers of ``ArrivalOrder``, taken without the scheduler's lock: the last one taken so far.
+    private let arrivalNumbers = LockedValue(0)
 
     /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
     /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
     /// Waiter IDs are only ever compared with waiter IDs (entries and watchdogs count with `nextID`).
-    private static let waiterIDs = SharedCounter.make()
+    private static let waiterIDs = LockedValue<UInt64>(0)
 
     /// Creates a scheduler.
     ///
@@ -154,7 +153,10 @@ package final class PresentationScheduler: @unchecked Sendable {
         runningGroups: () -> Set<UInt64> = { [] },
         arrival: Int? = nil
     ) async -> Answer {
-        let waiterID = UInt64(bitPattern: Int64(Self.waiterIDs.add(1)))
+        let waiterID = Self.waiterIDs.withLock { last in
+            last &+= 1
+            return last
+        }
         return await withTaskCancellationHandler {
             await Self.waitForAnswer { continuation in
                 arrive(
@@ -191,7 +193,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
             if let arrival {
-                arriving.add(-1)
+                arriving.withLock { $0 -= 1 }
                 arrivals.arrived(arrival)
             }
             isEntering = true
@@ -230,13 +232,16 @@ package final class PresentationScheduler: @unchecked Sendable {
     ///
     /// - Returns: The handling's number in the order of arrival.
     func announceArrival() -> Int {
-        arriving.add(1)
-        return arrivalNumbers.add(1)
+        arriving.withLock { $0 += 1 }
+        return arrivalNumbers.withLock { last in
+            last += 1
+            return last
+        }
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
     func withdrawArrival(_ arrival: Int) {
-        arriving.add(-1)
+        arriving.withLock { $0 -= 1 }
         lock.withLock {
             arrivals.arrived(arrival)
             showNext()
@@ -245,7 +250,7 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// How many handlings are on their way (for tests).
     var arrivingCount: Int {
-        arriving.load()
+        arriving.withLock { $0 }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -321,7 +326,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             shown: shown,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
             arrival: arrival,
-            latest: arrival == nil ? arrivalNumbers.load() : 0
+            latest: arrival == nil ? arrivalNumbers.withLock { $0 } : 0
         )
     }
 

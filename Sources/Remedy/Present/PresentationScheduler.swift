@@ -349,7 +349,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         on entry: Entry,
         isCoalesced: Bool
     ) {
-        entry.waiters.insert(Waiter(continuation: continuation, isCoalesced: isCoalesced), id: waiterID)
+        entry.waiters[waiterID] = Waiter(continuation: continuation, isCoalesced: isCoalesced)
     }
 
     /// The entries that may have callers waiting: only an entry waiting its turn, shown, or a visible
@@ -363,7 +363,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     private func cancelWaiter(_ waiterID: UInt64) {
         var found: (Entry, Waiter)?
         for entry in entriesWithCallers {
-            if let waiter = entry.waiters.remove(waiterID) {
+            if let waiter = entry.waiters.removeValue(forKey: waiterID) {
                 found = (entry, waiter)
                 break
             }

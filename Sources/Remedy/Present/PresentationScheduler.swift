@@ -158,7 +158,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             return last
         }
         return await withTaskCancellationHandler {
-            await Self.waitForAnswer { continuation in
+            await withCheckedContinuation { continuation in
                 arrive(
                     shown,
                     waiter: waiterID,

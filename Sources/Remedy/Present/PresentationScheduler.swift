@@ -69,8 +69,6 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// While a caller enters: the first entry to show is started by the caller, after the lock.
     var isEntering = false
     var startedByCaller: Entry?
-    /// The count of ``pending`` last published to ``state`` (``publishWaitingCount()``).
-    private var publishedWaitingCount = 0
     /// The order handlings were handed in: shown in it, whichever reaches the scheduler first.
     var arrivals = ArrivalOrder()
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
@@ -417,12 +415,8 @@ package final class PresentationScheduler: @unchecked Sendable {
         publishWaitingCount()
     }
 
-    /// Publishes how many blocking presentations wait, when that changed since it was last published:
-    /// most presentations find none waiting before and after, and the state's check of an unchanged count
-    /// would take its lock for nothing. Only this scheduler sets its state's count.
+    /// Publishes how many blocking presentations wait (the state tells observers only of a change).
     func publishWaitingCount() {
-        guard pending.count != publishedWaitingCount else { return }
-        publishedWaitingCount = pending.count
         state.setWaitingCount(pending.count)
     }
 
@@ -430,9 +424,8 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Stops callers from joining an entry, unless an identical entry has taken its place.
     func forgetOpen(_ entry: Entry) {
-        // One lookup: an index, then removal at it.
-        if let index = open.index(forKey: entry.identity), open.values[index] === entry {
-            open.remove(at: index)
+        if open[entry.identity] === entry {
+            open[entry.identity] = nil
         }
     }
 

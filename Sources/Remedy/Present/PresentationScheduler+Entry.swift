@@ -7,69 +7,17 @@ extension PresentationScheduler {
         let isCoalesced: Bool
     }
 
-    // Release builds use unchecked continuations: a checked one costs an allocation per caller, and
-    // every failure presented (each of 10,000 in a storm) waits on one.
-    //
-    // Why this is safe: a continuation is resumed exactly once. `enter` either resumes it at once (the
-    // scheduler is closed, or the entry was already answered) or registers it, in `entry.waiters` under
-    // the caller's own ID, and nowhere else. Every resumption of a registered continuation (`finish`,
-    // `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so a second path finds
-    // nothing to resume. Every registered waiter is resumed: `finish` answers all of an entry's waiters,
-    // and each way an entry ends (answered, withdrawn, preempted, closed) goes through `finish` or
-    // `cancelWaiter`. An entry has registered callers only while it waits its turn (`pending`), is shown
-    // (`current`) or is a visible banner (`banners`): entries leave those lists only through `finish`
-    // (which answers all of their callers) or when the last caller was cancelled, so that is where
+    // Each caller waits on a checked continuation, resumed exactly once. `enter` either resumes it at
+    // once (the scheduler is closed, or the entry was already answered) or registers it, in
+    // `entry.waiters` under the caller's own ID, and nowhere else. Every resumption of a registered
+    // continuation (`finish`, `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so
+    // a second path finds nothing to resume. Every registered waiter is resumed: `finish` answers all of an
+    // entry's waiters, and each way an entry ends (answered, withdrawn, preempted, closed) goes through
+    // `finish` or `cancelWaiter`. An entry has registered callers only while it waits its turn (`pending`),
+    // is shown (`current`) or is a visible banner (`banners`): entries leave those lists only through
+    // `finish` (which answers all of their callers) or when the last caller was cancelled, so that is where
     // `cancelWaiter` and `closeLocked` look for them.
-    //
-    // Debug builds, which the tests run, use checked continuations, which trap when one is resumed twice;
-    // a continuation never resumed would leave a test waiting until its time limit.
-    #if DEBUG
     typealias WaiterContinuation = CheckedContinuation<Answer, Never>
-    #else
-    typealias WaiterContinuation = UnsafeContinuation<Answer, Never>
-    #endif
-
-    static func waitForAnswer(_ register: (WaiterContinuation) -> Void) async -> Answer {
-        #if DEBUG
-        await withCheckedContinuation(register)
-        #else
-        await withUnsafeContinuation(register)
-        #endif
-    }
-
-    /// An entry's callers, by waiter ID. Nearly every presentation has a single caller: the first is kept
-    /// inline, so it costs no dictionary.
-    struct Waiters {
-        private var first: (id: UInt64, waiter: Waiter)?
-        private var others: [UInt64: Waiter] = [:]
-
-        var isEmpty: Bool { first == nil && others.isEmpty }
-
-        mutating func insert(_ waiter: Waiter, id: UInt64) {
-            if first == nil {
-                first = (id, waiter)
-            } else {
-                others[id] = waiter
-            }
-        }
-
-        mutating func remove(_ id: UInt64) -> Waiter? {
-            if let first, first.id == id {
-                self.first = nil
-                return first.waiter
-            }
-            return others.removeValue(forKey: id)
-        }
-
-        /// Takes every waiter out.
-        mutating func removeAll() -> (first: (id: UInt64, waiter: Waiter)?, others: [UInt64: Waiter]) {
-            defer {
-                first = nil
-                others = [:]
-            }
-            return (first, others)
-        }
-    }
 
     /// One presentation and its callers. Only touched with the scheduler's lock held.
     final class Entry {
@@ -95,9 +43,6 @@ extension PresentationScheduler {
         /// for handlings handed in before it.
         let order: Int
         let isArrival: Bool
-        // Only touched with the scheduler's lock held: without dynamic exclusivity checks in release
-        // builds, as the scheduler's own state.
-        #if DEBUG
         /// The presentation, shared with the presenter, the observable state and the answers; its count
         /// of occurrences is the one of the last ``snapshot()``.
         private(set) var shown: SharedPresentation
@@ -106,14 +51,8 @@ extension PresentationScheduler {
         var phase = Phase.waiting
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
-        var waiters = Waiters()
-        #else
-        @exclusivity(unchecked) private(set) var shown: SharedPresentation
-        @exclusivity(unchecked) var occurrences: Int
-        @exclusivity(unchecked) var phase = Phase.waiting
-        @exclusivity(unchecked) var dismissal: Duration?
-        @exclusivity(unchecked) var waiters = Waiters()
-        #endif
+        /// The callers waiting for the answer, by waiter ID.
+        var waiters: [UInt64: Waiter] = [:]
 
         init(
             id: UInt64,

@@ -51,13 +51,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     let coalescingWindow: Duration
 
     let lock = LockedValue<Void>()
-    // The state below is only read and written with `lock` held (see `@unchecked Sendable` above), so
-    // accesses from different threads never overlap, and none overlaps another in the same thread (no
-    // access is held across a call that could reach the same property). Release builds therefore leave
-    // out the dynamic exclusivity checks of class properties, about a hundred instructions per access
-    // and a dozen accesses per presentation; debug builds, which the tests run (also under the thread
-    // sanitizer), keep them, so an overlapping access would trap there.
-    #if DEBUG
+    // The state below is only read and written with `lock` held (see `@unchecked Sendable` above).
     private var nextID: UInt64 = 0
     var isClosed = false
     /// The entries a caller with the same identity joins: blocking ones waiting or showing, banners
@@ -75,40 +69,23 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// While a caller enters: the first entry to show is started by the caller, after the lock.
     var isEntering = false
     var startedByCaller: Entry?
-    /// The count of ``pending`` last published to ``state`` (``publishWaitingCount()``).
-    private var publishedWaitingCount = 0
     /// The order handlings were handed in: shown in it, whichever reaches the scheduler first.
     var arrivals = ArrivalOrder()
-    #else
-    @exclusivity(unchecked) private var nextID: UInt64 = 0
-    @exclusivity(unchecked) var isClosed = false
-    @exclusivity(unchecked) private var open: [PresentationIdentity: Entry] = [:]
-    @exclusivity(unchecked) var pending: [Entry] = []
-    @exclusivity(unchecked) var current: Entry?
-    @exclusivity(unchecked) var banners: [Entry] = []
-    @exclusivity(unchecked) var recent: [PresentationIdentity: Entry] = [:]
-    @exclusivity(unchecked) var watchdog: Watchdog?
-    @exclusivity(unchecked) var isEntering = false
-    @exclusivity(unchecked) var startedByCaller: Entry?
-    @exclusivity(unchecked) private var publishedWaitingCount = 0
-    @exclusivity(unchecked) var arrivals = ArrivalOrder()
-    #endif
     /// Handlings handed to the root that haven't reached the scheduler yet (``announceArrival()``): an
     /// answer given while some are on their way waits for them to join first.
     ///
-    /// A counter of its own (an atomic, or a lock of its own that is never held while anything else
-    /// runs), not the scheduler's lock: `handle` announces its error synchronously, and it may be called
-    /// by code that runs while the scheduler's lock is held (an observer of the state, a presenter's
-    /// cancellation handler), which must not wait on that lock. It is read and decremented only with the
-    /// scheduler's lock held too, together with the joins.
-    let arriving = SharedCounter.make()
-    /// The numbers of ``ArrivalOrder``, taken without the lock: the last one taken so far.
-    private let arrivalNumbers = SharedCounter.make()
+    /// Behind a lock of its own that is never held while anything else runs, not the scheduler's lock:
+    /// `handle` announces its error synchronously, and it may be called by code that runs while the
+    /// scheduler's lock is held (an observer of the state, a presenter's cancellation handler), which
+    /// must not wait on that lock. It is read with the scheduler's lock held too, together with the joins.
+    let arriving = LockedValue(0)
+    /// The numbers of ``ArrivalOrder``, taken without the scheduler's lock: the last one taken so far.
+    private let arrivalNumbers = LockedValue(0)
 
     /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
     /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
     /// Waiter IDs are only ever compared with waiter IDs (entries and watchdogs count with `nextID`).
-    private static let waiterIDs = SharedCounter.make()
+    private static let waiterIDs = LockedValue<UInt64>(0)
 
     /// Creates a scheduler.
     ///
@@ -174,9 +151,12 @@ package final class PresentationScheduler: @unchecked Sendable {
         runningGroups: () -> Set<UInt64> = { [] },
         arrival: Int? = nil
     ) async -> Answer {
-        let waiterID = UInt64(bitPattern: Int64(Self.waiterIDs.add(1)))
+        let waiterID = Self.waiterIDs.withLock { last in
+            last &+= 1
+            return last
+        }
         return await withTaskCancellationHandler {
-            await Self.waitForAnswer { continuation in
+            await withCheckedContinuation { continuation in
                 arrive(
                     shown,
                     waiter: waiterID,
@@ -211,7 +191,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
             if let arrival {
-                arriving.add(-1)
+                arriving.withLock { $0 -= 1 }
                 arrivals.arrived(arrival)
             }
             isEntering = true
@@ -250,13 +230,16 @@ package final class PresentationScheduler: @unchecked Sendable {
     ///
     /// - Returns: The handling's number in the order of arrival.
     func announceArrival() -> Int {
-        arriving.add(1)
-        return arrivalNumbers.add(1)
+        arriving.withLock { $0 += 1 }
+        return arrivalNumbers.withLock { last in
+            last += 1
+            return last
+        }
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
     func withdrawArrival(_ arrival: Int) {
-        arriving.add(-1)
+        arriving.withLock { $0 -= 1 }
         lock.withLock {
             arrivals.arrived(arrival)
             showNext()
@@ -265,7 +248,7 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// How many handlings are on their way (for tests).
     var arrivingCount: Int {
-        arriving.load()
+        arriving.withLock { $0 }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -341,7 +324,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             shown: shown,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
             arrival: arrival,
-            latest: arrival == nil ? arrivalNumbers.load() : 0
+            latest: arrival == nil ? arrivalNumbers.withLock { $0 } : 0
         )
     }
 
@@ -364,7 +347,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         on entry: Entry,
         isCoalesced: Bool
     ) {
-        entry.waiters.insert(Waiter(continuation: continuation, isCoalesced: isCoalesced), id: waiterID)
+        entry.waiters[waiterID] = Waiter(continuation: continuation, isCoalesced: isCoalesced)
     }
 
     /// The entries that may have callers waiting: only an entry waiting its turn, shown, or a visible
@@ -378,7 +361,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     private func cancelWaiter(_ waiterID: UInt64) {
         var found: (Entry, Waiter)?
         for entry in entriesWithCallers {
-            if let waiter = entry.waiters.remove(waiterID) {
+            if let waiter = entry.waiters.removeValue(forKey: waiterID) {
                 found = (entry, waiter)
                 break
             }
@@ -432,12 +415,8 @@ package final class PresentationScheduler: @unchecked Sendable {
         publishWaitingCount()
     }
 
-    /// Publishes how many blocking presentations wait, when that changed since it was last published:
-    /// most presentations find none waiting before and after, and the state's check of an unchanged count
-    /// would take its lock for nothing. Only this scheduler sets its state's count.
+    /// Publishes how many blocking presentations wait (the state tells observers only of a change).
     func publishWaitingCount() {
-        guard pending.count != publishedWaitingCount else { return }
-        publishedWaitingCount = pending.count
         state.setWaitingCount(pending.count)
     }
 
@@ -445,9 +424,8 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// Stops callers from joining an entry, unless an identical entry has taken its place.
     func forgetOpen(_ entry: Entry) {
-        // One lookup: an index, then removal at it.
-        if let index = open.index(forKey: entry.identity), open.values[index] === entry {
-            open.remove(at: index)
+        if open[entry.identity] === entry {
+            open[entry.identity] = nil
         }
     }
 

@@ -7,17 +7,35 @@ extension PresentationScheduler {
         let isCoalesced: Bool
     }
 
-    // Each caller waits on a checked continuation, resumed exactly once. `enter` either resumes it at
-    // once (the scheduler is closed, or the entry was already answered) or registers it, in
-    // `entry.waiters` under the caller's own ID, and nowhere else. Every resumption of a registered
-    // continuation (`finish`, `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so
-    // a second path finds nothing to resume. Every registered waiter is resumed: `finish` answers all of an
-    // entry's waiters, and each way an entry ends (answered, withdrawn, preempted, closed) goes through
-    // `finish` or `cancelWaiter`. An entry has registered callers only while it waits its turn (`pending`),
-    // is shown (`current`) or is a visible banner (`banners`): entries leave those lists only through
-    // `finish` (which answers all of their callers) or when the last caller was cancelled, so that is where
+    // Release builds use unchecked continuations: a checked one costs an allocation per caller, and
+    // every failure presented (each of 10,000 in a storm) waits on one.
+    //
+    // Why this is safe: a continuation is resumed exactly once. `enter` either resumes it at once (the
+    // scheduler is closed, or the entry was already answered) or registers it, in `entry.waiters` under
+    // the caller's own ID, and nowhere else. Every resumption of a registered continuation (`finish`,
+    // `cancelWaiter`) first removes it from `entry.waiters`, with the lock held, so a second path finds
+    // nothing to resume. Every registered waiter is resumed: `finish` answers all of an entry's waiters,
+    // and each way an entry ends (answered, withdrawn, preempted, closed) goes through `finish` or
+    // `cancelWaiter`. An entry has registered callers only while it waits its turn (`pending`), is shown
+    // (`current`) or is a visible banner (`banners`): entries leave those lists only through `finish`
+    // (which answers all of their callers) or when the last caller was cancelled, so that is where
     // `cancelWaiter` and `closeLocked` look for them.
+    //
+    // Debug builds, which the tests run, use checked continuations, which trap when one is resumed twice;
+    // a continuation never resumed would leave a test waiting until its time limit.
+    #if DEBUG
     typealias WaiterContinuation = CheckedContinuation<Answer, Never>
+    #else
+    typealias WaiterContinuation = UnsafeContinuation<Answer, Never>
+    #endif
+
+    static func waitForAnswer(_ register: (WaiterContinuation) -> Void) async -> Answer {
+        #if DEBUG
+        await withCheckedContinuation(register)
+        #else
+        await withUnsafeContinuation(register)
+        #endif
+    }
 
     /// One presentation and its callers. Only touched with the scheduler's lock held.
     final class Entry {

@@ -156,7 +156,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             return last
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await Self.waitForAnswer { continuation in
                 arrive(
                     shown,
                     waiter: waiterID,

@@ -37,6 +37,40 @@ extension PresentationScheduler {
         #endif
     }
 
+    /// An entry's callers, by waiter ID. Nearly every presentation has a single caller: the first is kept
+    /// inline, so it costs no dictionary.
+    struct Waiters {
+        private var first: (id: UInt64, waiter: Waiter)?
+        private var others: [UInt64: Waiter] = [:]
+
+        var isEmpty: Bool { first == nil && others.isEmpty }
+
+        mutating func insert(_ waiter: Waiter, id: UInt64) {
+            if first == nil {
+                first = (id, waiter)
+            } else {
+                others[id] = waiter
+            }
+        }
+
+        mutating func remove(_ id: UInt64) -> Waiter? {
+            if let first, first.id == id {
+                self.first = nil
+                return first.waiter
+            }
+            return others.removeValue(forKey: id)
+        }
+
+        /// Takes every waiter out.
+        mutating func removeAll() -> (first: (id: UInt64, waiter: Waiter)?, others: [UInt64: Waiter]) {
+            defer {
+                first = nil
+                others = [:]
+            }
+            return (first, others)
+        }
+    }
+
     /// One presentation and its callers. Only touched with the scheduler's lock held.
     final class Entry {
         /// Where an entry is on its way. Each phase says everything there is to know.
@@ -69,8 +103,7 @@ extension PresentationScheduler {
         var phase = Phase.waiting
         /// When a visible banner goes away; `nil` for blocking entries.
         var dismissal: Duration?
-        /// The callers waiting for the answer, by waiter ID.
-        var waiters: [UInt64: Waiter] = [:]
+        var waiters = Waiters()
 
         init(
             id: UInt64,

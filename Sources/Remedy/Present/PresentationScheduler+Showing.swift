@@ -79,10 +79,14 @@ extension PresentationScheduler {
             entry.phase = isClosed || !banners.contains(where: { $0 === entry }) ? .finished : .answered(answer)
             entry.group.openWindow()
         }
-        let waiters = entry.waiters
-        entry.waiters = [:]
-        for waiter in waiters.values {
+        let (first, others) = entry.waiters.removeAll()
+        for (_, waiter) in others {
             var answer = answer
+            answer.isCoalesced = waiter.isCoalesced
+            waiter.continuation.resume(returning: answer)
+        }
+        if let (_, waiter) = first {
+            var answer = consume answer
             answer.isCoalesced = waiter.isCoalesced
             waiter.continuation.resume(returning: answer)
         }

@@ -347,7 +347,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         on entry: Entry,
         isCoalesced: Bool
     ) {
-        entry.waiters[waiterID] = Waiter(continuation: continuation, isCoalesced: isCoalesced)
+        entry.waiters.insert(Waiter(continuation: continuation, isCoalesced: isCoalesced), id: waiterID)
     }
 
     /// The entries that may have callers waiting: only an entry waiting its turn, shown, or a visible
@@ -361,7 +361,7 @@ package final class PresentationScheduler: @unchecked Sendable {
     private func cancelWaiter(_ waiterID: UInt64) {
         var found: (Entry, Waiter)?
         for entry in entriesWithCallers {
-            if let waiter = entry.waiters.removeValue(forKey: waiterID) {
+            if let waiter = entry.waiters.remove(waiterID) {
                 found = (entry, waiter)
                 break
             }

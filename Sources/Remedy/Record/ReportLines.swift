@@ -31,6 +31,9 @@ struct ReportLines {
         let room = Swift.max(0, maximumBytes - Self.reserve)
         self.headBudget = room / 2
         self.tailBudget = room - room / 2
+        // Most reports fit in a few hundred bytes: one allocation instead of one per doubling (about a
+        // fifth of a three-level tree's report text, `remedy-profile report.tree3declared.text`).
+        head.reserveCapacity(Swift.min(headBudget + 1, 1_024))
     }
 
     // MARK: Lines

@@ -50,18 +50,30 @@ package enum ReportText {
     /// Whether `text` contains `part` (non-empty), comparing UTF-8 bytes (not characters: `"cafe\u{301}"`
     /// contains `"cafe"`).
     static func contains(_ text: String, _ part: String) -> Bool {
-        let needle = Array(part.utf8)
-        guard !needle.isEmpty else { return false }
-        let haystack = Array(text.utf8)
-        guard haystack.count >= needle.count else { return false }
+        let partCount = part.utf8.count
+        guard partCount > 0, text.utf8.count >= partCount else { return false }
         // Texts of one length compare as strings, by canonical equivalence.
-        if haystack.count == needle.count { return text == part }
-        return (0...haystack.count - needle.count).contains { haystack[$0...].starts(with: needle) }
+        if text.utf8.count == partCount { return text == part }
+        var text = text
+        var part = part
+        return text.withUTF8 { haystack in
+            part.withUTF8 { needle in
+                (0...haystack.count - needle.count).contains { start in
+                    haystack[start] == needle[0] && haystack[start..<start + needle.count].elementsEqual(needle)
+                }
+            }
+        }
     }
 
     /// Whether ``escaped(_:)`` changes the text.
     static func needsEscaping(_ text: some StringProtocol) -> Bool {
-        text.unicodeScalars.contains { isUnsafe($0) }
+        // Every unsafe scalar's UTF-8 starts with an ASCII control, `C2` (the C1 controls) or `E2` (the
+        // separators and direction marks): text without those bytes, nearly every text, needs no decoding.
+        let mayNeedEscaping = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        }
+        guard mayNeedEscaping ?? true else { return false }
+        return text.unicodeScalars.contains { isUnsafe($0) }
     }
 
     /// Control characters, and invisible characters that change how the rest of a line reads.

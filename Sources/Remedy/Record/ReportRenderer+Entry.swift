@@ -93,8 +93,13 @@ extension ReportRenderer {
         // Whether escaping changed the parts of `caseParts`: only then can the kind be more than a
         // prefix of the headline, and need a `type:` line.
         var casePartsChanged = false
-        lines.beginLine()
-        write(lead, into: &lines)
+        if case .numbered(let base, let number) = lead, base.isEmpty {
+            // The entries of the report's first chain: the line's start and its number in one append.
+            lines.beginNumberedLine(number)
+        } else {
+            lines.beginLine()
+            write(lead, into: &lines)
+        }
         if let caseParts {
             lines.beginPaint(isFirstLine ? .title : .message)
             // As `ReportText.escaped("\(type).\(name)")`: escaping goes scalar by scalar.
@@ -115,7 +120,7 @@ extension ReportRenderer {
         lines.endLine()
 
         /// Begins an attribute line: the indent, `key:` and a space.
-        func beginAttribute(_ key: String) {
+        func beginAttribute(_ key: StaticString) {
             lines.beginAttribute(base: base, padding: padding, key: key)
         }
         let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
@@ -153,7 +158,7 @@ extension ReportRenderer {
             if let codingKeys {
                 // `coding path: days[0].temp`, as the node's `detail`
                 beginAttribute("coding path:")
-                lines.writeMessage(ErrorTree.codingPath(codingKeys), limit: limit)
+                lines.writeCodingPath(codingKeys, limit: limit)
                 lines.endLine()
             }
         } else if info.source == .decoding || info.source == .encoding,

@@ -16,7 +16,8 @@
 ///           1: StorageError.diskFull
 /// ```
 ///
-/// The lines are written part by part into ``ReportLines``, which keeps the report within its byte cap.
+/// The lines are written part by part straight into one buffer (``ReportLines``): prefixes, numbers,
+/// keys and markers are never made into strings of their own first.
 struct ReportRenderer {
     let limits: ErrorLimits
     let style: ReportStyle
@@ -39,6 +40,79 @@ struct ReportRenderer {
         var isBranching: Bool { childCount + omitted >= 2 || omitted > 0 }
     }
 
+    /// The frames of the nodes from the root down to the one being rendered, outermost first: the first
+    /// four in the value itself, so a report of a tree a few levels deep allocates nothing for them (an
+    /// array would allocate its storage on the first append); deeper ones in an array.
+    private struct FrameStack {
+        /// Stands in the slots not in use: its strings are literals, so storing it retains nothing.
+        private static let unused = Frame(base: "", padding: 0, number: 0, childCount: 0, omitted: 0, message: nil)
+        private var first = unused
+        private var second = unused
+        private var third = unused
+        private var fourth = unused
+        private var deeper: [Frame] = []
+        private(set) var count = 0
+
+        mutating func append(_ frame: Frame) {
+            switch count {
+            case 0: first = frame
+            case 1: second = frame
+            case 2: third = frame
+            case 3: fourth = frame
+            default: deeper.append(frame)
+            }
+            count += 1
+        }
+
+        /// Removes the last frame, answering its base, padding and count of children left out when it left
+        /// any out (what closing it writes), `nil` otherwise; the stack must not be empty.
+        ///
+        /// A frame of the first four slots stays there, out of use, until the next ``append(_:)`` replaces
+        /// it or the stack goes: copying it out and a placeholder in would cost more than the rest of closing.
+        mutating func removeLast() -> (base: String, padding: Int, omitted: Int)? {
+            let answer = withLast { $0.omitted > 0 ? ($0.base, $0.padding, $0.omitted) : nil }
+            count -= 1
+            if count >= 4 { deeper.removeLast() }
+            return answer
+        }
+
+        /// Lets `body` read or change the last frame in place; the stack must not be empty.
+        @inline(__always)
+        private mutating func withLast<Result>(_ body: (inout Frame) -> Result) -> Result {
+            switch count {
+            case 1: return body(&first)
+            case 2: return body(&second)
+            case 3: return body(&third)
+            case 4: return body(&fourth)
+            default: return body(&deeper[deeper.count - 1])
+            }
+        }
+
+        /// The last frame's message, or `nil` when the stack is empty.
+        var lastMessage: String? {
+            mutating get { count == 0 ? nil : withLast { $0.message } }
+        }
+
+        /// Whether the last frame's children hang on branches; the stack must not be empty.
+        var lastIsBranching: Bool {
+            mutating get { withLast { $0.isBranching } }
+        }
+
+        /// The last frame's base and the chain number of an entry continuing its chain; the stack must not
+        /// be empty.
+        var lastBaseAndNextNumber: (String, Int) {
+            mutating get { withLast { ($0.base, $0.number + 1) } }
+        }
+
+        /// Counts one more shown child of the last frame and answers the frame; the stack must not be empty.
+        mutating func countShownChildOfLast() -> Frame {
+            withLast { frame in
+                frame.shownChildren += 1
+                return frame
+            }
+        }
+    }
+
     /// What starts an entry's first line.
     enum Lead {
         /// Nothing: the report's first entry.
@@ -59,14 +133,12 @@ struct ReportRenderer {
         // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
         // without making a `Node` and a `Visit` for it, nor an array of its children.
         var walk = ReportWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
-        // The frames of the nodes from the root down to the one being rendered, outermost first.
-        var frames: [Frame] = []
+        var frames = FrameStack()
         var isFirstLine = true
 
         func close(downTo depth: Int) {
             while frames.count > depth {
-                let frame = frames.removeLast()
-                if frame.omitted > 0 {
+                if let frame = frames.removeLast() {
                     lines.beginLine()
                     lines.write(frame.base)
                     lines.writeSpaces(frame.padding)
@@ -92,25 +164,21 @@ struct ReportRenderer {
             var base: String
             var number: Int
             var padding: Int
-            let parentMessage = frames.last?.message
-            // The parent's frame is taken off to count this child, then put back.
-            if var parent = frames.popLast() {
-                if parent.isBranching {
-                    parent.shownChildren += 1
+            let parentMessage = frames.lastMessage
+            if frames.count > 0 {
+                if frames.lastIsBranching {
+                    let parent = frames.countShownChildOfLast()
                     let isLast = parent.shownChildren == parent.childCount && parent.omitted == 0
                     lead = .branch(base: parent.base, padding: parent.padding, isLast: isLast)
-                    base = Self.capped(
-                        parent.base + String(repeating: " ", count: parent.padding) + (isLast ? "   " : "│  "))
+                    base = Self.capped(parent.base + Self.spaces(parent.padding) + (isLast ? "   " : "│  "))
                     number = 0
                     padding = 2
                 } else {
-                    base = parent.base
-                    number = parent.number + 1
+                    (base, number) = frames.lastBaseAndNextNumber
                     if number == 1 { writeCausedBy(base: base, into: &lines) }
                     lead = .numbered(base: base, number: number)
                     padding = Self.padding(for: number)
                 }
-                frames.append(parent)
             } else {
                 lead = .none
                 base = ""
@@ -265,8 +333,16 @@ struct ReportRenderer {
 
     /// The width of the indent of a numbered entry's attributes: under the text after `  12: `.
     private static func padding(for number: Int) -> Int {
-        2 + String(number).count + 2
+        2 + ReportLines.decimalLength(of: number) + 2
     }
+
+    /// A run of spaces.
+    private static func spaces(_ count: Int) -> String {
+        count < runsOfSpaces.count ? runsOfSpaces[count] : String(repeating: " ", count: count)
+    }
+
+    /// Runs of spaces by their length: numbered indents are at most 24 wide (numbers have at most 20 digits).
+    private static let runsOfSpaces = (0...24).map { String(repeating: " ", count: $0) }
 
     /// A prefix no wider than ``maximumPrefixLength`` characters.
     private static func capped(_ prefix: String) -> String {

@@ -3,22 +3,62 @@ import Testing
 
 @testable import Remedy
 
-/// Writing a report's parts (`ReportLines`, `ReportText`): each gives what the general path gives, or what
-/// literal text written out by hand says.
+/// The fast paths of writing a report (`ReportLines`, `ReportText.isSafe`): each gives exactly what the
+/// general path gives, or what literal text written out by hand says.
 @Suite(.timeLimit(.minutes(1)))
 struct ReportWritingTests {
     // MARK: - Escaping
 
-    /// A parent's message contains a child's by bytes, not by characters.
-    @Test func containmentComparesBytes() {
-        #expect(ReportText.contains("Reading cafe\u{301}", "cafe"))
-        #expect(ReportText.contains("disk full", "full"))
-        #expect(!ReportText.contains("disk full", ""))
-        #expect(!ReportText.contains("full", "disk full"))
-        #expect(!ReportText.contains("e\u{301}", "é"))
+    /// The bytes' answer is the scalars' answer, for every scalar up to U+3000 and the ones around the
+    /// escaped ranges further up, alone and between other text.
+    @Test func theBytesTellWhatNeedsEscapingAsTheScalarsDo() {
+        var scalars = (0...0x3000).compactMap(Unicode.Scalar.init)
+        scalars += [0xFEFF, 0xFFFD, 0x1F327, 0x1F469, 0xE0041, 0x10FFFF].compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            let expected = !ReportText.isUnsafe(scalar)
+            for text in [String(scalar), "a" + String(scalar), String(scalar) + "é", "\u{2029}" + String(scalar)] {
+                var text = text
+                let byBytes = text.withUTF8 { ReportText.isSafe($0) }
+                let byScalars = !text.unicodeScalars.contains { ReportText.isUnsafe($0) }
+                #expect(byBytes == byScalars, "U+\(String(scalar.value, radix: 16)) in \(text.debugDescription)")
+                if text.unicodeScalars.count == 1 { #expect(byBytes == expected) }
+            }
+        }
     }
 
-    @Test func escapingIsTheSameWrittenAndAsText() {
+    /// Printable ASCII is read eight bytes at a time: a character that needs escaping, or one that
+    /// doesn't but isn't ASCII, is found at every position of texts of every length around the words.
+    @Test func wordsOfPrintableASCIIHideNothing() {
+        let characters = [
+            "\n", "\u{0}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\u{2028}", "\u{2069}", "👍",
+        ]
+        for length in 0...40 {
+            let filler = Array(repeating: "x", count: length)
+            for position in 0...length {
+                for character in characters {
+                    var parts = filler
+                    parts.insert(character, at: position)
+                    var text = parts.joined()
+                    let byBytes = text.withUTF8 { ReportText.isSafe($0) }
+                    #expect(byBytes == !text.unicodeScalars.contains { ReportText.isUnsafe($0) })
+                }
+            }
+        }
+        let printable = (0x20...0x7E).map { UInt8($0) }
+        for start in stride(from: 0, to: printable.count, by: 8) {
+            let word = printable[start..<min(start + 8, printable.count)] + Array(repeating: 0x20, count: 8)
+            let value = word.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+            #expect(ReportText.isPrintableASCII(value))
+        }
+        for byte in (0...0xFF).map(UInt64.init) where !(0x20...0x7E).contains(byte) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                let word = (0x2020_2020_2020_2020 & ~(UInt64(0xFF) << shift)) | byte << shift
+                #expect(!ReportText.isPrintableASCII(word), "byte \(byte) at \(shift / 8)")
+            }
+        }
+    }
+
+    @Test func escapingIsTheSameThroughBytesAndThroughScalars() {
         let texts = [
             "", "plain ASCII text", "température", "🌧️👩‍👩‍👧", "tab\there", "a\u{7F}b", "\u{80}", "x\u{9F}",
             "\u{A0}no-break", "\u{2027}\u{2028}\u{202E}\u{202F}", "\u{2065}\u{2066}\u{2069}\u{206A}", "end\n",
@@ -98,11 +138,59 @@ struct ReportWritingTests {
                 == "aaaaaaaaaaaaaaaa… (17 bytes, truncated)")
     }
 
+    // MARK: - The buffer
+
+    /// Every kind of write, growth past the first capacity, removal and reversal leave the same bytes as
+    /// the same edits of an array; a copy keeps its bytes when the original is written to afterwards.
+    @Test func theBufferHoldsWhatAnArrayWould() {
+        var bytes = ReportBytes(capacity: 4)
+        var expected: [UInt8] = []
+        var copies: [(ReportBytes, [UInt8])] = []
+        for step in 0..<400 {
+            let chunk = (0..<(step % 23)).map { UInt8(truncatingIfNeeded: step &+ $0) }
+            switch step % 6 {
+            case 0:
+                chunk.withUnsafeBufferPointer { bytes.append($0) }
+                expected += chunk
+            case 1:
+                bytes.append(UInt8(step % 256))
+                expected.append(UInt8(step % 256))
+            case 2:
+                bytes.append(0x20, count: step % 7)
+                expected += Array(repeating: 0x20, count: step % 7)
+            case 3:
+                let start = max(0, expected.count - step % 9)
+                bytes.reverse(from: start)
+                expected[start...].reverse()
+            case 4:
+                bytes.append(contentsOf: chunk.lazy.map { $0 })
+                expected += chunk
+            default:
+                let start = max(0, expected.count - step % 5)
+                bytes.removeSuffix(from: start)
+                expected.removeSubrange(start...)
+            }
+            if step % 50 == 0 { copies.append((bytes, expected)) }
+            #expect(bytes.count == expected.count)
+            #expect(bytes.withBytes(from: 0) { Array($0) } == expected)
+        }
+        for (copy, bytesThen) in copies {
+            #expect(copy.withBytes(from: 0) { Array($0) } == bytesThen)
+        }
+        var text = ReportBytes(capacity: 0)
+        text.append(0x61, count: 3)
+        "é👍".utf8.withContiguousStorageIfAvailable { text.append($0) }
+        #expect(text.string() == "aaaé👍")
+        #expect(text.string(from: 3) == "é👍")
+        #expect(text.withBytes(from: text.count) { $0.count } == 0)
+    }
+
     // MARK: - Numbers
 
     @Test func numbersAreWrittenAsStringWritesThem() {
         for number in [0, 7, 9, 10, 42, 99, 100, 12_345, -1, -10, -907, Int.max, Int.min, Int.max - 1, Int.min + 1] {
             #expect(written { $0.write(number) } == String(number))
+            #expect(ReportLines.decimalLength(of: number) == String(number).count)
         }
     }
 
@@ -122,11 +210,42 @@ struct ReportWritingTests {
         }
     }
 
+    @Test func indexNamesAreRecognizedAsTheTextComparisonDoes() {
+        let names = [
+            "0", "1", "10", "Index 0", "Index 10", "Index -3", "-3", "3", "03", "Index 03", "Index ", "Index", "",
+            "Index  3", "index 3", "3 ", " 3", "Index 3x", "Index Index 3", "Ｉndex 3", "Index ３", "٣", "-",
+            "Index -", "9223372036854775807", "-9223372036854775808", "Index 9223372036854775807",
+        ]
+        for name in names {
+            for index in [0, 1, 3, -3, 10, Int.max, Int.min] {
+                let digits = String(index)
+                #expect(
+                    ReportLines.isIndexName(name, of: index) == (name == digits || name == "Index " + digits),
+                    "\(name.debugDescription), \(index)")
+            }
+        }
+    }
+
     @Test func codingPathsAreWrittenAsErrorTreeMakesThem() {
-        #expect(ErrorTree.codingPath([Key(stringValue: "days"), Key(intValue: 0)]) == "days[0]")
-        #expect(
-            ErrorTree.codingPath([Key("7", index: 7), Key("seven", index: 7), Key("-2", index: 2)]) == "[7].seven.-2")
-        #expect(ErrorTree.codingPath([]) == "(root)")
+        let long = String(repeating: "x", count: 40)
+        let paths: [[any CodingKey]] = [
+            [],
+            [Key(stringValue: "days"), Key(intValue: 0)],
+            [Key(intValue: 0), Key(intValue: 12), Key(stringValue: "temp")],
+            [Key(stringValue: ""), Key(stringValue: "a"), Key(stringValue: ""), Key(stringValue: "b")],
+            [Key("7", index: 7), Key("seven", index: 7), Key("Index -2", index: -2), Key("-2", index: 2)],
+            [Key(stringValue: "line\nbreak"), Key(stringValue: "température"), Key(stringValue: "\u{202E}")],
+            [Key(stringValue: long), Key(intValue: 1), Key(stringValue: long)],
+            [Key(stringValue: "abcdefghijklmnop")], [Key(stringValue: "abcdefghijklmnopq")],
+        ]
+        for path in paths {
+            for limit in [16, 17, 64, 1_024] {
+                let expected = ReportText.message(ErrorTree.codingPath(path), limit: limit)
+                #expect(written { $0.writeCodingPath(path, limit: limit) } == expected)
+            }
+        }
+        #expect(written { $0.writeCodingPath([Key(stringValue: "days"), Key(intValue: 0)], limit: 64) } == "days[0]")
+        #expect(written { $0.writeCodingPath([], limit: 64) } == "(root)")
     }
 
     // MARK: - Lines and the report's cap

@@ -178,7 +178,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     public static let unknown = ErrorCategory("unknown", defaultSeverity: .major, icon: .warning)
 
     /// The categories Remedy ships texts for, in every supported language.
-    public static let builtIn: [ErrorCategory] = [
+    package static let builtIn: [ErrorCategory] = [
         .invalidInput, .internalInconsistency, .externalSystemUnavailable, .externalSystemUnexpected,
         .cancellation, .authenticationRequired, .permissionDenied, .resourceExhausted, .unknown,
     ]

@@ -49,7 +49,7 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The longest delay ``retryAfter(now:)`` reports: one day. A server that asks for more is
     /// answered with this, so a typo or a hostile header can't put a retry off for years.
-    public static let maximumRetryAfter: Duration = .seconds(24 * 60 * 60)
+    package static let maximumRetryAfter: Duration = .seconds(24 * 60 * 60)
 
     /// How long the server asks the client to wait before retrying, from the `Retry-After` header.
     ///
@@ -57,7 +57,8 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     /// (`Retry-After: Wed, 21 Oct 2015 07:28:00 GMT`, also in the obsolete RFC 850 and asctime forms).
     /// A date is measured from the response's own `Date` header when it has a valid one, so the clocks
     /// of client and server needn't agree; otherwise from `now`. The result is never negative (a date
-    /// in the past means "now") and never longer than ``maximumRetryAfter``.
+    /// in the past means "now") and never longer than one day: a server that asks for more is answered
+    /// with a day, so a typo or a hostile header can't put a retry off for years.
     ///
     /// ```swift
     /// let error = HTTPStatusError(status: 503, headers: ["Retry-After": "120"])

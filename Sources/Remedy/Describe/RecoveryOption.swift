@@ -252,7 +252,7 @@ extension RecoveryOption {
     /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again and
     /// a retry can help: the handling drops it where there is nothing to run again, and the resolver
     /// drops it from permanent failures (``ErrorInterpretation/isPermanent``).
-    public var isRetry: Bool {
+    package var isRetry: Bool {
         titleKey == Self.retryKey
     }
 

@@ -5,7 +5,8 @@ extension ProblemDetails {
     public struct DecodingLimits: Sendable, Hashable {
         /// The largest body read, in bytes; a larger one is refused before it is parsed. Default: 1 MiB.
         public var maximumBodySize: Int
-        /// The deepest nesting of arrays and objects read, at most ``deepestAllowedNesting``. Default: 32.
+        /// The deepest nesting of arrays and objects read, at most 512 (as `JSONDecoder`'s own limit, so
+        /// reading never nears the end of a thread's stack). Default: 32.
         public var maximumDepth: Int {
             get { depth }
             set { depth = min(max(1, newValue), Self.deepestAllowedNesting) }
@@ -14,14 +15,13 @@ extension ProblemDetails {
 
         /// The largest ``maximumDepth``: 512 levels (as `JSONDecoder`'s own limit), so reading never nears the
         /// end of a thread's stack.
-        public static let deepestAllowedNesting = 512
+        package static let deepestAllowedNesting = 512
 
         /// Creates limits.
         ///
         /// - Parameters:
         ///   - maximumBodySize: The largest body read, in bytes. Default: 1 MiB.
-        ///   - maximumDepth: The deepest nesting of arrays and objects read, from 1 to
-        ///     ``deepestAllowedNesting``. Default: 32.
+        ///   - maximumDepth: The deepest nesting of arrays and objects read, from 1 to 512. Default: 32.
         public init(maximumBodySize: Int = 1 << 20, maximumDepth: Int = 32) {
             self.maximumBodySize = max(0, maximumBodySize)
             self.depth = min(max(1, maximumDepth), Self.deepestAllowedNesting)
@@ -87,7 +87,7 @@ extension ProblemDetails {
     ///
     /// - Parameter contentType: The header's value, such as `"application/problem+json; charset=utf-8"`.
     /// - Returns: `true` for the two JSON media types.
-    public static func isProblemContentType(_ contentType: String) -> Bool {
+    package static func isProblemContentType(_ contentType: String) -> Bool {
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let name = essence.trimmingCharacters(in: .whitespaces).lowercased()
         return name == mediaType || name == "application/json"

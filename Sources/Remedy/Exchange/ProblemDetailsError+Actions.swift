@@ -5,7 +5,7 @@ extension ProblemDetailsError {
     /// The HTTP methods an action's request may use: `GET`, `POST`, `PUT`, `PATCH` and `DELETE`. An action
     /// with any other method (`CONNECT`, `TRACE`, a method of the server's own…) is not offered, and the
     /// refusal is logged.
-    public static let actionMethods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    package static let actionMethods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
     /// The most buttons a server's actions give the alert, its Cancel included: 3, the most Apple's Human
     /// Interface Guidelines give an alert.
@@ -14,11 +14,11 @@ extension ProblemDetailsError {
     /// first cancel, the first recommended action, then the others in the server's order until the alert
     /// holds three buttons with its Cancel (which the ``Presentation`` adds when the server sent none). They
     /// keep the server's order. The actions left out are logged at `debug`.
-    public static let maximumActionOptions = 3
+    package static let maximumActionOptions = 3
 
     /// The most actions of a problem that are read: 16. The rest are left out, unread, so a body with
     /// thousands of actions costs no more than one with sixteen.
-    public static let maximumActionsRead = 16
+    package static let maximumActionsRead = 16
 
     /// The server's actions as options, bounded (see ``maximumActionOptions``), and whether one of them
     /// offers to sign in. Actions that can't be offered are left out and logged.

@@ -8,10 +8,10 @@ import FoundationNetworking
 /// ``PresentableError`` with the server's texts and actions.
 ///
 /// The server's ``ProblemDetails/title`` and ``ProblemDetails/detail`` are person-facing by contract, so
-/// they are shown as they are, only bounded in length (``maximumTitleLength``, ``maximumMessageLength``)
-/// and stripped of control characters. Its ``ProblemDetails/category`` and ``ProblemDetails/severity``
-/// are kept (a server can't make a client's failure `fatal`, nor silence it as a cancellation). Its
-/// actions become ``RecoveryOption``s:
+/// they are shown as they are, only bounded in length (a title to 120 characters, a message to 1,000, an
+/// action's title to 60) and stripped of control characters. Its ``ProblemDetails/category`` and
+/// ``ProblemDetails/severity`` are kept (a server can't make a client's failure `fatal`, nor silence it as
+/// a cancellation). Its actions become ``RecoveryOption``s:
 ///
 /// - `retry`: ``RecoveryOption/retry``: the failed operation runs again.
 /// - `cancel`: ``RecoveryOption/cancel``.
@@ -23,11 +23,11 @@ import FoundationNetworking
 ///   (a redirect included: Remedy follows none itself) is handled as a new error.
 ///
 /// An action never acts outside the origin of the failed response (its scheme, host and port, as
-/// ``url`` names them): an action whose URL is on another origin, or whose method is not one of
-/// ``actionMethods``, is left out, and without a ``url`` no link action is offered at all (neither a
-/// relative URL nor an absolute one can be checked). At most ``maximumActionOptions`` buttons are offered,
-/// as Apple's Human Interface Guidelines ask of an alert. Each refusal is logged on one line through the
-/// transport's ``ActionTransport/logger``, never shown.
+/// ``url`` names them): an action whose URL is on another origin, or whose method is not one of `GET`,
+/// `POST`, `PUT`, `PATCH` and `DELETE`, is left out, and without a ``url`` no link action is offered at all
+/// (neither a relative URL nor an absolute one can be checked). At most three buttons are offered, as
+/// Apple's Human Interface Guidelines ask of an alert, and only the first 16 actions are read. Each
+/// refusal is logged on one line through the transport's ``ActionTransport/logger``, never shown.
 ///
 /// The server's `reference` is the failure's ``SupportReference``, on the person's screen and in the
 /// client's log. The server's `retryAfter` (or its `Retry-After` header, whichever is longer) reaches the scope's
@@ -37,11 +37,11 @@ import FoundationNetworking
 /// ``error(status:header:body:url:limits:actionTransport:)`` (any HTTP client).
 public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     /// The longest title shown, in characters; a longer one is cut and ends with "…".
-    public static let maximumTitleLength = 120
+    package static let maximumTitleLength = 120
     /// The longest message shown, in characters; a longer one is cut and ends with "…".
-    public static let maximumMessageLength = 1_000
+    package static let maximumMessageLength = 1_000
     /// The longest action title shown, in characters.
-    public static let maximumActionTitleLength = 60
+    package static let maximumActionTitleLength = 60
 
     /// The problem as the server sent it.
     public let problem: ProblemDetails

@@ -104,7 +104,7 @@ public struct RetryPolicy: Sendable {
     ///
     /// - Parameter retry: Which retry this is, starting at `0`.
     /// - Returns: The cap; the actual wait is a random part of it (see ``delay(beforeRetry:retryAfter:)``).
-    public func backoffCap(forRetry retry: Int) -> Duration {
+    package func backoffCap(forRetry retry: Int) -> Duration {
         let initial = initialDelay.seconds
         let cap = initial * pow(multiplier, Double(max(0, retry)))
         guard cap.isFinite, cap < maximumDelay.seconds else { return maximumDelay }
@@ -119,7 +119,7 @@ public struct RetryPolicy: Sendable {
     ///   - retryAfter: The wait the failure asked for, or `nil`.
     /// - Returns: The wait, or `nil` when the failure asks for more than ``maximumDelay`` (the person is
     ///   asked instead).
-    public func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration? {
+    package func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration? {
         if let retryAfter, retryAfter > maximumDelay { return nil }
         let fraction = randomFraction()
         let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
@@ -134,7 +134,7 @@ public struct RetryPolicy: Sendable {
     ///   - retriesSoFar: How many automatic retries already followed this run of failures.
     ///   - isIdempotent: Whether the operation may run twice without harm.
     /// - Returns: `true` when the failure is transient, retries are left, and the operation qualifies.
-    public func retries(_ failure: HandledError, retriesSoFar: Int, isIdempotent: Bool) -> Bool {
+    package func retries(_ failure: HandledError, retriesSoFar: Int, isIdempotent: Bool) -> Bool {
         failure.isTransient && retriesSoFar < maximumRetries && (isIdempotent || retriesNonIdempotentOperations)
     }
 }

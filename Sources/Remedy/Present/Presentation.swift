@@ -213,7 +213,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ///
     /// - Parameter answer: The option a presenter returned.
     /// - Returns: The matching option of this presentation, or `nil`.
-    public func option(matching answer: RecoveryOption) -> RecoveryOption? {
+    package func option(matching answer: RecoveryOption) -> RecoveryOption? {
         options.first { $0.title == answer.title && $0.role == answer.role }
     }
 

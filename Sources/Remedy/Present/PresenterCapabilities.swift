@@ -42,7 +42,7 @@ public struct PresenterCapabilities: OptionSet, Sendable, Hashable {
     ///
     /// - Parameter presentation: The presentation, with the style its severity or error asks for.
     /// - Returns: The style to show it in.
-    public func style(for presentation: Presentation) -> PresentationStyle {
+    package func style(for presentation: Presentation) -> PresentationStyle {
         guard contains(.alerts) else { return presentation.style }
         switch presentation.style {
         case .banner where !contains(.bannerActions):

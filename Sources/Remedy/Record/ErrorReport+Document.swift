@@ -3,28 +3,17 @@ import Foundation
 // MARK: - JSON
 
 extension ErrorReport {
-    /// The report as a `Codable` value, for logs, crash reporters and analytics.
-    ///
-    /// The tree is a flat list of nodes in pre-order, each naming its parent, so that documents of deep
-    /// trees decode without deep recursion. Field names are stable; fields without a value are left out.
-    ///
-    /// ```json
-    /// {"groupingKey":"4f1c…","isTruncated":false,"nodes":[
-    ///   {"depth":0,"index":0,"kind":"ContextError","layers":[{"fileID":"App/Model.swift","line":42,
-    ///    "message":"Loading forecast"}],"type":"ContextError"},
-    ///   {"codingPath":"days[0]","depth":1,"index":1,"kind":"DecodingError.keyNotFound","label":"cause",
-    ///    "message":"key 'temp' not found","parent":0,"type":"DecodingError"}],
-    ///  "summary":"Loading forecast: key 'temp' not found"}
-    /// ```
-    public struct Document: Sendable, Hashable, Codable {
+    /// The report as a `Codable` value: what ``json`` encodes, field for field. The package's own modules
+    /// and tests read it; users read the JSON, whose field names are stable.
+    package struct Document: Sendable, Hashable, Codable {
         /// ``ErrorReport/summary``.
-        public var summary: String
+        package var summary: String
         /// ``ErrorReport/groupingKey``.
-        public var groupingKey: String
+        package var groupingKey: String
         /// The nodes of the tree in pre-order.
-        public var nodes: [Node]
+        package var nodes: [Node]
         /// Whether nodes were left out: by the walk's node cap or the report's byte cap.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
 
         /// Creates a document.
         ///
@@ -33,7 +22,7 @@ extension ErrorReport {
         ///   - groupingKey: The grouping key.
         ///   - nodes: The nodes in pre-order.
         ///   - isTruncated: Whether nodes were left out.
-        public init(summary: String, groupingKey: String, nodes: [Node], isTruncated: Bool) {
+        package init(summary: String, groupingKey: String, nodes: [Node], isTruncated: Bool) {
             self.summary = summary
             self.groupingKey = groupingKey
             self.nodes = nodes
@@ -41,56 +30,56 @@ extension ErrorReport {
         }
 
         /// One error of the tree.
-        public struct Node: Sendable, Hashable, Codable {
+        package struct Node: Sendable, Hashable, Codable {
             /// The position in pre-order (`"index"`).
-            public var index: Int
+            package var index: Int
             /// The parent's ``index``, `nil` for the root (`"parent"`).
-            public var parent: Int?
+            package var parent: Int?
             /// The distance from the root (`"depth"`).
-            public var depth: Int
+            package var depth: Int
             /// Where the parent keeps it: `"cause"`, `"underlying"`, a case or property name (`"label"`).
-            public var label: String?
+            package var label: String?
             /// The type name, as `DecodingError` (`"type"`).
-            public var type: String
+            package var type: String
             /// The type and enum case, as `DecodingError.keyNotFound` (`"kind"`).
-            public var kind: String
+            package var kind: String
             /// The error's own message, truncated but not escaped; for an error without one, its kind with
             /// the values that aren't errors, as `DataError.invalidStatus(503)`, unless that is just
             /// ``kind`` (`"message"`).
-            public var message: String?
+            package var message: String?
             /// The `NSError` or `CustomNSError` domain (`"domain"`).
-            public var domain: String?
+            package var domain: String?
             /// The `NSError` or `CustomNSError` code (`"code"`).
-            public var code: Int?
+            package var code: Int?
             /// A decoding or encoding error's coding path, as `days[0].temp` (`"codingPath"`).
-            public var codingPath: String?
+            package var codingPath: String?
             /// A ``ContextError``'s layers, outermost first; when there are more than
             /// ``ErrorLimits/maximumLayersShown``, the outermost and innermost ones (`"layers"`).
-            public var layers: [ContextError.Layer]?
+            package var layers: [ContextError.Layer]?
             /// How many layers were left out of ``layers`` (`"omittedLayerCount"`).
-            public var omittedLayerCount: Int?
+            package var omittedLayerCount: Int?
             /// The failure reason (`"reason"`).
-            public var reason: String?
+            package var reason: String?
             /// The recovery suggestion (`"suggestion"`).
-            public var suggestion: String?
+            package var suggestion: String?
             /// The debug description (`"debugDescription"`).
-            public var debugDescription: String?
+            package var debugDescription: String?
             /// Other `NSError` user-info entries, described (`"userInfo"`).
-            public var userInfo: [String: String]?
+            package var userInfo: [String: String]?
             /// A presentable error's category identifier (`"category"`).
-            public var category: String?
+            package var category: String?
             /// A presentable error's severity, as `major` (`"severity"`).
-            public var severity: String?
+            package var severity: String?
             /// Whether the traversal cut a cycle here (`"isCycle"`, written only when `true`).
-            public var isCycle: Bool
+            package var isCycle: Bool
             /// Whether this instance was visited before elsewhere (`"isRepeated"`, only when `true`).
-            public var isRepeated: Bool
+            package var isRepeated: Bool
             /// The index of the first visit of a cycle's or repeat's instance (`"firstOccurrence"`).
-            public var firstOccurrence: Int?
+            package var firstOccurrence: Int?
             /// How many children the width cap left out (`"omittedChildCount"`, only when not 0).
-            public var omittedChildCount: Int
+            package var omittedChildCount: Int
             /// Whether the depth cap stopped the walk here (`"isDepthLimited"`, only when `true`).
-            public var isDepthLimited: Bool
+            package var isDepthLimited: Bool
 
             /// Creates a node; every field but the first five is optional.
             ///
@@ -100,7 +89,7 @@ extension ErrorReport {
             ///   - depth: The distance from the root.
             ///   - type: The type name.
             ///   - kind: The type and enum case.
-            public init(index: Int, parent: Int?, depth: Int, type: String, kind: String) {
+            package init(index: Int, parent: Int?, depth: Int, type: String, kind: String) {
                 self.index = index
                 self.parent = parent
                 self.depth = depth
@@ -122,7 +111,7 @@ extension ErrorReport {
             ///
             /// - Parameter decoder: The decoder.
             /// - Throws: `DecodingError` when a required field is missing or has the wrong type.
-            public init(from decoder: any Decoder) throws {
+            package init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 index = try container.decode(Int.self, forKey: .index)
                 parent = try container.decodeIfPresent(Int.self, forKey: .parent)
@@ -153,7 +142,7 @@ extension ErrorReport {
             ///
             /// - Parameter encoder: The encoder.
             /// - Throws: What the encoder throws.
-            public func encode(to encoder: any Encoder) throws {
+            package func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(index, forKey: .index)
                 try container.encodeIfPresent(parent, forKey: .parent)
@@ -184,12 +173,27 @@ extension ErrorReport {
 
     /// The report as a ``Document``, within ``ErrorLimits/maximumReportBytes`` once encoded as JSON: when the tree
     /// is too large, the last nodes are left out and ``Document/isTruncated`` is set.
-    public var document: Document {
+    package var document: Document {
         encodedDocument().document
     }
 
     /// The report as compact JSON with sorted keys (one line, stable field order), within
-    /// ``ErrorLimits/maximumReportBytes``. Strings keep their text; JSON escapes control characters.
+    /// ``ErrorLimits/maximumReportBytes``, for logs, crash reporters and analytics. Strings keep their text;
+    /// JSON escapes control characters.
+    ///
+    /// The tree is a flat list of nodes in pre-order, each naming its parent (`"parent"`, the parent's
+    /// `"index"`), so that deep trees decode without deep recursion. Field names are stable; fields without a
+    /// value, `false` flags and zero counts are left out. When the tree is too large for the byte cap, the
+    /// last nodes are left out and `"isTruncated"` is `true`.
+    ///
+    /// ```json
+    /// {"groupingKey":"4f1c…","isTruncated":false,"nodes":[
+    ///   {"depth":0,"index":0,"kind":"ContextError","layers":[{"fileID":"App/Model.swift","line":42,
+    ///    "message":"Loading forecast"}],"type":"ContextError"},
+    ///   {"codingPath":"days[0]","depth":1,"index":1,"kind":"DecodingError.keyNotFound","label":"cause",
+    ///    "message":"key 'temp' not found","parent":0,"type":"DecodingError"}],
+    ///  "summary":"Loading forecast: key 'temp' not found"}
+    /// ```
     public var json: String {
         String(decoding: encodedDocument().data, as: UTF8.self)
     }

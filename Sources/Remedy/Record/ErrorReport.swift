@@ -73,7 +73,7 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     ///
     /// - Parameter environment: The environment variables. Default: the process's.
     /// - Returns: `true` unless `NO_COLOR` asks for no colour.
-    public static func allowsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func allowsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty
     }
 

@@ -21,7 +21,7 @@ extension ErrorCatalog {
     /// }
     /// ```
     ///
-    /// See ``ErrorCatalog/builtInEntries`` for the whole list.
+    /// <doc:Catalog> lists every entry.
     public struct BuiltInEntry: Sendable, Hashable, CustomStringConvertible {
         /// The entry's values, in one shared instance: an interpretation carries its entry, and copying a
         /// reference costs one retain where the fields would cost one each.
@@ -170,24 +170,24 @@ extension ErrorCatalog {
         /// The key of the entry's message in Remedy's string table: `catalog.<name>.message`.
         public var messageKey: String { storage.messageKey }
         /// What kind of failure the entry describes.
-        public var category: ErrorCategory { storage.category }
+        package var category: ErrorCategory { storage.category }
         /// How badly the failure disrupts the person, or `nil` for the category's default severity.
-        public var severity: Severity? { storage.severity }
+        package var severity: Severity? { storage.severity }
         /// Whether the failure may go away by itself, so retrying automatically makes sense.
-        public var isTransient: Bool { storage.isTransient }
+        package var isTransient: Bool { storage.isTransient }
         /// Whether the entry offers ``RecoveryOption/retry``.
-        public var offersRetry: Bool { storage.offersRetry }
+        package var offersRetry: Bool { storage.offersRetry }
         /// denied permission): a tree with such an error never offers "Try Again".
-        public var isPermanent: Bool { storage.isPermanent }
+        package var isPermanent: Bool { storage.isPermanent }
         /// specific entry outranks it wherever the two stand in the tree.
-        public var isGeneric: Bool { storage.isGeneric }
+        package var isGeneric: Bool { storage.isGeneric }
         /// The icon, or `nil` for the category's.
-        public var icon: ErrorIcon? { storage.icon }
+        package var icon: ErrorIcon? { storage.icon }
         /// What the entry's message can name when the tree says it: see ``NamedThing``.
-        public var names: Set<NamedThing> { storage.names }
+        package var names: Set<NamedThing> { storage.names }
 
         /// A thing an entry's message can name, each with a variant of the message under its own key.
-        public enum NamedThing: String, Sendable, Hashable, CaseIterable {
+        package enum NamedThing: String, Sendable, Hashable, CaseIterable {
             /// The file, by its name: `catalog.<name>.message.file`, with `%@` for the name.
             case file
             /// The server, by its host name: `catalog.<name>.message.host`, with `%@` for the host.
@@ -224,7 +224,7 @@ extension ErrorCatalog {
 
         /// The keys of the named variants of the message: `catalog.<name>.message.file` and
         /// `catalog.<name>.message.host`, for the things the entry names.
-        public var namedMessageKeys: [String] {
+        package var namedMessageKeys: [String] {
             NamedThing.allCases.filter { $0 != .location && names.contains($0) }.map { "\(messageKey).\($0.rawValue)" }
         }
 
@@ -336,7 +336,7 @@ extension ErrorCatalog {
     ///
     /// Cancellations (`CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`…) are not in
     /// the list: they have no text, because they are never shown.
-    public static var builtInEntries: [BuiltInEntry] {
+    package static var builtInEntries: [BuiltInEntry] {
         BuiltInCatalog.allEntries
     }
 

@@ -9,7 +9,7 @@
 /// `DecodingError`, `EncodingError`, `CancellationError`, ``HTTPStatusError``, and the errors of SQLite
 /// (GRDB, SQLiteNIO), SwiftNIO, swift-nio-ssl, AsyncHTTPClient and the data-format parsers, recognised by
 /// their structure without depending on those packages, in every language of
-/// ``Localization/supportedLanguages``; ``builtInEntries`` lists them, and <doc:Catalog> tells which
+/// ``Localization/supportedLanguages``; <doc:Catalog> lists them, tells which
 /// error maps to which entry and how to reword any of their texts by key.
 ///
 /// ```swift
@@ -131,7 +131,7 @@ public struct ErrorCatalog: Sendable {
     ///   - error: The error.
     ///   - localization: The language of the texts.
     /// - Returns: The interpretation, or `nil` when no entry knows the error.
-    public func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
+    package func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
         interpretation(for: error, info: ErrorTypeInfo.of(error), localization: localization)
     }
 

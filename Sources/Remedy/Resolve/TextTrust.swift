@@ -56,7 +56,7 @@ extension ErrorCatalog {
     ///
     /// - Parameter error: Any error.
     /// - Returns: The decision for the error's own texts.
-    public func textTrust(of error: any Error) -> TextTrust {
+    package func textTrust(of error: any Error) -> TextTrust {
         let info = ErrorTypeInfo.of(error)
         if info.asPresentable != nil { return .trusted }
         if info.asLocalized != nil { return localizedTextTrust(of: error) }

@@ -127,7 +127,7 @@ extension ErrorTree {
     /// - Parameter error: The error to check.
     /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`, their
     ///   `NSError` forms, and presentable errors of category ``ErrorCategory/cancellation``.
-    public static func isCancellation(_ error: any Error) -> Bool {
+    package static func isCancellation(_ error: any Error) -> Bool {
         isCancellation(error, info: nil)
     }
 

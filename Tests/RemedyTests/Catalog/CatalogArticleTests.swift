@@ -67,6 +67,23 @@ struct CatalogArticleTests {
         }
     }
 
+    /// "Naming the thing" lists the entries that name a file, a server or a place in the document, since
+    /// `BuiltInEntry.names` is no longer public.
+    @Test func articleSaysWhichEntriesNameWhat() {
+        let entries = ErrorCatalog.builtInEntries
+        func naming(_ thing: ErrorCatalog.BuiltInEntry.NamedThing) -> Set<String> {
+            Set(entries.filter { $0.names.contains(thing) }.map(\.name))
+        }
+        let fileEntries = Set(entries.map(\.name).filter { $0.hasPrefix("file.") })
+        #expect(naming(.file) == fileEntries.subtracting(["file.readOnlyVolume"]).union(["data.unreadable"]))
+        #expect(
+            naming(.host) == [
+                "network.timedOut", "network.hostNotFound", "network.cannotConnect", "network.secureConnectionFailed",
+                "network.untrustedServer",
+            ])
+        #expect(naming(.location) == ["file.unreadableFormat", "data.unreadable"])
+    }
+
     /// "external system unavailable" → "externalSystemUnavailable".
     static func identifier(of words: String) -> String {
         let parts = words.split(separator: " ").map(String.init)

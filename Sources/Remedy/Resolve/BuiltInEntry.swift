@@ -42,7 +42,7 @@ extension ErrorCatalog {
             /// What the entry resolves to in each of ``Localization/supportedLanguages``, made on first use.
             /// Only a localization without overrides or an app table reads it (``Localization/plainTexts``):
             /// its texts then depend on the language alone. Bounded: one slot per supported language.
-            let memos = LockedValue(Memos())
+            let cache = LockedValue(EntryCache())
 
             init(
                 name: String,
@@ -76,9 +76,9 @@ extension ErrorCatalog {
 
         /// What an entry resolves to in one language, each behind a reference: reading one under the lock
         /// costs a retain, not a copy of its fields.
-        struct Memo: Sendable {
+        struct LanguageCache: Sendable {
             /// ``interpretation(in:)``.
-            var interpretation: InterpretationMemo?
+            var interpretation: CachedInterpretation?
             /// The presentation of an error that is the whole of its tree and that the catalog interprets
             /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``. A tree in
             /// which only such an error has an interpretation, and nothing overrides it, reads the same.
@@ -86,9 +86,9 @@ extension ErrorCatalog {
         }
 
         /// What an entry keeps, behind one lock.
-        struct Memos: Sendable {
+        struct EntryCache: Sendable {
             /// By language slot (``LanguageTexts/index``).
-            var slots = [Memo](repeating: Memo(), count: Localization.supportedLanguages.count)
+            var slots = [LanguageCache](repeating: LanguageCache(), count: Localization.supportedLanguages.count)
             /// The grouping keys of bare Foundation errors this entry interprets, by type and code: see
             /// ``presentationTemplate(_:groupingKeyOf:code:)``.
             var groupingKeys: [(type: ObjectIdentifier, code: Int, key: String)] = []
@@ -101,7 +101,7 @@ extension ErrorCatalog {
         /// ``interpretation(in:)`` in one language, behind a reference, with the fields a tree's merge reads
         /// (``ErrorResolver``) kept apart: read through `interpretation`, each field would cost a copy of it
         /// whole.
-        final class InterpretationMemo: Sendable {
+        final class CachedInterpretation: Sendable {
             let interpretation: ErrorInterpretation
             /// ``ErrorInterpretation/hasText``.
             let hasText: Bool
@@ -126,7 +126,7 @@ extension ErrorCatalog {
 
         /// The presentation template of a language slot (``LanguageTexts/index``), if made.
         func presentationTemplate(_ slot: Int) -> PresentationTemplate? {
-            storage.memos.withLock { $0.slots[slot].presentation }
+            storage.cache.withLock { $0.slots[slot].presentation }
         }
 
         /// The presentation template of a language slot (``LanguageTexts/index``), if made, and the grouping
@@ -141,26 +141,26 @@ extension ErrorCatalog {
             groupingKeyOf type: ObjectIdentifier,
             code: Int
         ) -> (template: PresentationTemplate?, groupingKey: String?) {
-            storage.memos.withLock { memos in
-                let key = memos.groupingKeys.first { $0.type == type && $0.code == code }?.key
-                return (memos.slots[slot].presentation, key)
+            storage.cache.withLock { cache in
+                let key = cache.groupingKeys.first { $0.type == type && $0.code == code }?.key
+                return (cache.slots[slot].presentation, key)
             }
         }
 
         /// Keeps the grouping key of bare Foundation errors of a type and code, unless as many are kept as
         /// the entry keeps (``groupingKeysKept``).
         func keepGroupingKey(_ key: String, of type: ObjectIdentifier, code: Int) {
-            storage.memos.withLock { memos in
-                guard memos.groupingKeys.count < Self.groupingKeysKept,
-                    !memos.groupingKeys.contains(where: { $0.type == type && $0.code == code })
+            storage.cache.withLock { cache in
+                guard cache.groupingKeys.count < Self.groupingKeysKept,
+                    !cache.groupingKeys.contains(where: { $0.type == type && $0.code == code })
                 else { return }
-                memos.groupingKeys.append((type, code, key))
+                cache.groupingKeys.append((type, code, key))
             }
         }
 
         /// Keeps the presentation template of a language slot.
         func keepPresentationTemplate(_ template: PresentationTemplate, _ slot: Int) {
-            storage.memos.withLock { $0.slots[slot].presentation = template }
+            storage.cache.withLock { $0.slots[slot].presentation = template }
         }
 
         /// The entry's stable name, such as `"network.offline"`.
@@ -273,23 +273,23 @@ extension ErrorCatalog {
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
             // The texts of a localization without overrides or an app table depend on its language alone.
             guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
-            return memos(in: localization, slot: slot).interpretation.interpretation
+            return cache(in: localization, slot: slot).interpretation.interpretation
         }
 
         /// What the entry keeps for a localization whose texts depend on its language alone, in its slot
         /// (``Localization/plainTexts``), read under one lock: ``interpretation(in:)``, made and kept on first
         /// use, and the presentation template, if made (``presentationTemplate(_:)``).
-        func memos(
+        func cache(
             in localization: Localization,
             slot: Int
-        ) -> (interpretation: InterpretationMemo, template: PresentationTemplate?) {
-            let (kept, template) = storage.memos.withLock {
+        ) -> (interpretation: CachedInterpretation, template: PresentationTemplate?) {
+            let (kept, template) = storage.cache.withLock {
                 ($0.slots[slot].interpretation, $0.slots[slot].presentation)
             }
             if let kept { return (kept, template) }
-            let memo = InterpretationMemo(makeInterpretation(in: localization))
-            storage.memos.withLock { $0.slots[slot].interpretation = memo }
-            return (memo, template)
+            let made = CachedInterpretation(makeInterpretation(in: localization))
+            storage.cache.withLock { $0.slots[slot].interpretation = made }
+            return (made, template)
         }
 
         private func makeInterpretation(in localization: Localization) -> ErrorInterpretation {

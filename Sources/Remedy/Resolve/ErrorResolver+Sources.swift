@@ -16,13 +16,13 @@ extension ErrorResolver {
     }
 
     /// The message of `interpretation(of:)` alone, without the detail and help anchor it doesn't need,
-    /// or `nil` when it has none or it is blank; from the memo of the error's type when its texts are the
+    /// or `nil` when it has none or it is blank; from the cache of the error's type when its texts are the
     /// ones the kept message was made from.
-    static func message(of error: any LocalizedError, memo: LocalizedMessageMemo? = nil) -> String? {
+    static func message(of error: any LocalizedError, cache: LocalizedMessageCache? = nil) -> String? {
         let rawDescription = error.errorDescription
         let rawSuggestion = error.recoverySuggestion
-        if let memo, let rawDescription,
-            let message = memo.message(description: rawDescription, suggestion: rawSuggestion, make: keptMessage)
+        if let cache, let rawDescription,
+            let message = cache.message(description: rawDescription, suggestion: rawSuggestion, make: keptMessage)
         {
             return message
         }
@@ -35,7 +35,7 @@ extension ErrorResolver {
         return message.isBlank ? nil : message
     }
 
-    /// The message a ``LocalizedMessageMemo`` keeps for a description and a suggestion: made only with a
+    /// The message a ``LocalizedMessageCache`` keeps for a description and a suggestion: made only with a
     /// description a person sees (the failure reason, read only without one, is then no part of it), and
     /// only when it isn't blank.
     static func keptMessage(description: String, suggestion: String?) -> String? {

@@ -35,7 +35,7 @@ extension ErrorResolver {
     /// When the template is made already, the walk merges nothing and answers `nil`; otherwise it merges as
     /// always, and names the entry whose template the presentation is.
     ///
-    /// `Purpose` fixes by type whether the walk may read templates and memos at all, so that a walk that
+    /// `Purpose` fixes by type whether the walk may read templates and cache at all, so that a walk that
     /// only merges (``interpretation(of:)``, ``resolve(_:)``) pays nothing for them.
     func walk<Purpose: WalkPurpose>(
         _ error: any Error,
@@ -76,17 +76,17 @@ extension ErrorResolver {
         var interpretedCount = 0
 
         // A node that a built-in entry interprets alone, in a walk with a language slot, is read from the
-        // entry's memo in place (`builtInMemo(of:info:slot:)`): its interpretation is copied only if the
+        // entry's cache in place (`cachedBuiltIn(of:info:slot:)`): its interpretation is copied only if the
         // merge needs it. Kept instead of `kept`, as the winner or the outermost.
-        var keptMemo: ErrorCatalog.BuiltInEntry.InterpretationMemo?
+        var cachedInterpretation: ErrorCatalog.BuiltInEntry.CachedInterpretation?
         // The winner's built-in entry, when its text is a built-in entry's, and the entry's presentation
-        // template when the winner was read from its memo and the template was made then.
+        // template when the winner was read from its cache and the template was made then.
         var winnerEntry: ErrorCatalog.BuiltInEntry?
         var winnerTemplate: PresentationTemplate?
-        let readsMemos = slot != nil && catalog.isBuiltInsAlone
+        let readsCaches = slot != nil && catalog.isBuiltInsAlone
 
         /// Merges a node's interpretation into the tree's, and answers whether its text wins. Given field by
-        /// field: an interpretation read in place from a memo would be copied whole to be passed on.
+        /// field: an interpretation read in place from a cache would be copied whole to be passed on.
         func merge(
             hasText: Bool,
             rank: Int,
@@ -142,20 +142,20 @@ extension ErrorResolver {
             }
             // A presentable node's category is read below (by its interpretation), or where that isn't.
             let awaitsCategory = facts?.record(error, info: info) ?? false
-            if readsMemos, let slot, let (entry, memo, template) = builtInMemo(of: error, info: info, slot: slot) {
+            if readsCaches, let slot, let (entry, cache, template) = cachedBuiltIn(of: error, info: info, slot: slot) {
                 if awaitsCategory { facts?.notePresentableCategory(of: error, info: info) }
                 // Text the app wrote (a presentable or localized error, its own catalog entry) beats Remedy's
                 // built-in texts at any depth, and a specific built-in text beats a generic fallback at any
                 // depth; among texts of the same rank, the deepest is the most specific.
                 let wins = merge(
-                    hasText: memo.hasText,
+                    hasText: cache.hasText,
                     rank: entry.isGeneric ? 0 : 1,
-                    category: memo.category,
-                    severity: memo.severity,
-                    options: memo.options,
-                    isTransient: memo.isTransient,
-                    isPermanent: memo.isPermanent,
-                    isSilent: memo.isSilent,
+                    category: cache.category,
+                    severity: cache.severity,
+                    options: cache.options,
+                    isTransient: cache.isTransient,
+                    isPermanent: cache.isPermanent,
+                    isSilent: cache.isSilent,
                     // An entry's own interpretation concerns nothing: its subject is read from an error.
                     subject: nil,
                     // Nor does it wait or have a reference: both are read from an error.
@@ -168,11 +168,11 @@ extension ErrorResolver {
                 if wins {
                     // (Set to `nil` only when not: a large optional's destroy costs even when empty.)
                     if kept != nil { Self.empty(&kept) }
-                    keptMemo = memo
+                    cachedInterpretation = cache
                     winnerEntry = entry
                     winnerTemplate = template
                 } else if !hasOutermost {
-                    keptMemo = memo
+                    cachedInterpretation = cache
                 }
                 hasOutermost = true
                 return
@@ -207,7 +207,7 @@ extension ErrorResolver {
                 winnerEntry = interpretation.isBuiltIn ? interpretation.entry : nil
                 winnerTemplate = nil
                 kept = consume interpretation
-                keptMemo = nil
+                cachedInterpretation = nil
             } else if !hasOutermost {
                 kept = consume interpretation
             }
@@ -235,7 +235,8 @@ extension ErrorResolver {
             reading.entryToKeep = entry
         }
         let override = hasWinner ? winnerOverride : allOverrides
-        var merged = kept.take() ?? keptMemo.map(Self.builtIn) ?? ErrorInterpretation(category: fallbackCategory)
+        var merged =
+            kept.take() ?? cachedInterpretation.map(Self.builtIn) ?? ErrorInterpretation(category: fallbackCategory)
         if !hasWinner { merged.message = nil }
         merged.category = merged.category ?? fallbackCategory
         merged.severity = severity
@@ -278,28 +279,28 @@ extension ErrorResolver {
         kept = nil
     }
 
-    /// The interpretation a built-in entry's memo keeps, as the catalog answers it: marked built-in.
-    static func builtIn(_ memo: ErrorCatalog.BuiltInEntry.InterpretationMemo) -> ErrorInterpretation {
-        var interpretation = memo.interpretation
+    /// The interpretation a built-in entry's cache keeps, as the catalog answers it: marked built-in.
+    static func builtIn(_ cache: ErrorCatalog.BuiltInEntry.CachedInterpretation) -> ErrorInterpretation {
+        var interpretation = cache.interpretation
         interpretation.isBuiltIn = true
         return interpretation
     }
 
-    /// The built-in entry that interprets an error alone, unchanged, with its memo and presentation
-    /// template (if made) in a language slot: the memo's interpretation is what
+    /// The built-in entry that interprets an error alone, unchanged, with its cache and presentation
+    /// template (if made) in a language slot: the cache's interpretation is what
     /// ``interpretation(ofNode:info:)`` answers for the error, but for being marked built-in, when the
     /// catalog is the built-ins alone. `nil` for any other error, which takes the general way.
-    func builtInMemo(
+    func cachedBuiltIn(
         of error: any Error,
         info: ErrorTypeInfo,
         slot: Int
-    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.InterpretationMemo, PresentationTemplate?)? {
+    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.CachedInterpretation, PresentationTemplate?)? {
         // A presentable error is interpreted as it declares, before the catalog is asked.
         guard info.asPresentable == nil, let entry = BuiltInCatalog.entryAlone(of: error, info: info) else {
             return nil
         }
-        let (memo, template) = entry.memos(in: localization, slot: slot)
-        return (entry, memo, template)
+        let (cache, template) = entry.cache(in: localization, slot: slot)
+        return (entry, cache, template)
     }
 
     /// Overrides, outermost first, merged into one: outer fields win.

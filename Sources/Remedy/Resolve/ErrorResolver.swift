@@ -165,7 +165,7 @@ public struct ErrorResolver: Sendable {
         return presentation
     }
 
-    /// Whether a walk may read built-in entries' memos and templates (``Presenting``) or only merges
+    /// Whether a walk may read built-in entries' cache and templates (``Presenting``) or only merges
     /// (``Merging``).
     protocol WalkPurpose {
         static var readsTemplates: Bool { get }
@@ -206,10 +206,10 @@ public struct ErrorResolver: Sendable {
         let rawDescription = localized.errorDescription
         let rawSuggestion = localized.recoverySuggestion
         let reason = localized.failureReason.userFacing
-        // A message the type's memo keeps (as `message(for:)` does) is made from a description a person
+        // A message the type's cache keeps (as `message(for:)` does) is made from a description a person
         // sees, and then the reason is the detail.
-        if let memo = info.localizedMessage, let rawDescription,
-            let message = memo.message(description: rawDescription, suggestion: rawSuggestion, make: Self.keptMessage)
+        if let cache = info.localizedMessage, let rawDescription,
+            let message = cache.message(description: rawDescription, suggestion: rawSuggestion, make: Self.keptMessage)
         {
             return (message, reason, localized.helpAnchor.nonBlank)
         }
@@ -303,7 +303,7 @@ public struct ErrorResolver: Sendable {
             // No category: a blank message falls back to the unknown category's. Returned from each
             // branch, not kept in a variable of both: copying and destroying a category costs more than
             // reading the texts.
-            guard let message = Self.message(of: localized, memo: info.localizedMessage) else {
+            guard let message = Self.message(of: localized, cache: info.localizedMessage) else {
                 return ErrorCategory.unknown.message(in: localization)
             }
             return message

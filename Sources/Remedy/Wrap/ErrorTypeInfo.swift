@@ -80,9 +80,9 @@ final class ErrorTypeInfo: Sendable {
     let asLocalized: (@Sendable (any Error) -> (any LocalizedError)?)?
     let asPresentable: (@Sendable (any Error) -> (any PresentableError)?)?
     let asRecoverable: (@Sendable (any Error) -> (any RecoverableError)?)?
-    /// The last message this `LocalizedError` type's texts made (see ``LocalizedMessageMemo``), or `nil` for
+    /// The last message this `LocalizedError` type's texts made (see ``LocalizedMessageCache``), or `nil` for
     /// other types.
-    let localizedMessage: LocalizedMessageMemo?
+    let localizedMessage: LocalizedMessageCache?
 
     /// The kinds of this type's enum cases (`ServiceError.timeout`), by case name: made once, not
     /// concatenated again for every node of every report. Bounded like ``descriptions``.
@@ -117,7 +117,7 @@ final class ErrorTypeInfo: Sendable {
         let wrappingType = type as? any WrappingError.Type
         asCustomNSError = (type as? any CustomNSError.Type).map { Self.customNSErrorCast($0) }
         asLocalized = (type as? any LocalizedError.Type).map { Self.localizedCast($0) }
-        localizedMessage = asLocalized == nil ? nil : LocalizedMessageMemo()
+        localizedMessage = asLocalized == nil ? nil : LocalizedMessageCache()
         asPresentable = (type as? any PresentableError.Type).map { Self.presentableCast($0) }
         asRecoverable = (type as? any RecoverableError.Type).map { Self.recoverableCast($0) }
         let isCustomNSError = asCustomNSError != nil

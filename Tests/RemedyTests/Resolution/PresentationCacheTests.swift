@@ -8,7 +8,7 @@ import Testing
 /// resolution makes, in every language, and they never serve another localization's, catalog's or tree's
 /// texts.
 @Suite(.timeLimit(.minutes(1)))
-struct PresentationMemoTests {
+struct PresentationCacheTests {
     /// What a person sees of a presentation, and how it is shown.
     private typealias Seen = SeenPresentation
 
@@ -28,7 +28,7 @@ struct PresentationMemoTests {
         Localization(language: language, overrides: ["test.unused": "unused"])
     }
 
-    @Test("a presentation from the memos is the one a full resolution makes, in every language")
+    @Test("a presentation from the cache is the one a full resolution makes, in every language")
     func memoizedEqualsResolved() {
         for language in Localization.supportedLanguages {
             let memoized = ErrorResolver(localization: Localization(language: language))
@@ -44,7 +44,7 @@ struct PresentationMemoTests {
         }
     }
 
-    @Test("every built-in entry's interpretation is the same from the memo and from the tables")
+    @Test("every built-in entry's interpretation is the same from the cache and from the tables")
     func entryInterpretations() {
         for language in Localization.supportedLanguages {
             for entry in ErrorCatalog.builtInEntries {
@@ -103,7 +103,7 @@ struct PresentationMemoTests {
         #expect(plain.presentation(for: error).title == "No Internet Connection")
     }
 
-    @Test("an app's catalog entry registered after the memo was made wins over it")
+    @Test("an app's catalog entry registered after the cache was made wins over it")
     func appCatalogWins() {
         let error = URLError(.notConnectedToInternet)
         let standard = ErrorResolver(localization: Localization(language: "en"))
@@ -172,10 +172,10 @@ struct PresentationMemoTests {
         var underlyingErrors: [any Error] { [cause] }
     }
 
-    @Test("a built-in cause read from its memo wins over an outer interpretation without a text")
+    @Test("a built-in cause read from its cache wins over an outer interpretation without a text")
     func memoWinsOverOuterWithoutText() {
         // The outer layer's interpretation is kept first (the outermost), then given up for the cause's
-        // memo: the merge reads the memo's interpretation, as a full resolution reads the entry's.
+        // cache: the merge reads the cache's interpretation, as a full resolution reads the entry's.
         let corrupted = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not JSON."))
         let trees: [any Error] = [
             TextlessLayer(cause: corrupted), TextlessLayer(cause: TextlessLayer(cause: corrupted)),
@@ -286,7 +286,7 @@ struct PresentationMemoTests {
         #expect(mismatches == 0)
     }
 
-    @Test("the memos are bounded: one slot per supported language, per entry")
+    @Test("the cache are bounded: one slot per supported language, per entry")
     func bounded() throws {
         let entry = try #require(ErrorCatalog.builtInEntry(named: "network.offline"))
         for identifier in ["en", "de", "es", "fr", "ja", "zh-Hans", "it", "pt_BR", "zh_TW", "xx"] {

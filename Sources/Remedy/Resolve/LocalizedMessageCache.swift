@@ -15,16 +15,16 @@ import Foundation
 /// Only a message made from a description that a person sees is kept, so the failure reason, which is
 /// read only when there is no such description, is never part of it. Bounded: one message per type, the
 /// last one made; a type whose texts change between errors makes its message again every time.
-final class LocalizedMessageMemo: Sendable {
-    private struct Kept: Sendable {
+final class LocalizedMessageCache: Sendable {
+    private struct CachedMessage: Sendable {
         let description: String
         let suggestion: String?
         let message: String
     }
 
-    private let kept = LockedValue<Kept?>(nil)
+    private let kept = LockedValue<CachedMessage?>(nil)
 
-    /// The message of an error of the type, read from the memo or made and kept: exactly
+    /// The message of an error of the type, read from the cache or made and kept: exactly
     /// `make(description, suggestion)`.
     ///
     /// - Parameters:
@@ -46,7 +46,7 @@ final class LocalizedMessageMemo: Sendable {
         }
         if let found { return found }
         guard let message = make(description, suggestion) else { return nil }
-        let made = Kept(description: description, suggestion: suggestion, message: message)
+        let made = CachedMessage(description: description, suggestion: suggestion, message: message)
         kept.withLock { $0 = made }
         return message
     }

@@ -3,11 +3,11 @@ import Testing
 
 @testable import Remedy
 
-/// The message a `LocalizedError` type's texts make, kept per type (`LocalizedMessageMemo`): what
+/// The message a `LocalizedError` type's texts make, kept per type (`LocalizedMessageCache`): what
 /// `ErrorResolver.message(for:)` returns from it has exactly the bytes a message made from the error's
 /// texts of the moment has, however the texts change, whatever storage they come in.
 @Suite(.timeLimit(.minutes(1)))
-struct LocalizedMessageMemoTests {
+struct LocalizedMessageCacheTests {
     /// Texts given per value: one type, many texts.
     private struct Stored: LocalizedError {
         var errorDescription: String?
@@ -38,7 +38,7 @@ struct LocalizedMessageMemoTests {
 
     private static let resolver = ErrorResolver(localization: Localization(language: "en"))
 
-    /// The message made from an error's texts as the merge reads them, without the memo.
+    /// The message made from an error's texts as the merge reads them, without the cache.
     private static func expected(_ error: Stored) -> String {
         let description = error.errorDescription.userFacing
         let suggestion = error.recoverySuggestion.userFacing

@@ -70,7 +70,7 @@ extension PresentationScheduler {
     private func answerAtOnce(_ entry: Entry, _ result: Result<RecoveryOption?, any Error>) {
         let entryID = entry.id
         let isGiven = lock.withLock {
-            if arriving.withLock({ $0 }) > 0 { return false }
+            if arriving.withLock({ $0.onTheirWay }) > 0 { return false }
             presenterAnswered(entryID, .value(result))
             return true
         }
@@ -153,7 +153,7 @@ extension PresentationScheduler {
     ) -> Bool {
         let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
         return lock.withLock {
-            if waitingForArrivals, arriving.withLock({ $0 }) > 0 { return false }
+            if waitingForArrivals, arriving.withLock({ $0.onTheirWay }) > 0 { return false }
             presenterAnswered(entryID, answer)
             return true
         }

@@ -78,9 +78,13 @@ package final class PresentationScheduler: @unchecked Sendable {
     /// `handle` announces its error synchronously, and it may be called by code that runs while the
     /// scheduler's lock is held (an observer of the state, a presenter's cancellation handler), which
     /// must not wait on that lock. It is read with the scheduler's lock held too, together with the joins.
-    let arriving = LockedValue(0)
-    /// The numbers of ``ArrivalOrder``, taken without the scheduler's lock: the last one taken so far.
-    private let arrivalNumbers = LockedValue(0)
+    let arriving = LockedValue(ArrivalCount())
+
+    /// What ``arriving`` counts: the handlings on their way, and the last number of ``ArrivalOrder`` taken.
+    struct ArrivalCount {
+        var onTheirWay = 0
+        var lastNumber = 0
+    }
 
     /// The IDs of waiting callers, unique across every scheduler of the process, so a caller takes one
     /// without the scheduler's lock: its cancellation handler needs the ID before the caller enters.
@@ -191,7 +195,7 @@ package final class PresentationScheduler: @unchecked Sendable {
         let identity = PresentationIdentity(shown)
         let start = lock.withLock { () -> (Entry, SharedPresentation)? in
             if let arrival {
-                arriving.withLock { $0 -= 1 }
+                arriving.withLock { $0.onTheirWay -= 1 }
                 arrivals.arrived(arrival)
             }
             isEntering = true
@@ -230,16 +234,16 @@ package final class PresentationScheduler: @unchecked Sendable {
     ///
     /// - Returns: The handling's number in the order of arrival.
     func announceArrival() -> Int {
-        arriving.withLock { $0 += 1 }
-        return arrivalNumbers.withLock { last in
-            last += 1
-            return last
+        arriving.withLock { count in
+            count.onTheirWay += 1
+            count.lastNumber += 1
+            return count.lastNumber
         }
     }
 
     /// Ends the count of ``announceArrival()`` for a handling that ends without presenting.
     func withdrawArrival(_ arrival: Int) {
-        arriving.withLock { $0 -= 1 }
+        arriving.withLock { $0.onTheirWay -= 1 }
         lock.withLock {
             arrivals.arrived(arrival)
             showNext()
@@ -248,7 +252,7 @@ package final class PresentationScheduler: @unchecked Sendable {
 
     /// How many handlings are on their way (for tests).
     var arrivingCount: Int {
-        arriving.withLock { $0 }
+        arriving.withLock { $0.onTheirWay }
     }
 
     /// Closes the scheduler: withdraws every presentation, answers every caller with the fallback option
@@ -324,7 +328,7 @@ package final class PresentationScheduler: @unchecked Sendable {
             shown: shown,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
             arrival: arrival,
-            latest: arrival == nil ? arrivalNumbers.withLock { $0 } : 0
+            latest: arrival == nil ? arriving.withLock { $0.lastNumber } : 0
         )
     }
 

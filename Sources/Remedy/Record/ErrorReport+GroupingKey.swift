@@ -331,8 +331,11 @@ private struct ShapeFrame {
             hash.combine(firstChild)
             return hash.value
         }
+        var children = otherChildren
+        children.append(firstChild)
+        children.sort()
         var previous: UInt64?
-        for child in (otherChildren + [firstChild]).sorted() where child != previous {
+        for child in children where child != previous {
             hash.combine(child)
             previous = child
         }

@@ -55,7 +55,7 @@ extension ErrorResolver {
     }
 
     /// `first + " " + second` in one allocation: `+` appends twice, growing the buffer on the way.
-    static func joined(_ first: String, _ second: String) -> String {
+    private static func joined(_ first: String, _ second: String) -> String {
         var first = first
         var second = second
         let count = first.utf8.count + 1 + second.utf8.count

@@ -275,12 +275,12 @@ extension ErrorResolver {
     /// optimizer carries it from node to node as a value, and copies its 168 bytes twice per node even
     /// while it is empty.
     @inline(never)
-    static func empty(_ kept: inout ErrorInterpretation?) {
+    private static func empty(_ kept: inout ErrorInterpretation?) {
         kept = nil
     }
 
     /// The interpretation a built-in entry's cache keeps, as the catalog answers it: marked built-in.
-    static func builtIn(_ cache: ErrorCatalog.BuiltInEntry.CachedInterpretation) -> ErrorInterpretation {
+    private static func builtIn(_ cache: ErrorCatalog.BuiltInEntry.CachedInterpretation) -> ErrorInterpretation {
         var interpretation = cache.interpretation
         interpretation.isBuiltIn = true
         return interpretation
@@ -290,7 +290,7 @@ extension ErrorResolver {
     /// template (if made) in a language slot: the cache's interpretation is what
     /// ``interpretation(ofNode:info:)`` answers for the error, but for being marked built-in, when the
     /// catalog is the built-ins alone. `nil` for any other error, which takes the general way.
-    func cachedBuiltIn(
+    private func cachedBuiltIn(
         of error: any Error,
         info: ErrorTypeInfo,
         slot: Int
@@ -304,7 +304,7 @@ extension ErrorResolver {
     }
 
     /// Overrides, outermost first, merged into one: outer fields win.
-    static func merged(_ overrides: [PresentationOverride]) -> PresentationOverride? {
+    private static func merged(_ overrides: [PresentationOverride]) -> PresentationOverride? {
         var result: PresentationOverride?
         for override in overrides {
             result = result.map { $0.merged(over: override) } ?? override
@@ -331,7 +331,7 @@ extension ErrorResolver {
     /// Whether any source of ``interpretation(ofNode:)`` may know the error: `false` only when it surely
     /// answers `nil` (no presentable, localized or recoverable conformance, no user info, and a catalog
     /// that can't interpret it).
-    func mayKnow(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+    private func mayKnow(_ error: any Error, info: ErrorTypeInfo) -> Bool {
         info.asPresentable != nil || info.asLocalized != nil || info.hasUserInfo || info.asRecoverable != nil
             || catalog.mayInterpret(error, info: info)
     }

@@ -90,7 +90,7 @@ public struct ErrorResolver: Sendable {
 
     /// The presentation of a single-node error that a built-in entry interprets alone: from the entry's
     /// template in the language slot, made from the first such error's full resolution.
-    func presentation(
+    private func presentation(
         for error: any Error,
         info: ErrorTypeInfo,
         entry: ErrorCatalog.BuiltInEntry,
@@ -110,7 +110,7 @@ public struct ErrorResolver: Sendable {
     /// (``BuiltInCatalog/entry(ofBareFoundationError:)``): from the entry's template in the language slot,
     /// with the grouping key the entry keeps for the error's type and code, both made from the first such
     /// error.
-    func bareFoundationPresentation(
+    private func bareFoundationPresentation(
         for error: any Error,
         bare: BuiltInCatalog.BareFoundationEntry,
         slot: Int
@@ -129,7 +129,7 @@ public struct ErrorResolver: Sendable {
     }
 
     /// The presentation of an error's whole tree, resolved.
-    func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
+    private func resolvedPresentation(for error: any Error, info: ErrorTypeInfo) -> Presentation {
         if info.source == .leaf, limits.maximumNodes > 0 {
             if let texts = localizedTexts(of: error, info: info) {
                 // Not blank: made of texts that aren't. No category: the unknown one's title, severity, icon.
@@ -171,7 +171,7 @@ public struct ErrorResolver: Sendable {
         static var readsTemplates: Bool { get }
     }
 
-    enum Presenting: WalkPurpose {
+    private enum Presenting: WalkPurpose {
         static var readsTemplates: Bool { true }
     }
 
@@ -195,7 +195,7 @@ public struct ErrorResolver: Sendable {
     /// whose texts the catalog trusts and doesn't replace, for a presentation made from them directly:
     /// what `presentation(for:merged:)` makes of `mergedAlone` of `interpretation(of:)`. `nil` for any other
     /// error, and for one without texts.
-    func localizedTexts(
+    private func localizedTexts(
         of error: any Error,
         info: ErrorTypeInfo
     ) -> (message: String, detail: String?, helpAnchor: String?)? {
@@ -224,7 +224,7 @@ public struct ErrorResolver: Sendable {
 
     /// What ``walk(_:info:collecting:)`` merges from a tree of one node, which is no context layer and no
     /// decoding error (a type without references), with this interpretation (`nil`: no source knew it).
-    func mergedAlone(_ node: consuming ErrorInterpretation?) -> ErrorInterpretation {
+    private func mergedAlone(_ node: consuming ErrorInterpretation?) -> ErrorInterpretation {
         guard var merged = node else { return ErrorInterpretation() }
         // The node is the winner when it has a text, else it stands in as the outermost interpretation.
         let hasText = merged.hasText
@@ -240,7 +240,7 @@ public struct ErrorResolver: Sendable {
     }
 
     /// The presentation of a merged interpretation.
-    func presentation(for error: any Error, merged interpretation: ErrorInterpretation) -> Presentation {
+    private func presentation(for error: any Error, merged interpretation: ErrorInterpretation) -> Presentation {
         let category = interpretation.category ?? .unknown
         return Presentation(
             title: interpretation.title,
@@ -282,7 +282,7 @@ public struct ErrorResolver: Sendable {
     /// A leaf type holds no references, so no causes: its own texts are the message, without a walk. Any
     /// other error is walked once, by the resolution (a reflected value may hold causes, and a cause with a
     /// text of its own would be more specific than the error's).
-    func singleNodeMessage(for error: any Error) -> String? {
+    private func singleNodeMessage(for error: any Error) -> String? {
         let info = ErrorTypeInfo.of(error)
         guard info.source == .leaf else { return nil }
         // As the merge (a blank text counts as none) and the presentation rules (a blank message falls
@@ -380,5 +380,5 @@ extension String {
     }
 
     /// The bytes every variant of Foundation's generic text starts with.
-    static let genericTextPrefix = Array("The operation could".utf8)
+    private static let genericTextPrefix = Array("The operation could".utf8)
 }

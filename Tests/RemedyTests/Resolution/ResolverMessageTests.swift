@@ -1,6 +1,5 @@
 import Foundation
 import Remedy
-import Synchronization
 import Testing
 
 /// `ErrorResolver.message(for:)`: the presentation's message, read directly where it can be.
@@ -151,11 +150,11 @@ struct ResolverMessageTests {
 
     /// A cause-holding error that counts how often it is reflected.
     private struct CountedReflection: LocalizedError, CustomReflectable {
-        static let reflections = LockedCount()
+        static let reflections = LockedValue(0)
         var cause: any Error
         var errorDescription: String? { "The sync failed." }
         var customMirror: Mirror {
-            Self.reflections.add()
+            Self.reflections.withLock { $0 += 1 }
             return Mirror(self, children: ["cause": cause])
         }
     }
@@ -165,18 +164,11 @@ struct ResolverMessageTests {
         let error = CountedReflection(cause: Localized(errorDescription: "The disk is full."))
         // The first look at a type may reflect it for its type information; count the steady state.
         _ = resolver.presentation(for: CountedReflection(cause: Localized()))
-        var before = CountedReflection.reflections.value
+        var before = CountedReflection.reflections.withLock { $0 }
         let presentation = resolver.presentation(for: error)
-        #expect(CountedReflection.reflections.value - before == 1)
-        before = CountedReflection.reflections.value
+        #expect(CountedReflection.reflections.withLock { $0 } - before == 1)
+        before = CountedReflection.reflections.withLock { $0 }
         #expect(resolver.message(for: error) == presentation.message)
-        #expect(CountedReflection.reflections.value - before == 1, "one walk, as the presentation's")
+        #expect(CountedReflection.reflections.withLock { $0 } - before == 1, "one walk, as the presentation's")
     }
-}
-
-/// A counter that tasks share.
-private final class LockedCount: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func add() { count.withLock { $0 += 1 } }
 }

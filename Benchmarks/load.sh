@@ -4,16 +4,16 @@
 # a ratio against the plain server of the same run, never gated). Also the resident memory of each server
 # before and after its load.
 #
-#   Benchmarks/load.sh                 # 2 rounds of 10 s per server (about a minute after the build)
-#   LOAD_SECONDS=5 LOAD_ROUNDS=1 Benchmarks/load.sh
+#   Benchmarks/load.sh                 # 10 rounds of 3 s per server (about a minute after the build)
+#   LOAD_SECONDS=3 LOAD_ROUNDS=8 Benchmarks/load.sh
 #
 # Installs wrk and curl (Debian's packages) when they are missing. Servers listen on 127.0.0.1 only and are stopped
 # at the end, whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-seconds="${LOAD_SECONDS:-10}"
-rounds="${LOAD_ROUNDS:-2}"
+seconds="${LOAD_SECONDS:-3}"
+rounds="${LOAD_ROUNDS:-10}"
 connections="${LOAD_CONNECTIONS:-32}"
 
 for tool in wrk curl; do
@@ -51,10 +51,9 @@ for mode in plain problemDetails; do
     done
 done
 
-declare -A before total
+declare -A before
 for mode in plain problemDetails; do
     before[$mode]=$(resident_mb "${pid[$mode]}")
-    total[$mode]=0
 done
 # The answers are checked once: 503, and Problem Details only behind the middleware.
 plain_type=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "http://127.0.0.1:${port[plain]}/overload")
@@ -62,20 +61,51 @@ problem_type=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "http://12
 echo "plain answers: $plain_type; middleware answers: $problem_type"
 [[ "$problem_type" == "503 application/problem+json" ]] || { echo "the middleware's answer is not Problem Details"; exit 1; }
 
-printf '| round | server | requests/s | p99 latency |\n|---|---|---|---|\n'
+# The servers share 2 cores with wrk and, on a virtual machine, with its neighbours: a single pair of runs
+# can differ by 20% either way. So the servers take turns in many short rounds (the first to run alternates),
+# each round gives one ratio, and the figure is the median of those ratios. The servers' own CPU time per
+# request (user + system, from /proc) is reported beside it: it moves less with the neighbours.
+cpu_ticks() {
+    awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+ticks_per_second=$(getconf CLK_TCK)
+results=$(mktemp)
+printf '| round | server | requests/s | p99 latency | server CPU per request |\n|---|---|---|---|---|\n'
 for round in $(seq 1 "$rounds"); do
-    for mode in plain problemDetails; do
+    order="plain problemDetails"
+    (( round % 2 == 0 )) && order="problemDetails plain"
+    for mode in $order; do
+        ticks=$(cpu_ticks "${pid[$mode]}")
         out=$(wrk -t1 -c"$connections" -d"${seconds}s" --latency "http://127.0.0.1:${port[$mode]}/overload")
+        ticks=$(( $(cpu_ticks "${pid[$mode]}") - ticks ))
         rps=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
         p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
-        total[$mode]=$(python3 -c "print(${total[$mode]} + $rps)")
-        printf '| %s | %s | %s | %s |\n' "$round" "$mode" "$rps" "$p99"
+        requests=$(awk '/requests in/ { print $1 }' <<<"$out")
+        cpu=$(python3 -c "print('%.1f' % ($ticks * 1e6 / $ticks_per_second / $requests))")
+        echo "$round $mode $rps $cpu" >>"$results"
+        printf '| %s | %s | %s | %s | %s µs |\n' "$round" "$mode" "$rps" "$p99" "$cpu"
     done
 done
 
-printf '\n| server | mean requests/s | resident before | resident after |\n|---|---|---|---|\n'
+printf '\n| server | median requests/s | median CPU per request | resident before | resident after |\n|---|---|---|---|---|\n'
 for mode in plain problemDetails; do
-    printf '| %s | %.0f | %s MB | %s MB |\n' "$mode" "$(python3 -c "print(${total[$mode]} / $rounds)")" \
+    read -r median_rps median_cpu < <(python3 - "$results" "$mode" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+mine = [row for row in rows if row[1] == sys.argv[2]]
+print("%.0f %.1f" % (statistics.median(float(r[2]) for r in mine), statistics.median(float(r[3]) for r in mine)))
+PY
+)
+    printf '| %s | %s | %s µs | %s MB | %s MB |\n' "$mode" "$median_rps" "$median_cpu" \
         "${before[$mode]}" "$(resident_mb "${pid[$mode]}")"
 done
-python3 -c "print('ratio (middleware / plain): %.2fx' % (${total[problemDetails]} / ${total[plain]}))"
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+rounds = sorted({row[0] for row in rows}, key=int)
+rps = {(row[0], row[1]): float(row[2]) for row in rows}
+ratios = [rps[(r, "problemDetails")] / rps[(r, "plain")] for r in rounds]
+print("ratios per round (middleware / plain): " + ", ".join("%.2f" % ratio for ratio in ratios))
+print("ratio (middleware / plain), median of %d rounds: %.2fx" % (len(ratios), statistics.median(ratios)))
+PY
+rm -f "$results"

@@ -31,7 +31,6 @@ extension ProblemAnswer {
     ///   - logger: The request's logger.
     ///   - configuration: The middleware's configuration: which records to keep.
     func record(rule: ProblemResolver.RuleDecision, to logger: Logger, _ configuration: ProblemDetailsConfiguration) {
-        let error = failure.error
         logger.log(
             level: level(rule: rule),
             "Answered \(status.code) with Problem Details",
@@ -44,9 +43,9 @@ extension ProblemAnswer {
                 span.updateAttributes { attributes in
                     // OpenTelemetry's semantic conventions for errors, beside Remedy's own.
                     attributes["error.type"] = Self.errorType(of: error)
-                    attributes["remedy.category"] = presentation.category.identifier
+                    attributes["remedy.category"] = category.identifier
                     attributes["remedy.grouping_key"] = ErrorReport(error).groupingKey
-                    attributes["remedy.reference"] = presentation.supportReference.description
+                    attributes["remedy.reference"] = reference.description
                 }
                 // OpenTelemetry's HTTP conventions: a server span is an error for 5xx, not for 4xx.
                 if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
@@ -56,7 +55,7 @@ extension ProblemAnswer {
         let factory = configuration.metricsFactory ?? MetricsSystem.factory
         if configuration.countsProblems, !(factory is NOOPMetricsHandler) {
             let dimensions = [
-                ("category", presentation.category.identifier),
+                ("category", category.identifier),
                 ("status", "\(status.code)"),
             ]
             Counter(label: configuration.counterLabel, dimensions: dimensions, factory: factory).increment()
@@ -67,8 +66,8 @@ extension ProblemAnswer {
     private func metadata(error: any Error, rule: ProblemResolver.RuleDecision) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "status": "\(status.code)",
-            "category": "\(presentation.category.identifier)",
-            "reference": "\(presentation.supportReference)",
+            "category": "\(category.identifier)",
+            "reference": "\(reference)",
             "error.type": "\(Self.errorType(of: error))",
             "report": "\(ReportText.escaped(ErrorReport(error).text))",
         ]

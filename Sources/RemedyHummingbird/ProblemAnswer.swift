@@ -11,14 +11,20 @@ import Remedy
 /// a failure the client can act on keeps its texts; a failure of the server's own resources is answered
 /// as the service's problem, with the reference, and its texts stay in the server's log.
 ///
-/// A class: the answer is made once and read by the response and the record, never copied.
-final class ProblemAnswer {
-    /// The failure as resolved, with the rules' replacement if any: what the log reports.
-    let failure: ResolvedFailure
+/// The problem is made straight from the resolved failure's texts and options, as a presentation of it
+/// would be made (``ProblemDetails/init(title:message:options:category:severity:status:supportReference:retryAfter:requests:localization:)``),
+/// without making the presentation: a server has nobody to present it to.
+struct ProblemAnswer {
+    /// The error as resolved, the rules' replacement if any: what the log reports.
+    let error: any Error
     /// What the client reads.
-    let presentation: Presentation
+    let problem: ProblemDetails
     /// The status of the response.
     let status: HTTPResponse.Status
+    /// What kind of failure the client is told it is.
+    let category: ErrorCategory
+    /// The reference of the failure, in the body and in the log.
+    let reference: SupportReference
     /// Whether the failure's own texts were withheld as the server's.
     let isServerFailure: Bool
     /// Whether the app stated the status itself (an `HTTPResponseError`, an ``HTTPStatusError`` without a
@@ -41,46 +47,87 @@ final class ProblemAnswer {
         context: some RequestContext
     ) {
         let resolver = language.resolver
-        self.failure = failure
+        error = failure.error
+        self.reference = reference
         languageHeaders = language.headers
         let statement = Self.statusStatement(of: failure)
         isStatedStatus = statement != nil
-        let category = failure.category
         let isServerFailure =
-            statement == nil && category != .invalidInput && !failure.interpretation.hasAppText
+            statement == nil && failure.category != .invalidInput && !failure.interpretation.hasAppText
             && Self.containsServerResource(failure, configuration.isServerResourceFailure)
         self.isServerFailure = isServerFailure
         let wait = failure.interpretation.retryAfter.map(ProblemDetails.wholeSeconds)
         retryAfter = wait
+        let status: HTTPResponse.Status
+        var problem: ProblemDetails
         if isServerFailure {
-            // Unavailable for now when trying again later may help; otherwise the service has a problem.
-            let status: HTTPResponse.Status =
-                failure.interpretation.isTransient ? .serviceUnavailable : .internalServerError
-            self.status = status
-            presentation = Self.servicePresentation(status, of: failure, reference: reference, resolver: resolver)
-            keptHeaders = [:]
+            // Unavailable for now when trying again later may help; otherwise the service has a problem. The
+            // catalog's texts for the status ("Server Problem", "Service Unavailable"), with Try Again; the
+            // failure itself stays in the log.
+            status = failure.interpretation.isTransient ? .serviceUnavailable : .internalServerError
+            let service = resolver.interpretation(of: HTTPStatusError(status: Int(status.code)))
+            let category = service.category ?? .externalSystemUnavailable
+            self.category = category
+            problem = ProblemDetails(
+                title: service.title,
+                message: service.message,
+                options: [.retry],
+                category: category,
+                severity: max(failure.severity, category.defaultSeverity),
+                status: Int(status.code),
+                supportReference: reference,
+                retryAfter: wait.map { .seconds($0) },
+                requests: configuration.actionRequests,
+                localization: resolver.localization
+            )
+            keptHeaders = HTTPFields()
         } else {
-            let status = statement?.status ?? Self.status(of: failure, statuses: configuration.statuses)
-            self.status = status
-            presentation = Self.presentation(of: failure, reference: reference, resolver: resolver)
-            keptHeaders = statement?.error.map { Self.headers(of: $0, request: request, context: context) } ?? [:]
+            status = statement?.status ?? Self.status(of: failure, statuses: configuration.statuses)
+            category = failure.category
+            problem = ProblemDetails(
+                title: failure.interpretation.title,
+                message: failure.interpretation.message,
+                options: Self.options(of: failure),
+                category: category,
+                severity: failure.severity,
+                status: Int(status.code),
+                supportReference: reference,
+                retryAfter: wait.map { .seconds($0) },
+                requests: configuration.actionRequests,
+                localization: resolver.localization
+            )
+            keptHeaders =
+                statement?.node.map { Self.headers(of: $0, request: request, context: context) } ?? HTTPFields()
         }
+        if status == .unauthorized {
+            Self.addSignIn(
+                to: &problem,
+                request: configuration.actionRequests[ProblemDetails.Action.signInID],
+                localization: resolver.localization
+            )
+        }
+        problem.type = configuration.problemType(problem, failure.error)
+        self.status = status
+        self.problem = problem
     }
 
     // MARK: - Status
 
-    /// A status the tree states for the client: the first `HTTPResponseError` of 400 or more, or an
-    /// ``HTTPStatusError`` the app threw (one with a URL is the answer of an outbound call: the server's).
+    /// A status the tree states for the client: the first `HTTPResponseError` of 400 or more (with its node,
+    /// whose headers the answer keeps), or an ``HTTPStatusError`` the app threw (one with a URL is the answer
+    /// of an outbound call: the server's).
     private static func statusStatement(
         of failure: ResolvedFailure
-    ) -> (status: HTTPResponse.Status, error: (any HTTPResponseError)?)? {
-        var found: (status: HTTPResponse.Status, error: (any HTTPResponseError)?)?
+    ) -> (status: HTTPResponse.Status, node: (any Error)?)? {
+        var found: (status: HTTPResponse.Status, node: (any Error)?)?
         failure.facts.forEachNode { node in
             // Hummingbird's own error by its type first, without the runtime's general cast; a cast to a
             // protocol costs a conformance lookup.
-            if let response = ErrorTree.value(node, as: HTTPError.self) ?? (node as? any HTTPResponseError) {
-                guard response.status.code >= 400 else { return true }
-                found = (response.status, response)
+            if let status = ErrorTree.value(node, as: HTTPError.self)?.status
+                ?? (node as? any HTTPResponseError)?.status
+            {
+                guard status.code >= 400 else { return true }
+                found = (status, node)
             } else if let statusError = node as? HTTPStatusError, statusError.url == nil,
                 (400..<600).contains(statusError.status)
             {
@@ -114,117 +161,32 @@ final class ProblemAnswer {
         return found
     }
 
-    // MARK: - Presentations
+    // MARK: - Actions
 
-    /// The failure's presentation, with Try Again where the client can run the request again.
-    private static func presentation(
-        of failure: ResolvedFailure,
-        reference: SupportReference,
-        resolver: ErrorResolver
-    ) -> Presentation {
-        let interpretation = failure.interpretation
-        var options = interpretation.options
-        let offersRetry = failure.offersRetry(retryableCategories: retryableCategories)
-        if offersRetry {
+    /// The failure's options, with Try Again where the client can run the request again.
+    private static func options(of failure: ResolvedFailure) -> [RecoveryOption] {
+        var options = failure.interpretation.options
+        if failure.offersRetry(retryableCategories: retryableCategories) {
             if !options.contains(where: { $0.isRetry }) { options.insert(.retry, at: 0) }
         } else if options.contains(where: { $0.isRetry }) {
             options.removeAll { $0.isRetry }
         }
-        return failure.presentation(
-            options: options,
-            detail: interpretation.detail,
-            supportReference: reference,
-            localization: resolver.localization
-        )
+        return options
     }
 
     /// The categories whose failures offer Try Again, as an ``ErrorScope``'s by default.
     private static let retryableCategories = ErrorScope.Configuration().retryableCategories
 
-    /// The answer to a failure of the server's own resources: the catalog's texts for the status ("Server
-    /// Problem", "Service Unavailable"), with Try Again and the failure's reference; the failure itself
-    /// stays in the log.
-    private static func servicePresentation(
-        _ status: HTTPResponse.Status,
-        of failure: ResolvedFailure,
-        reference: SupportReference,
-        resolver: ErrorResolver
-    ) -> Presentation {
-        let service = resolver.interpretation(of: HTTPStatusError(status: Int(status.code)))
-        let category = service.category ?? .externalSystemUnavailable
-        return Presentation(
-            title: service.title,
-            message: service.message ?? "",
-            options: [.retry],
-            category: category,
-            severity: max(failure.severity, category.defaultSeverity),
-            supportReference: reference,
-            error: failure.error,
-            localization: resolver.localization
-        )
-    }
-
-    // MARK: - Response
-
-    /// The headers of an `HTTPResponseError`, without those that describe its own body.
-    private static func headers(
-        of failure: any HTTPResponseError,
-        request: Request,
-        context: some RequestContext
-    ) -> HTTPFields {
-        let headers: HTTPFields
-        if let httpError = failure as? HTTPError {
-            headers = httpError.headers
-        } else if let response = try? failure.response(from: request, context: context) {
-            headers = response.headers
-        } else {
-            return [:]
-        }
-        guard !headers.isEmpty else { return headers }
-        return headers.filter { ![.contentType, .contentLength, .contentLanguage, .vary].contains($0.name) }
-    }
-
-    /// The Problem Details response.
-    ///
-    /// - Parameter configuration: The middleware's configuration: the problem type and the action requests.
-    func response(_ configuration: ProblemDetailsConfiguration) -> Response {
-        var problem = ProblemDetails(
-            presentation,
-            status: Int(status.code),
-            type: configuration.problemType(presentation),
-            retryAfter: retryAfter.map { .seconds($0) },
-            requests: configuration.actionRequests
-        )
-        // Cancel is no action of the server's: the presentation rules added it, and every client can
-        // dismiss (a Remedy client adds its own Cancel, in its own language). Sent, it would read as an
-        // option of the error, and a client's scope offers Try Again only to errors whose options are all
-        // Try Again.
-        problem.actions.removeAll { action in
-            guard action.role == .cancel, case .none = action.request else { return false }
-            return true
-        }
-        if status == .unauthorized {
-            addSignIn(to: &problem, request: configuration.actionRequests[ProblemDetails.Action.signInID])
-        }
-
-        var headers = languageHeaders
-        if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
-        if !keptHeaders.isEmpty {
-            headers.append(contentsOf: keptHeaders.filter { retryAfter == nil || $0.name != .retryAfter })
-        }
-        return Response(
-            status: status,
-            headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.encodedBytes()))
-        )
-    }
-
-    /// Gives a 401 answer a sign-in action when its presentation has none, so the client's sign-in
-    /// flow (its take-over rule) knows it may run; with the configured sign-in request, if any.
-    private func addSignIn(to problem: inout ProblemDetails, request: ProblemDetails.Action.Request?) {
+    /// Gives a 401 answer a sign-in action when it has none, so the client's sign-in flow (its take-over
+    /// rule) knows it may run; with the configured sign-in request, if any.
+    private static func addSignIn(
+        to problem: inout ProblemDetails,
+        request: ProblemDetails.Action.Request?,
+        localization: Localization
+    ) {
         let id = ProblemDetails.Action.signInID
         guard !problem.actions.contains(where: { $0.id == id }) else { return }
-        let title = RecoveryOption.signIn { false }.localizedTitle(in: presentation.localization)
+        let title = RecoveryOption.signIn { false }.localizedTitle(in: localization)
         let signIn = ProblemDetails.Action(
             id: id,
             title: title,
@@ -239,6 +201,46 @@ final class ProblemAnswer {
                 if action.role == .recommended { action.role = .normal }
                 return action
             }
+    }
+
+    // MARK: - Response
+
+    /// The headers of the `HTTPResponseError` a node is, without those that describe its own body.
+    private static func headers(
+        of node: any Error,
+        request: Request,
+        context: some RequestContext
+    ) -> HTTPFields {
+        let headers: HTTPFields
+        if let httpError = ErrorTree.value(node, as: HTTPError.self) {
+            headers = httpError.headers
+        } else if let failure = node as? any HTTPResponseError,
+            let response = try? failure.response(from: request, context: context)
+        {
+            headers = response.headers
+        } else {
+            return HTTPFields()
+        }
+        guard !headers.isEmpty else { return headers }
+        return headers.filter { ![.contentType, .contentLength, .contentLanguage, .vary].contains($0.name) }
+    }
+
+    /// The Problem Details response.
+    func response() -> Response {
+        var headers = languageHeaders
+        if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
+        if !keptHeaders.isEmpty {
+            headers.append(contentsOf: keptHeaders.filter { retryAfter == nil || $0.name != .retryAfter })
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body()))
+    }
+
+    /// The problem's bytes, written straight into the response's buffer.
+    private func body() -> ByteBuffer {
+        guard let capacity = problem.writtenCapacity else { return ByteBuffer(data: problem.encoded()) }
+        var buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { problem.write(into: $0) }
+        return buffer
     }
 }
 #endif

@@ -39,9 +39,11 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// The status of each category, where the error's tree holds no status of its own (Hummingbird's
     /// `HTTPResponseError`, Remedy's ``HTTPStatusError``). Categories not listed answer 500.
     public var statuses: [ErrorCategory: HTTPResponse.Status]
-    /// The problem type URI of a presentation (RFC 9457 `type`). Default: `about:blank`, which says the
-    /// status is all there is to know about the type.
-    public var problemType: @Sendable (Presentation) -> String
+    /// The problem type URI of an answer (RFC 9457 `type`), given the problem as it will be sent and the
+    /// error the route threw (or the one a rule put in its place): such as
+    /// `{ _, error in error is OutOfCreditError ? "https://example.com/probs/out-of-credit" : "about:blank" }`.
+    /// Default: `about:blank`, which says the status is all there is to know about the type.
+    public var problemType: @Sendable (_ problem: ProblemDetails, _ error: any Error) -> String
     /// The requests that perform actions, by action id (``ProblemDetails/Action/id``), so a client can
     /// perform them: such as `["signIn": .init(method: "POST", href: "/session")]`. Every 401 answer
     /// carries a sign-in action (`"signIn"`), with its request when there is one here.
@@ -127,7 +129,7 @@ public struct ProblemDetailsConfiguration: Sendable {
     ///   - languages: The languages the server answers in.
     ///   - localization: Makes the localization of a chosen language.
     ///   - statuses: The status of each category.
-    ///   - problemType: The problem type URI of a presentation.
+    ///   - problemType: The problem type URI of an answer, given the problem and the error.
     ///   - actionRequests: The requests that perform actions, by action id.
     ///   - maximumReruns: How often a recovered take-over runs the route again; negative counts as 0.
     ///   - recordsErrorsOnSpans: Whether errors are recorded on the active span.
@@ -142,7 +144,9 @@ public struct ProblemDetailsConfiguration: Sendable {
         languages: [String] = Localization.supportedLanguages,
         localization: @escaping @Sendable (String) -> Localization = { Localization(language: $0) },
         statuses: [ErrorCategory: HTTPResponse.Status] = ProblemDetailsConfiguration.defaultStatuses,
-        problemType: @escaping @Sendable (Presentation) -> String = { _ in "about:blank" },
+        problemType: @escaping @Sendable (_ problem: ProblemDetails, _ error: any Error) -> String = { _, _ in
+            ProblemDetails.blankType
+        },
         actionRequests: [String: ProblemDetails.Action.Request] = [:],
         maximumReruns: Int = 1,
         recordsErrorsOnSpans: Bool = true,

@@ -164,7 +164,7 @@ struct ProblemResolver: Sendable {
             context: context
         )
         answer.record(rule: decided, to: context.logger, configuration)
-        return .response(answer.response(configuration))
+        return .response(answer.response())
     }
 
     // MARK: - Rules

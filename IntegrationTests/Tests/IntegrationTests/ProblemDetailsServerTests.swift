@@ -168,6 +168,31 @@ struct ProblemDetailsServerTests {
         }
     }
 
+    @Test("The problem type is the app's: given the problem as sent and the error the route threw")
+    func problemTypeIsTheApps() async throws {
+        let seen = LockedCalls()
+        try await ProblemServer.with({
+            $0.problemType = { problem, error in
+                seen.append("\(problem.status ?? 0) \(problem.title ?? "") \(type(of: error))")
+                return (error as? HTTPError)?.status == .serviceUnavailable
+                    ? "https://example.com/probs/busy" : "about:blank"
+            }
+        }) { server in
+            let overload = try await RealClient.urlSession.send(server.baseURL.appending(path: "/overload"))
+            let busy = try ProblemDetails(decoding: overload.body, contentType: overload.contentType)
+            #expect(busy.type == "https://example.com/probs/busy")
+            #expect(busy.status == 503)
+            let conflict = try await RealClient.urlSession.send(server.baseURL.appending(path: "/conflict"))
+            #expect(
+                try ProblemDetails(decoding: conflict.body, contentType: conflict.contentType).type == "about:blank")
+        }
+        let calls = seen.all
+        #expect(calls.count == 2)
+        #expect(
+            calls.first
+                == "503 \(StringsFile.text("catalog.http.serviceUnavailable.title", language: "en") ?? "") HTTPError")
+    }
+
     @Test("A cancellation is never presented: Hummingbird answers it as it answers any unknown error")
     func cancellationIsPassedOn() async throws {
         try await ProblemServer.with { server in
@@ -363,5 +388,18 @@ private final class LockedTables: @unchecked Sendable {
 
     func set(_ language: String, _ texts: [String: String]) {
         lock.withLock { tables[language] = texts }
+    }
+}
+
+/// What a closure the server calls saw, behind a lock.
+private final class LockedCalls: @unchecked Sendable {
+    // @unchecked: `calls` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var calls: [String] = []
+
+    var all: [String] { lock.withLock { calls } }
+
+    func append(_ call: String) {
+        lock.withLock { calls.append(call) }
     }
 }

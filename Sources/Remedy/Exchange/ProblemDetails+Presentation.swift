@@ -31,12 +31,6 @@ extension ProblemDetails {
         retryAfter: Duration? = nil,
         requests: [String: Action.Request] = [:]
     ) {
-        var actions: [Action] = []
-        for (index, option) in presentation.options.enumerated() where !option.isAcknowledgement {
-            let id = option.id ?? "option\(index + 1)"
-            let request = requests.isEmpty ? nil : requests[id]
-            actions.append(Action(id: id, title: option.title, role: option.role, request: request))
-        }
         self.init(
             type: type,
             title: presentation.title,
@@ -47,7 +41,75 @@ extension ProblemDetails {
             severity: presentation.severity,
             supportReference: presentation.supportReference,
             retryAfter: retryAfter,
-            actions: actions
+            actions: Self.actions(of: presentation.options, requests: requests)
         )
+    }
+
+    /// The problem a server answers for a failure, made from the texts and options a presentation of it
+    /// would be made from, without making the presentation: the same title, detail and actions as
+    /// ``init(_:status:type:instance:retryAfter:requests:)`` of that presentation, but no Cancel that
+    /// performs nothing.
+    ///
+    /// Cancel is no action of the server's: the presentation rules add it, and every client can dismiss (a
+    /// Remedy client adds its own Cancel, in its own language). Sent, it would read as an option of the error,
+    /// and a client's scope offers Try Again only to errors whose options are all Try Again.
+    ///
+    /// - Parameters:
+    ///   - title: The title, or `nil` (or blank) for the category's.
+    ///   - message: The message, or `nil` (or blank) for the category's.
+    ///   - options: The options, as the presentation rules take them (``Presentation/init(title:message:detail:helpAnchor:options:category:severity:style:icon:groupingKey:supportReference:error:localization:)``).
+    ///   - category: What kind of failure it is.
+    ///   - severity: How serious it is.
+    ///   - status: The HTTP status of the response.
+    ///   - supportReference: The reference of the failure.
+    ///   - retryAfter: How long the client should wait before retrying.
+    ///   - requests: The requests that perform the app's own options, by option id.
+    ///   - localization: The language of the texts.
+    package init(
+        title: String?,
+        message: String?,
+        options: [RecoveryOption],
+        category: ErrorCategory,
+        severity: Severity,
+        status: Int,
+        supportReference: SupportReference,
+        retryAfter: Duration?,
+        requests: [String: Action.Request],
+        localization: Localization
+    ) {
+        self.init(
+            type: ProblemDetails.blankType,
+            title: title.nonBlank ?? category.title(in: localization),
+            status: status,
+            detail: message.nonBlank ?? category.message(in: localization),
+            category: category,
+            severity: severity,
+            supportReference: supportReference,
+            retryAfter: retryAfter,
+            actions: Self.actions(
+                of: Presentation.normalize(options, localization: localization),
+                requests: requests,
+                keepsCancel: false
+            )
+        )
+    }
+
+    /// The actions of a presentation's options: each option but "OK", which only acknowledges, with its id
+    /// or `optionN` (its position, from 1), and its request if `requests` has one for the id; without a
+    /// Cancel that performs nothing unless `keepsCancel`.
+    private static func actions(
+        of options: [RecoveryOption],
+        requests: [String: Action.Request],
+        keepsCancel: Bool = true
+    ) -> [Action] {
+        var actions: [Action] = []
+        actions.reserveCapacity(options.count)
+        for (index, option) in options.enumerated() where !option.isAcknowledgement {
+            let id = option.id ?? "option\(index + 1)"
+            let request = requests.isEmpty ? nil : requests[id]
+            if !keepsCancel, option.role == .cancel, request == nil { continue }
+            actions.append(Action(id: id, title: option.title, role: option.role, request: request))
+        }
+        return actions
     }
 }

@@ -1,16 +1,29 @@
 import Foundation
 
 /// Writes a problem without extensions as the very bytes `JSONEncoder` writes for it (compact, members
-/// sorted by name, `/` not escaped), straight into one buffer.
+/// sorted by name, `/` not escaped), straight into one buffer: a server's own response buffer
+/// (``ProblemDetails/write(into:)``), or an array for ``ProblemDetails/encoded()``.
 ///
 /// Why it exists: a server answers most errors when it is overloaded, and `JSONEncoder` costs about 56,000
 /// instructions for a four-member problem with one action, more than Hummingbird's own whole answer to a
-/// failed request (about 18,000). This writer takes about 10,000 (`remedy-profile problemDetails.encoded`);
-/// with `JSONEncoder`, a failed request through `ProblemDetailsMiddleware` would cost about 5.5x the
-/// instructions of plain Hummingbird instead of 2.97x (the gated `server.failure.problemDetails`). A problem with extensions, whose values are arbitrary JSON, is left
-/// to `JSONEncoder`. `ProblemDetailsWriterTests` holds it to `JSONEncoder`'s bytes, escapes included.
+/// failed request (about 18,400). This writer takes about 9,000 for `encoded()` (`remedy-profile
+/// problemDetails.encoded`, the copy into `Data` included) and about 6,000 written into the response's
+/// buffer; with `JSONEncoder`, a failed request through `ProblemDetailsMiddleware` would cost about 5.5x the
+/// instructions of plain Hummingbird instead of 2.56x (the gated `server.failure.problemDetails`). A
+/// problem with extensions, whose values are arbitrary JSON, is left to `JSONEncoder`.
+/// `ProblemDetailsWriterTests` holds it to `JSONEncoder`'s bytes, escapes included.
+///
+/// The buffer's size is bounded before writing (``capacity(for:)``: every text as if each of its bytes
+/// took the longest escape), and every write checks the bound.
 struct ProblemDetailsWriter {
-    private var bytes: [UInt8] = []
+    /// The buffer written into, whose capacity ``capacity(for:)`` bounds from above.
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes are written.
+    private var count = 0
+
+    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
 
     /// The body of a problem without extensions.
     static func encoded(_ problem: ProblemDetails) -> Data {
@@ -19,10 +32,45 @@ struct ProblemDetailsWriter {
 
     /// The bytes of the body of a problem without extensions.
     static func bytes(of problem: ProblemDetails) -> [UInt8] {
-        var writer = ProblemDetailsWriter()
-        writer.bytes.reserveCapacity(256)
+        [UInt8](unsafeUninitializedCapacity: capacity(for: problem)) { buffer, initializedCount in
+            initializedCount = write(problem, into: buffer)
+        }
+    }
+
+    /// Writes the body of a problem without extensions into a buffer of at least ``capacity(for:)`` bytes.
+    ///
+    /// - Returns: The number of bytes written.
+    static func write(_ problem: ProblemDetails, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var writer = ProblemDetailsWriter(buffer)
         writer.write(problem)
-        return writer.bytes
+        return writer.count
+    }
+
+    /// An upper bound of the size of a problem's body: every member and its punctuation, and every string
+    /// as if each of its bytes took the longest escape (`\u00XX`, six bytes). Every write checks it.
+    static func capacity(for problem: ProblemDetails) -> Int {
+        // The names of the ten members, their quotes, colons and commas, the braces and two numbers.
+        var capacity = 160
+        func add(_ string: String?) {
+            if let string { capacity += 2 + 6 * string.utf8.count }
+        }
+        add(problem.category?.identifier)
+        add(problem.detail)
+        add(problem.instance)
+        add(problem.supportReference?.description)
+        add(problem.severity?.description)
+        add(problem.title)
+        add(problem.type)
+        for action in problem.actions {
+            // The names of an action's members and its request's, their punctuation, braces and a comma.
+            capacity += 64
+            add(action.id)
+            add(action.role.rawValue)
+            add(action.title)
+            add(action.request?.href)
+            add(action.request?.method)
+        }
+        return capacity
     }
 
     // MARK: - Members, in the order of their names
@@ -80,10 +128,10 @@ struct ProblemDetailsWriter {
 
         /// Starts a member: its name is one of this writer's, which needs no escape.
         mutating func next(_ writer: inout ProblemDetailsWriter, _ name: StaticString) {
-            writer.byte(isFirst ? UInt8(ascii: "\"") : UInt8(ascii: ","))
-            if !isFirst { writer.byte(UInt8(ascii: "\"")) }
+            if !isFirst { writer.byte(UInt8(ascii: ",")) }
             isFirst = false
-            name.withUTF8Buffer { writer.bytes.append(contentsOf: $0) }
+            writer.byte(UInt8(ascii: "\""))
+            name.withUTF8Buffer { writer.append($0) }
             writer.byte(UInt8(ascii: "\""))
             writer.byte(UInt8(ascii: ":"))
         }
@@ -97,18 +145,32 @@ struct ProblemDetailsWriter {
     // MARK: - Values
 
     private mutating func byte(_ byte: UInt8) {
-        bytes.append(byte)
+        precondition(count < buffer.count, "a problem's body outgrew its bound")
+        buffer[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= buffer.count - count, "a problem's body outgrew its bound")
+        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func append(_ bytes: StaticString) {
+        bytes.withUTF8Buffer { append($0) }
     }
 
     private mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        var digits = String(value)
+        digits.withUTF8 { append($0) }
     }
 
-    /// A string, escaped as `JSONEncoder` escapes it: `"` and `\`, the control characters (as `\b`, `\f`,
-    /// `\n`, `\r`, `\t` or `\u00XX`); everything else as its UTF-8 bytes.
+    /// A string, escaped as `JSONEncoder` escapes it: `"` and `\\`, the control characters (as `\\b`, `\\f`,
+    /// `\\n`, `\\r`, `\\t` or `\\u00XX`); everything else as its UTF-8 bytes.
     private mutating func string(_ value: String) {
         byte(UInt8(ascii: "\""))
-        // A native string lends its UTF-8 in place; a bridged one is copied into native storage first.
+        // A native string lends its UTF-8 in place; a small or bridged one is copied first.
         if value.utf8.withContiguousStorageIfAvailable({ append(escaping: $0) }) == nil {
             var copy = value
             copy.withUTF8 { append(escaping: $0) }
@@ -122,27 +184,29 @@ struct ProblemDetailsWriter {
         for index in utf8.indices {
             let unit = utf8[index]
             guard unit < 0x20 || unit == 0x22 || unit == 0x5C else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
             escape(unit)
             start = index + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        append(UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     private mutating func escape(_ unit: UInt8) {
         switch unit {
-        case 0x22: bytes.append(contentsOf: #"\""#.utf8)
-        case 0x5C: bytes.append(contentsOf: #"\\"#.utf8)
-        case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+        case 0x22: append(#"\""#)
+        case 0x5C: append(#"\\"#)
+        case 0x08: append(#"\b"#)
+        case 0x0C: append(#"\f"#)
+        case 0x0A: append(#"\n"#)
+        case 0x0D: append(#"\r"#)
+        case 0x09: append(#"\t"#)
         default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: #"\u00"#.utf8)
-            bytes.append(hex[Int(unit >> 4)])
-            bytes.append(hex[Int(unit & 0xF)])
+            let hex: StaticString = "0123456789abcdef"
+            append(#"\u00"#)
+            hex.withUTF8Buffer { digits in
+                byte(digits[Int(unit >> 4)])
+                byte(digits[Int(unit & 0xF)])
+            }
         }
     }
 }

@@ -58,6 +58,31 @@ struct ProblemDetailsWriterTests {
         }
     }
 
+    @Test("A server's buffer of writtenCapacity bytes holds the worst case: every byte of every text escaped")
+    func worstCaseFitsTheCapacity() throws {
+        // Every text is control characters only, each written as `\u00XX` (six bytes for one), in every member.
+        let worst = String(repeating: "\u{1}", count: 300)
+        let request = ProblemDetails.Action.Request(method: worst, href: worst)
+        let problem = ProblemDetails(
+            type: worst, title: worst, status: Int.min, detail: worst, instance: worst, category: ErrorCategory(worst),
+            severity: .fatal, supportReference: SupportReference.next(), retryAfter: .seconds(Int64.max),
+            actions: Array(
+                repeating: ProblemDetails.Action(id: worst, title: worst, role: .destructive, request: request),
+                count: 20)
+        )
+        for problem in [problem, ProblemDetails()] {
+            let capacity = try #require(problem.writtenCapacity)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+            defer { buffer.deallocate() }
+            let count = problem.write(into: buffer)
+            #expect(count <= capacity)
+            #expect(Data(buffer[..<count]) == ProblemDetails.jsonEncoded(problem))
+        }
+        var extended = problem
+        extended.extensions["balance"] = .number(30)
+        #expect(extended.writtenCapacity == nil)
+    }
+
     @Test("A problem with extensions is written by JSONEncoder, and encoded() always gives its bytes")
     func encodedIsJSONEncoders() {
         var problem = ProblemDetails(title: "Out of Credit", status: 403)

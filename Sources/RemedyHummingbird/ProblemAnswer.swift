@@ -16,15 +16,15 @@ import Remedy
 /// without making the presentation: a server has nobody to present it to.
 struct ProblemAnswer {
     /// The error as resolved, the rules' replacement if any: what the log reports.
-    let error: any Error
+    private(set) var error: any Error
     /// What the client reads.
-    let problem: ProblemDetails
+    private(set) var problem: ProblemDetails
     /// The status of the response.
     let status: HTTPResponse.Status
     /// What kind of failure the client is told it is.
     let category: ErrorCategory
     /// The reference of the failure, in the body and in the log.
-    let reference: SupportReference
+    private(set) var reference: SupportReference
     /// Whether the failure's own texts were withheld as the server's.
     let isServerFailure: Bool
     /// Whether the app stated the status itself (an `HTTPResponseError`, an ``HTTPStatusError`` without a
@@ -38,18 +38,26 @@ struct ProblemAnswer {
     /// The headers every answer in the language of the texts carries.
     let languageHeaders: HTTPFields
 
+    /// Answers a resolved failure.
+    ///
+    /// - Parameters:
+    ///   - failure: The failure, resolved in the answer's language.
+    ///   - reference: The failure's support reference.
+    ///   - resolver: The resolver of the answer's language.
+    ///   - languageHeaders: The headers every answer in that language carries.
+    ///   - configuration: The middleware's configuration.
+    ///   - statedHeaders: The headers of the `HTTPResponseError` node that states the status (``headers(of:request:context:)``).
     init(
         _ failure: ResolvedFailure,
         reference: SupportReference,
-        language: ProblemResolver.AnswerLanguage,
+        resolver: ErrorResolver,
+        languageHeaders: HTTPFields,
         configuration: ProblemDetailsConfiguration,
-        request: Request,
-        context: some RequestContext
+        statedHeaders: (any Error) -> HTTPFields
     ) {
-        let resolver = language.resolver
         error = failure.error
         self.reference = reference
-        languageHeaders = language.headers
+        self.languageHeaders = languageHeaders
         let statement = Self.statusStatement(of: failure)
         isStatedStatus = statement != nil
         let isServerFailure =
@@ -96,8 +104,7 @@ struct ProblemAnswer {
                 requests: configuration.actionRequests,
                 localization: resolver.localization
             )
-            keptHeaders =
-                statement?.node.map { Self.headers(of: $0, request: request, context: context) } ?? HTTPFields()
+            keptHeaders = statement?.node.map(statedHeaders) ?? HTTPFields()
         }
         if status == .unauthorized {
             Self.addSignIn(
@@ -109,6 +116,24 @@ struct ProblemAnswer {
         problem.type = configuration.problemType(problem, failure.error)
         self.status = status
         self.problem = problem
+    }
+
+    /// This answer, made for another error that reads the same, given to `error` under its own reference.
+    ///
+    /// A lone `HTTPError` without headers reads as every other of its status in a language: the middleware
+    /// answers it from an answer made once (``ProblemResolver/AnswerLanguage/statusAnswers``), the same
+    /// answer but for the reference and the problem type, which may depend on the error.
+    func answering(
+        _ error: any Error,
+        reference: SupportReference,
+        _ configuration: ProblemDetailsConfiguration
+    ) -> ProblemAnswer {
+        var answer = self
+        answer.error = error
+        answer.reference = reference
+        answer.problem.supportReference = reference
+        answer.problem.type = configuration.problemType(answer.problem, error)
+        return answer
     }
 
     // MARK: - Status
@@ -206,7 +231,7 @@ struct ProblemAnswer {
     // MARK: - Response
 
     /// The headers of the `HTTPResponseError` a node is, without those that describe its own body.
-    private static func headers(
+    static func headers(
         of node: any Error,
         request: Request,
         context: some RequestContext

@@ -52,6 +52,11 @@ package struct FailingServer: Sendable {
         let router = Router(context: InProcessContext.self)
         if answersProblems { router.add(middleware: ProblemDetailsMiddleware()) }
         router.get("/overload") { _, _ -> String in throw HTTPError(.serviceUnavailable) }
+        // The same with a Retry-After: an error the middleware answers the general way, walked and resolved,
+        // not from the answers it makes once per language for a lone HTTPError without headers.
+        router.get("/overload/retry-after") { _, _ -> String in
+            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "30"])
+        }
         router.get("/hello") { _, _ in "Hello" }
         responder = router.buildResponder()
         logger = Logger(label: "server") { _ in RenderingLogHandler() }

@@ -67,9 +67,13 @@ let operations: [String: @Sendable () async -> Void] = [
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
     "storm.1000": { await runStorm(tasks: 100, errorsPerTask: 10) },
     // A failed request: plain Hummingbird answering its `HTTPError`, and the same through
-    // `ProblemDetailsMiddleware` (with and without `Accept-Language`); the happy path of both.
+    // `ProblemDetailsMiddleware` (with and without `Accept-Language`); the happy path of both. The lone
+    // `HTTPError` is answered from an answer made once per language; the one with a Retry-After the general
+    // way (one walk, the catalog, the writer).
     "server.failure.plain": { _ = await plainServer.respond(to: "/overload") },
     "server.failure.problemDetails": { _ = await problemServer.respond(to: "/overload") },
+    "server.failure.plain.retryAfter": { _ = await plainServer.respond(to: "/overload/retry-after") },
+    "server.failure.problemDetails.retryAfter": { _ = await problemServer.respond(to: "/overload/retry-after") },
     "server.failure.problemDetails.de": {
         _ = await problemServer.respond(to: "/overload", acceptLanguage: "de-CH, de;q=0.9, en;q=0.5")
     },

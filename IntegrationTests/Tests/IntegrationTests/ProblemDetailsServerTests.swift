@@ -193,6 +193,40 @@ struct ProblemDetailsServerTests {
                 == "503 \(StringsFile.text("catalog.http.serviceUnavailable.title", language: "en") ?? "") HTTPError")
     }
 
+    @Test(
+        "A lone HTTPError is answered from the answer made once per language exactly as any other is answered",
+        arguments: ["en", "de", "ja"]
+    )
+    func statusAnswersMadeOnceReadAsTheGeneralOnes(language: String) async throws {
+        // Without rules and with the built-in catalog alone, a lone HTTPError without headers is answered from
+        // an answer made once; one with a header of no meaning takes the general way. Both must read the same
+        // but for the reference, for every status the catalog names and one it doesn't.
+        try await ProblemServer.with({ $0.rules = [] }) { server in
+            for code in [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504, 418] {
+                let url = server.baseURL.appending(path: "/status/\(code)")
+                let headers = ["Accept-Language": language]
+                let made = try await RealClient.asyncHTTPClient.send(url, headers: headers)
+                let general = try await RealClient.asyncHTTPClient.send(
+                    url.appending(queryItems: [URLQueryItem(name: "header", value: nil)]), headers: headers)
+                var madeProblem = try ProblemDetails(decoding: made.body, contentType: made.contentType)
+                var generalProblem = try ProblemDetails(decoding: general.body, contentType: general.contentType)
+                #expect(made.status == code)
+                #expect(general.status == code)
+                #expect(madeProblem.supportReference != nil)
+                #expect(
+                    madeProblem.supportReference != generalProblem.supportReference, "each answer its own reference")
+                madeProblem.supportReference = nil
+                generalProblem.supportReference = nil
+                #expect(madeProblem == generalProblem, "\(code) in \(language)")
+                #expect(made.headers["content-language"] == general.headers["content-language"])
+                #expect(made.headers["vary"] == general.headers["vary"])
+                #expect(general.headers["x-test"] == "1")
+            }
+            let references = server.log.entries.compactMap { $0.metadata["reference"] }
+            #expect(Set(references).count == references.count, "every record names its own reference")
+        }
+    }
+
     @Test("A cancellation is never presented: Hummingbird answers it as it answers any unknown error")
     func cancellationIsPassedOn() async throws {
         try await ProblemServer.with { server in

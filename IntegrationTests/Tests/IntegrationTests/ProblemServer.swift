@@ -151,6 +151,13 @@ final class ProblemServer: Sendable {
                 throw route == "/database" ? ContextError("Loading the library", wrapping: error) : error
             }
         }
+        // A lone HTTPError of any status; with `?header`, one that carries a header of no meaning, which the
+        // middleware answers the general way rather than from the answers it made once per language.
+        router.get("/status/:code") { request, context -> Response in
+            let code = try context.parameters.require("code", as: Int.self)
+            let headers: HTTPFields = request.uri.queryParameters["header"] == nil ? [:] : [.init("X-Test")!: "1"]
+            throw HTTPError(HTTPResponse.Status(code: code), headers: headers)
+        }
         router.get("/taken-over") { _, _ -> Response in
             if await counter.next("taken-over") == 1 { throw StaleCache() }
             return json(#"{"value":"rebuilt"}"#)

@@ -73,17 +73,35 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
         return Self.retryAfter(parsing: value, now: header("Date").flatMap(HTTPDate.parse) ?? now)
     }
 
+    /// The interpretation the built-in catalog gives an `HTTPStatusError` of this status whose only header is
+    /// this `Retry-After` value, made from the one it gives the status without headers: the same, with the
+    /// wait the value asks for (from now) where the status reads one (429 and 503).
+    ///
+    /// For a server that reads each status in its language once, then answers each error of it.
+    package static func interpretation(
+        _ interpretation: ErrorInterpretation,
+        ofStatus status: Int,
+        retryAfter value: String
+    ) -> ErrorInterpretation {
+        guard BuiltInCatalog.takesRetryAfter(status) else { return interpretation }
+        var interpretation = interpretation
+        interpretation.retryAfter = retryAfter(parsing: value, now: Date())
+        return interpretation
+    }
+
     /// The delay a `Retry-After` value asks for, measured from a reference time.
     static func retryAfter(parsing value: String, now: Date) -> Duration? {
-        let value = value.trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty else { return nil }
+        // The optional white space around a field value: spaces and tabs (RFC 9110 §5.6.3).
+        let start = value.drop { $0 == " " || $0 == "\t" }
+        guard let last = start.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
+        let value = start[...last]
         let maximumSeconds = maximumRetryAfter.components.seconds
         if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // Only digits: delay-seconds. Too many digits for an Int is still a (huge) number.
             let seconds = Int64(value).map { min($0, maximumSeconds) } ?? maximumSeconds
             return .seconds(seconds)
         }
-        guard let date = HTTPDate.parse(value) else { return nil }
+        guard let date = HTTPDate.parse(String(value)) else { return nil }
         let interval = date.timeIntervalSince(now)
         guard interval > 0 else { return .zero }
         guard interval < Double(maximumSeconds) else { return maximumRetryAfter }

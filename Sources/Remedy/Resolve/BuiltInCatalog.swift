@@ -362,12 +362,15 @@ enum BuiltInCatalog {
 
     /// The interpretation of an HTTP status, with the server's `Retry-After` for 429 and 503.
     static func interpretation(forHTTP error: HTTPStatusError, localization: Localization) -> ErrorInterpretation {
-        let entry = httpEntry(error.status)
-        var interpretation = entry.interpretation(in: localization)
-        if entry == httpTooManyRequests || entry == httpServiceUnavailable {
-            interpretation.retryAfter = error.retryAfter()
-        }
+        var interpretation = httpEntry(error.status).interpretation(in: localization)
+        if takesRetryAfter(error.status) { interpretation.retryAfter = error.retryAfter() }
         return interpretation
+    }
+
+    /// Whether the interpretation of a status reads the server's `Retry-After`: 429 and 503.
+    static func takesRetryAfter(_ status: Int) -> Bool {
+        let entry = httpEntry(status)
+        return entry == httpTooManyRequests || entry == httpServiceUnavailable
     }
 
     /// The entry of an HTTP status: a specific one, else the default of its class.

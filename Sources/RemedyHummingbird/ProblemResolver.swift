@@ -209,8 +209,14 @@ struct ProblemResolver: Sendable {
             configuration: configuration,
             statedHeaders: { ProblemAnswer.headers(of: $0, request: request, context: context) }
         )
-        answer.record(rule: decided, to: context.logger, configuration)
-        return .response(answer.response())
+        // Cheap for API clients: a missing Accept, or one that doesn't mention html, is not parsed.
+        let isPage = configuration.servesPages && AcceptNegotiation.prefersHTML(request.headers[.accept])
+        answer.record(rule: decided, to: context.logger, configuration, isPage: isPage)
+        guard isPage else { return .response(answer.response()) }
+        return .response(
+            answer.pageResponse(
+                to: request, localization: resolver.localization, configuration: configuration, logger: context.logger)
+        )
     }
 
     // MARK: - Rules

@@ -5,8 +5,9 @@ import Testing
 
 /// The page as a real browser renders it: headless Chromium (Debian's `chromium`, installed by `.ci/run`)
 /// loads failing routes of a real server on 127.0.0.1 in German and Japanese, and the test reads the DOM it
-/// built; screenshots at phone and desktop widths go to `/tmp/remedy-screens/`. Skipped, saying why, where
-/// Chromium isn't installed.
+/// built; it clicks Try Again and the forms of actions (``DevToolsPipe``), and the server sees the requests;
+/// screenshots at phone and desktop widths go to `/tmp/remedy-screens/`. Skipped, saying why, where Chromium
+/// isn't installed.
 ///
 /// Serialized: one Chromium at a time is all a 2-core machine runs beside the servers without stalling them.
 @Suite(
@@ -39,6 +40,36 @@ struct ProblemPageBrowserTests {
             #expect(line["hb.request.id"] != nil)
         }
     }
+
+    #if os(Linux)
+    @Test("Clicking Try Again loads the failed page again; clicking a DELETE action posts its _method form")
+    func clickingTheControls() async throws {
+        let chromium = try #require(HeadlessChromium.path)
+        let retry = try #require(StringsFile.text("option.tryAgain", language: "de"))
+        try await ProblemServer.with({ ProblemPageServerTests.configureOrderActions(&$0) }) { server in
+            let crash = server.baseURL.appending(path: "/crash")
+            let order = server.baseURL.appending(path: "/orders/9")
+            let titles = try await DevToolsPipe.run(chromium, language: "de") { browser in
+                try browser.navigate(to: crash)
+                let before = try browser.evaluate("document.title") as? String
+                try browser.click(retry)
+                let after = try browser.evaluate("document.title") as? String
+                try browser.navigate(to: order)
+                try browser.click("Refresh Order")
+                try browser.navigate(to: order)
+                try browser.click("Discard Draft")
+                return [before, after]
+            }
+            let title = try #require(StringsFile.text("category.unknown.title", language: "de"))
+            #expect(titles == [title, title])
+            // The server saw every click: Try Again ran the failed GET again, the forms posted.
+            #expect(await server.requests(to: "crash") == 2)
+            #expect(await server.requests(to: "GET order") == 2)
+            #expect(await server.requests(to: "POST refresh ") == 1)
+            #expect(await server.requests(to: "POST draft _method=DELETE") == 1)
+        }
+    }
+    #endif
 
     @Test("Screenshots of the page at phone (390x844) and desktop (1280x800) widths")
     func screenshots() async throws {

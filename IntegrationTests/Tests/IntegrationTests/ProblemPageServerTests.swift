@@ -337,6 +337,35 @@ struct ProblemPageServerTests {
     }
 }
 
+/// The one escaping function every text of a page goes through.
+struct ProblemPageEscapingTests {
+    @Test(
+        "Each of & < > \" ' becomes a character reference; everything else stays as it is",
+        arguments: [
+            ("", ""),
+            ("Plain text, ümlauts and 日本語", "Plain text, ümlauts and 日本語"),
+            ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;"),
+            ("&amp;", "&amp;amp;"),
+            (
+                #"<a href="x" title='y'>Tom & Jerry</a>"#,
+                "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;"
+            ),
+            ("e\u{301}<", "e\u{301}&lt;"),
+        ]
+    )
+    func escaped(text: String, expected: String) {
+        #expect(ProblemPage.escaped(text) == expected)
+    }
+
+    @Test("A 5 MB text is escaped in one pass")
+    func largeText() {
+        let text = String(repeating: "<&>", count: 1_750_000)
+        let escaped = ProblemPage.escaped(text)
+        #expect(escaped.utf8.count == 1_750_000 * 13)
+        #expect(escaped.hasPrefix("&lt;&amp;&gt;"))
+    }
+}
+
 // MARK: - Reading the page
 
 /// The parts of a page the tests read, found by the markup the default renderer writes; texts stay escaped.

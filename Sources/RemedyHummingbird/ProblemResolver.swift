@@ -209,7 +209,7 @@ struct ProblemResolver: Sendable {
             configuration: configuration,
             statedHeaders: { ProblemAnswer.headers(of: $0, request: request, context: context) }
         )
-        // Cheap for API clients: a missing Accept, or one that doesn't mention html, is not parsed.
+        // Cheap for API clients: a missing Accept, or one with neither `html` nor `*` in it, is not parsed.
         let isPage = configuration.servesPages && AcceptNegotiation.prefersHTML(request.headers[.accept])
         answer.record(rule: decided, to: context.logger, configuration, isPage: isPage)
         guard isPage else { return .response(answer.response()) }

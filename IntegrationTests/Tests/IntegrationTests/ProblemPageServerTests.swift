@@ -92,6 +92,28 @@ struct ProblemPageServerTests {
         }
     }
 
+    @Test("A lone HTTPError, answered from the answers made once per language, is a page for a browser too")
+    func loneHTTPErrorIsAPage() async throws {
+        try await ProblemServer.with { server in
+            for path in ["/no/such/route", "/status/404"] {
+                let answer = try await RealClient.urlSession.send(
+                    server.baseURL.appending(path: path),
+                    headers: ["Accept": Self.browserAccept, "Accept-Language": "de"]
+                )
+                #expect(answer.status == 404)
+                #expect(answer.contentType == "text/html; charset=utf-8", "\(path)")
+                #expect(answer.headers["vary"] == "Accept, Accept-Language")
+                let title = try #require(StringsFile.text("catalog.http.notFound.title", language: "de"))
+                #expect(Page(answer.text).heading == ProblemPage.escaped(title))
+                let json = try await RealClient.urlSession.send(server.baseURL.appending(path: path))
+                #expect(json.contentType == ProblemDetails.mediaType)
+            }
+            // Each page names its own occurrence.
+            let references = server.log.entries.compactMap { $0["reference"] }
+            #expect(Set(references).count == references.count)
+        }
+    }
+
     @Test("Retry-After and the HTTPResponseError's headers (WWW-Authenticate) are kept on the page")
     func headersAreKept() async throws {
         try await ProblemServer.with { server in

@@ -5,8 +5,7 @@ import Remedy
 ///
 /// Ranges with `q=0` are refused; the others are ordered by their q-value (1 when absent), ties in the
 /// order they were given. A malformed range or q-value is skipped, never fatal: the header comes from
-/// the network. Read byte by byte, without Foundation: a browser sends the header with every request, and
-/// Foundation's trimming, splitting and number parsing cost three times a whole failed request's answer.
+/// the network. Read byte by byte, without Foundation (``HeaderBytes``).
 struct AcceptLanguage: Sendable, Equatable {
     /// One language range and its weight.
     struct Range: Sendable, Equatable {
@@ -45,63 +44,10 @@ struct AcceptLanguage: Sendable, Equatable {
     /// One range and its parameters, such as `de-CH;q=0.8`; `nil` when malformed.
     private static func range(_ element: ArraySlice<UInt8>) -> Range? {
         let tagEnd = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
-        let tag = trimmed(element[element.startIndex..<tagEnd])
+        let tag = HeaderBytes.trimmed(element[element.startIndex..<tagEnd])
         guard !tag.isEmpty, tag.count <= 35, tag.allSatisfy(isTagByte) else { return nil }
-        var quality = 1_000
-        var start = tagEnd
-        while start < element.endIndex {
-            let parameterStart = start + 1
-            let parameterEnd = element[parameterStart...].firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
-            let parameter = element[parameterStart..<parameterEnd]
-            start = parameterEnd
-            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let name = trimmed(parameter[parameter.startIndex..<equals])
-            guard name.count == 1, lowercase(name[name.startIndex]) == UInt8(ascii: "q") else { continue }
-            guard let value = thousandths(trimmed(parameter[(equals + 1)...])) else { return nil }
-            quality = value
-        }
+        guard let quality = HeaderBytes.quality(parameters: element[tagEnd...]) else { return nil }
         return Range(tag: normalized(tag), quality: quality)
-    }
-
-    /// A q-value in thousandths (`0.8` is 800), from 0 to 1,000; `nil` when it isn't a number in that range.
-    private static func thousandths(_ text: ArraySlice<UInt8>) -> Int? {
-        var whole = 0
-        var fraction = 0
-        var fractionDigits = 0
-        var digits = 0
-        var seenDot = false
-        for byte in text {
-            if byte == UInt8(ascii: "."), !seenDot {
-                seenDot = true
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                digits += 1
-                let digit = Int(byte - UInt8(ascii: "0"))
-                if !seenDot {
-                    guard whole <= 1 else { return nil }
-                    whole = whole * 10 + digit
-                } else if fractionDigits < 3 {
-                    fraction = fraction * 10 + digit
-                    fractionDigits += 1
-                }
-            } else {
-                return nil
-            }
-        }
-        guard digits > 0 else { return nil }
-        while fractionDigits < 3 {
-            fraction *= 10
-            fractionDigits += 1
-        }
-        let value = whole * 1_000 + fraction
-        return value <= 1_000 ? value : nil
-    }
-
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return bytes[start..<end]
     }
 
     private static func isTagByte(_ byte: UInt8) -> Bool {
@@ -114,17 +60,15 @@ struct AcceptLanguage: Sendable, Equatable {
         }
     }
 
-    private static func lowercase(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
     /// A language name compared as ranges are: lowercase, `_` read as `-`.
     static func normalized(_ language: String) -> String {
         normalized(Array(language.utf8)[...])
     }
 
     private static func normalized(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : lowercase($0) }, as: UTF8.self)
+        String(
+            decoding: bytes.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : HeaderBytes.lowercase($0) },
+            as: UTF8.self)
     }
 
     /// The position of the best of the server's languages for this header, or `nil` when none is

@@ -30,10 +30,16 @@ extension ProblemAnswer {
     ///   - rule: What the app's rules decided, named in the record.
     ///   - logger: The request's logger.
     ///   - configuration: The middleware's configuration: which records to keep.
-    func record(rule: ProblemResolver.RuleDecision, to logger: Logger, _ configuration: ProblemDetailsConfiguration) {
+    ///   - isPage: Whether the answer is an HTML page rather than Problem Details.
+    func record(
+        rule: ProblemResolver.RuleDecision,
+        to logger: Logger,
+        _ configuration: ProblemDetailsConfiguration,
+        isPage: Bool = false
+    ) {
         logger.log(
             level: level(rule: rule),
-            "Answered \(status.code) with Problem Details",
+            isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
             metadata: metadata(error: error, rule: rule)
         )
         if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {

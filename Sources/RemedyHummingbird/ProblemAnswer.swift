@@ -247,17 +247,25 @@ struct ProblemAnswer {
             return HTTPFields()
         }
         guard !headers.isEmpty else { return headers }
-        return headers.filter { ![.contentType, .contentLength, .contentLanguage, .vary].contains($0.name) }
+        return headers.filter {
+            ![.contentType, .contentLength, .contentLanguage, .vary, .contentSecurityPolicy].contains($0.name)
+        }
     }
 
     /// The Problem Details response.
     func response() -> Response {
         var headers = languageHeaders
+        addStatusHeaders(to: &headers)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body()))
+    }
+
+    /// Adds what every answer to this failure carries, whatever its body: `Retry-After`, and the headers of
+    /// the failure's `HTTPResponseError` (`WWW-Authenticate`…).
+    func addStatusHeaders(to headers: inout HTTPFields) {
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         if !keptHeaders.isEmpty {
             headers.append(contentsOf: keptHeaders.filter { retryAfter == nil || $0.name != .retryAfter })
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body()))
     }
 
     /// The problem's bytes, written straight into the response's buffer.

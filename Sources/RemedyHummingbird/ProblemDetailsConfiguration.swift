@@ -8,7 +8,8 @@ public import Tracing
 /// How a ``ProblemDetailsMiddleware`` resolves the errors of routes, and what it records about them.
 ///
 /// The defaults suit most servers: Remedy's catalog, no rules of the app's, the languages Remedy ships,
-/// statuses by category, the error recorded on the active span and counted.
+/// statuses by category, the error recorded on the active span and counted, and a plain HTML page for
+/// browsers.
 ///
 /// ```swift
 /// var configuration = ProblemDetailsConfiguration()
@@ -76,6 +77,31 @@ public struct ProblemDetailsConfiguration: Sendable {
     public var counterLabel: String
     /// The metrics factory of the counter; `nil` for `MetricsSystem.factory`.
     public var metricsFactory: (any MetricsFactory)?
+    /// Whether a request that prefers `text/html` (a browser navigating) is answered with an HTML page
+    /// instead of Problem Details. Default: `true`.
+    ///
+    /// The page has the same status, texts, actions, reference and headers (`Retry-After`,
+    /// `WWW-Authenticate`…), with `Content-Type: text/html; charset=utf-8`, `Vary: Accept, Accept-Language`
+    /// and a strict `Content-Security-Policy`. Only an `Accept` that weighs `text/html` above both
+    /// `application/json` and `application/problem+json` gets it: `*/*`, a missing `Accept` and one that
+    /// prefers JSON keep Problem Details.
+    public var servesPages: Bool
+    /// Renders the HTML page for a browser (see ``servesPages``) from its resolved model. Default:
+    /// ``ProblemPage/defaultHTML()``.
+    ///
+    /// Each of ``ProblemPage/actions`` is a working control: a `GET` action is a link, a `POST` action a
+    /// form. HTML forms send only `GET` and `POST`, so an action whose request is a `PUT`, `PATCH` or
+    /// `DELETE` is a `POST` form to the same `href` with a hidden field `_method` that holds the real method
+    /// (``ProblemPage/Action/overriddenMethod``): route it, or read the field, where such an action must work
+    /// from a page. Try Again loads the failed request again: a link to its path and query for a `GET`; for a
+    /// `POST`, a `POST` form to the same target with an empty body (the page doesn't have what the failed
+    /// request sent). An action without a request, and one whose `href` is neither relative nor of the
+    /// request's own origin (`javascript:`, `data:`, another host), is left off the page.
+    ///
+    /// A renderer returns the whole document. It escapes every text with ``ProblemPage/escaped(_:)``, and
+    /// gives an inline `<style>` the page's ``ProblemPage/styleNonce``: the response's
+    /// `Content-Security-Policy` (`default-src 'none'`) allows no other style and no script.
+    public var htmlPage: @Sendable (ProblemPage) -> String
 
     /// The status of each built-in category: invalid input 422, authentication 401, permission 403,
     /// an unavailable or exhausted resource 503, a misbehaving upstream 502, everything else 500.
@@ -138,6 +164,8 @@ public struct ProblemDetailsConfiguration: Sendable {
     ///   - isServerResourceFailure: Whether an error is a failure of the server's own resources.
     ///   - counterLabel: The counter's label.
     ///   - metricsFactory: The metrics factory; `nil` for the bootstrapped one.
+    ///   - servesPages: Whether requests that prefer `text/html` get an HTML page.
+    ///   - htmlPage: Renders the HTML page.
     public init(
         rules: [ErrorRule] = [],
         catalog: ErrorCatalog = .standard,
@@ -154,7 +182,9 @@ public struct ProblemDetailsConfiguration: Sendable {
         countsProblems: Bool = true,
         isServerResourceFailure: @escaping @Sendable (any Error) -> Bool = ProblemDetailsConfiguration.isServerResource,
         counterLabel: String = "remedy_problems",
-        metricsFactory: (any MetricsFactory)? = nil
+        metricsFactory: (any MetricsFactory)? = nil,
+        servesPages: Bool = true,
+        htmlPage: @escaping @Sendable (ProblemPage) -> String = { $0.defaultHTML() }
     ) {
         self.rules = rules
         self.catalog = catalog
@@ -170,6 +200,8 @@ public struct ProblemDetailsConfiguration: Sendable {
         self.isServerResourceFailure = isServerResourceFailure
         self.counterLabel = counterLabel
         self.metricsFactory = metricsFactory
+        self.servesPages = servesPages
+        self.htmlPage = htmlPage
     }
 }
 #endif

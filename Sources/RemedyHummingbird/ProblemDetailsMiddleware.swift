@@ -37,7 +37,13 @@ import Remedy
 /// exhausted resource 503, everything unexpected 500. An `HTTPResponseError` below 400 (a redirect thrown
 /// as an error) isn't a failure, and a cancellation is never presented: both are passed on untouched.
 ///
-/// Every answer carries `Vary: Accept-Language` and the `Content-Language` of its texts. Each is logged in
+/// A request that prefers `text/html` (a browser navigating to a failing page) gets the same answer as a
+/// small, localized HTML page whose actions are working links and forms, under a strict
+/// `Content-Security-Policy` (``ProblemDetailsConfiguration/servesPages``, ``ProblemPage``); API clients,
+/// `Accept: */*` and a request without `Accept` get Problem Details.
+///
+/// Every answer carries `Vary: Accept-Language` (a page `Vary: Accept, Accept-Language`) and the
+/// `Content-Language` of its texts. Each is logged in
 /// one line: at `info` for a 5xx answer (the server failed and nobody else saw the report), at `debug` for
 /// a 4xx (the client's request was answered as designed) or one a rule silenced. None is an `error`: a
 /// handled error is not a failure of the program.

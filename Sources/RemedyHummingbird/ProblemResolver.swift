@@ -167,8 +167,7 @@ struct ProblemResolver: Sendable {
         let language = language(acceptLanguage: request.headers[.acceptLanguage])
         if let made = language.statusAnswer(for: error) {
             let answer = made.answering(error, reference: .next(), configuration)
-            answer.record(rule: .passedOn, to: context.logger, configuration)
-            return .response(answer.response())
+            return .response(respond(answer, decided: .passedOn, language: language, request, context))
         }
         let resolver = language.resolver
         var failure = resolver.resolve(error)
@@ -209,8 +208,28 @@ struct ProblemResolver: Sendable {
             configuration: configuration,
             statedHeaders: { ProblemAnswer.headers(of: $0, request: request, context: context) }
         )
-        answer.record(rule: decided, to: context.logger, configuration)
-        return .response(answer.response())
+        return .response(respond(answer, decided: decided, language: language, request, context))
+    }
+
+    /// Records an answer and makes its response: Problem Details, or the HTML page for a request that
+    /// prefers `text/html`.
+    private func respond(
+        _ answer: ProblemAnswer,
+        decided: RuleDecision,
+        language: AnswerLanguage,
+        _ request: Request,
+        _ context: some RequestContext
+    ) -> Response {
+        // Cheap for API clients: a missing Accept, or one with neither `html` nor `*` in it, is not parsed.
+        let isPage = configuration.servesPages && AcceptNegotiation.prefersHTML(request.headers[.accept])
+        answer.record(rule: decided, to: context.logger, configuration, isPage: isPage)
+        guard isPage else { return answer.response() }
+        return answer.pageResponse(
+            to: request,
+            localization: language.resolver.localization,
+            configuration: configuration,
+            logger: context.logger
+        )
     }
 
     // MARK: - Rules

@@ -368,7 +368,7 @@ enum StringsFile {
         if let cached = cache.get(language) { return cached }
         var texts: [String: String] = [:]
         let folder = root.appending(path: "Sources/Remedy/Resources/\(language).lproj")
-        for table in ["Remedy", "Catalog", "Handling"] {
+        for table in ["Remedy", "Catalog", "Handling", "Page"] {
             guard let contents = try? String(contentsOf: folder.appending(path: "\(table).strings"), encoding: .utf8)
             else { continue }
             texts.merge(parse(contents)) { first, _ in first }

@@ -33,6 +33,10 @@ import FoundationNetworking
 /// | `GET /missing-file` | Foundation's error for a missing `config.json` of the server |
 /// | `GET /database` | GRDB's error for a database file of the server that can't be opened, in a context layer |
 /// | `GET /outbound` | AsyncHTTPClient's refused connection to a closed port of 127.0.0.1 |
+/// | `GET /protected` | Hummingbird's `HTTPError(.unauthorized)` with `WWW-Authenticate` |
+/// | `POST /crash` | the same unexpected error as `GET /crash`, for a form's request |
+/// | `GET /orders/9`, `POST /orders/9` | an app error whose options are the app's: view, refresh, discard |
+/// | `GET /orders/9/view`, `POST /orders/9/refresh`, `POST /orders/9/draft` | never: the actions' targets |
 final class ProblemServer: Sendable {
     /// The token `POST /session` hands out.
     static let token = "t0ken-42"
@@ -158,6 +162,28 @@ final class ProblemServer: Sendable {
             let headers: HTTPFields = request.uri.queryParameters["header"] == nil ? [:] : [.init("X-Test")!: "1"]
             throw HTTPError(HTTPResponse.Status(code: code), headers: headers)
         }
+        router.get("/protected") { _, _ -> Response in
+            await counter.next("protected")
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="notes""#])
+        }
+        router.post("/crash") { _, _ -> Response in
+            await counter.next("post crash")
+            throw LeakyFailure()
+        }
+        for method in [HTTPRequest.Method.get, .post] {
+            router.on("/orders/9", method: method) { _, _ -> Response in
+                await counter.next("\(method) order")
+                throw OrderLocked()
+            }
+        }
+        for (method, path) in [(HTTPRequest.Method.get, "view"), (.post, "refresh"), (.post, "draft")] {
+            router.on(RouterPath(stringLiteral: "/orders/9/\(path)"), method: method) { request, _ -> Response in
+                // A form's hidden `_method` field names the method HTML can't send.
+                let body = try await request.body.collect(upTo: 4_096)
+                await counter.next("\(method) \(path) \(String(buffer: body))")
+                return json(#"{"done":true}"#)
+            }
+        }
         router.get("/taken-over") { _, _ -> Response in
             if await counter.next("taken-over") == 1 { throw StaleCache() }
             return json(#"{"value":"rebuilt"}"#)
@@ -254,6 +280,20 @@ struct InvoiceMissing: PresentableError, HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(status: status)
+    }
+}
+
+/// An app's error whose options are its own actions: the server's configuration names their requests.
+struct OrderLocked: PresentableError {
+    var title: String? { "Order Locked" }
+    var message: String { "Someone else is changing order 9. View it, or refresh it in a moment." }
+    var category: ErrorCategory { .invalidInput }
+    var recoveryOptions: [RecoveryOption] {
+        [
+            RecoveryOption(id: "viewOrder", title: "View Order", role: .recommended) { .notRecovered },
+            RecoveryOption(id: "refreshOrder", title: "Refresh Order") { .notRecovered },
+            RecoveryOption(id: "discardDraft", title: "Discard Draft", role: .destructive) { .notRecovered },
+        ]
     }
 }
 

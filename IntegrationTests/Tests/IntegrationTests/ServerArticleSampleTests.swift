@@ -54,6 +54,20 @@ struct ServerArticleSampleTests {
         router.add(middleware: ProblemDetailsMiddleware(configuration))
     }
 
+    func pagesForBrowsers(router: Router<BasicRequestContext>) {
+        var configuration = ProblemDetailsConfiguration()
+        configuration.actionRequests["discardDraft"] = .init(method: "DELETE", href: "/drafts/42")
+        configuration.htmlPage = { page in
+            let title = ProblemPage.escaped(page.title)
+            return """
+                <!doctype html><html lang="\(ProblemPage.escaped(page.language))"><meta charset="utf-8">
+                <style nonce="\(page.styleNonce)">body { font-family: Georgia, serif }</style>
+                <title>\(title)</title><h1>\(title)</h1><p>\(ProblemPage.escaped(page.message))</p>
+                """
+        }
+        router.add(middleware: ProblemDetailsMiddleware(configuration))
+    }
+
     // MARK: - Running them
 
     @Test func theMiddlewareAnswersAMissingInvoiceWithProblemDetails() async throws {
@@ -81,6 +95,28 @@ struct ServerArticleSampleTests {
             #expect(account.status == 401)
             let problem = try ProblemDetails(decoding: account.body, contentType: account.contentType)
             #expect(problem.actions.first?.request?.href == "/session")
+        }
+    }
+
+    @Test func theCustomPageIsWhatABrowserGets() async throws {
+        let router = Router()
+        pagesForBrowsers(router: router)
+        router.get("/drafts/42") { _, _ -> Response in
+            throw HTTPError(.notFound, message: "no row 42 in table drafts")
+        }
+        try await Self.serve(router) { baseURL in
+            let page = try await RealClient.urlSession.send(
+                baseURL.appending(path: "/drafts/42"), headers: ["Accept": "text/html", "Accept-Language": "de"])
+            #expect(page.status == 404)
+            #expect(page.contentType == "text/html; charset=utf-8")
+            let title = try #require(StringsFile.text("catalog.http.notFound.title", language: "de"))
+            #expect(page.text.contains("<h1>\(ProblemPage.escaped(title))</h1>"))
+            #expect(page.text.contains(#"<html lang="de">"#))
+            #expect(!page.text.contains("table drafts"))
+            let nonce = try #require(page.headers["content-security-policy"]?.firstMatch(of: /'nonce-([^']+)'/)?.1)
+            #expect(page.text.contains("<style nonce=\"\(nonce)\">"))
+            let json = try await RealClient.urlSession.send(baseURL.appending(path: "/drafts/42"))
+            #expect(json.contentType == ProblemDetails.mediaType)
         }
     }
 

@@ -1,0 +1,81 @@
+#if Hummingbird
+extension ProblemPage {
+    /// The page as Remedy renders it by default: plain, legible, and fit for a phone.
+    ///
+    /// One column at most 36 em wide in the system font, the title as `<title>` and `<h1>`, the message, the
+    /// reference, and the actions as links and forms with tap targets at least 44 pixels high, the
+    /// recommended one filled. Light and dark by the person's setting. No script, no image, no external
+    /// resource: the one inline `<style>` carries ``styleNonce``. Every text is escaped.
+    ///
+    /// - Returns: The HTML document.
+    public func defaultHTML() -> String {
+        let title = Self.escaped(title)
+        var html = """
+            <!doctype html>
+            <html lang="\(Self.escaped(language))">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="robots" content="noindex">
+            <title>\(title)</title>
+            <style nonce="\(Self.escaped(styleNonce))">\(Self.style)</style>
+            </head>
+            <body>
+            <main>
+            <h1>\(title)</h1>
+            <p>\(Self.escaped(message))</p>
+
+            """
+        if let referenceText {
+            html += "<p class=\"reference\">\(Self.escaped(referenceText))</p>\n"
+        }
+        if !actions.isEmpty {
+            html += "<nav class=\"actions\" aria-label=\"\(Self.escaped(actionsLabel))\">\n"
+            for action in actions { html += Self.control(action) }
+            html += "</nav>\n"
+        }
+        html += "</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// A link for a `GET`; a form for anything else, with the real method in a hidden field where HTML
+    /// forms can't send it.
+    private static func control(_ action: Action) -> String {
+        let classes =
+            "button" + (action.role == .recommended ? " recommended" : "")
+            + (action.role == .destructive ? " destructive" : "")
+        let title = escaped(action.title)
+        let href = escaped(action.href)
+        if action.isLink {
+            return "<a class=\"\(classes)\" href=\"\(href)\">\(title)</a>\n"
+        }
+        var form = "<form method=\"post\" action=\"\(href)\">"
+        if let method = action.overriddenMethod {
+            form += "<input type=\"hidden\" name=\"\(Action.methodFieldName)\" value=\"\(escaped(method))\">"
+        }
+        form += "<button class=\"\(classes)\" type=\"submit\">\(title)</button></form>\n"
+        return form
+    }
+
+    /// The page's style: one column, the system font, large tap targets, light and dark.
+    private static let style = """
+        body{margin:0;font:1.0625rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;\
+        color:#1b1b1b;background:#fff}\
+        main{max-width:36em;margin:0 auto;padding:2.5rem 1.25rem}\
+        h1{font-size:1.5rem;line-height:1.25;margin:0 0 .75rem}\
+        p{margin:0 0 1rem;overflow-wrap:anywhere}\
+        .reference{color:#555;font-size:.9375rem}\
+        .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}\
+        .actions form{margin:0}\
+        .button{display:inline-block;box-sizing:border-box;min-height:44px;min-width:44px;\
+        padding:.625rem 1.25rem;border:2px solid #0b57d0;border-radius:.5rem;background:transparent;\
+        color:#0b57d0;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}\
+        .button.recommended{background:#0b57d0;color:#fff}\
+        .button.destructive{border-color:#b3261e;color:#b3261e}\
+        .button:focus-visible{outline:3px solid #e37400;outline-offset:2px}\
+        @media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#121212}.reference{color:#b0b0b0}\
+        .button{border-color:#8ab4f8;color:#8ab4f8}.button.recommended{background:#8ab4f8;color:#121212}\
+        .button.destructive{border-color:#f2b8b5;color:#f2b8b5}}
+        """
+}
+#endif

@@ -42,7 +42,7 @@ import Remedy
 /// `Content-Security-Policy` (``ProblemDetailsConfiguration/servesPages``, ``ProblemPage``); API clients,
 /// `Accept: */*` and a request without `Accept` get Problem Details.
 ///
-/// Every answer carries `Vary: Accept-Language` (a page `Vary: Accept, Accept-Language`) and the
+/// Every answer carries `Vary: Accept, Accept-Language` (`Vary: Accept-Language` when pages are off) and the
 /// `Content-Language` of its texts. Each is logged in
 /// one line: at `info` for a 5xx answer (the server failed and nobody else saw the report), at `debug` for
 /// a 4xx (the client's request was answered as designed) or one a rule silenced. None is an `error`: a

@@ -64,8 +64,9 @@ struct ProblemResolver: Sendable {
                 .contentType: ProblemDetails.mediaType,
                 // The language the texts were resolved in, which may differ from the one asked for.
                 .contentLanguage: resolver.localization.language,
-                // The texts depend on the request's Accept-Language: caches must keep one answer per language.
-                .vary: "Accept-Language",
+                // The texts depend on the request's Accept-Language, and whether the answer is a page or Problem
+                // Details on its Accept when pages are served: a cache must keep one answer for each.
+                .vary: configuration.servesPages ? "Accept, Accept-Language" : "Accept-Language",
             ]
             self.headers = headers
             guard configuration.rules.isEmpty, configuration.catalog.isBuiltInsAlone else {

@@ -349,7 +349,8 @@ struct ProblemPageServerTests {
                     #expect(answer.headers["vary"] == "Accept, Accept-Language")
                 } else {
                     #expect(answer.contentType == ProblemDetails.mediaType, "\(header ?? "none")")
-                    #expect(answer.headers["vary"] == "Accept-Language")
+                    // A cache must not give this answer to a browser: it varies by Accept too.
+                    #expect(answer.headers["vary"] == "Accept, Accept-Language")
                     #expect(answer.headers["content-security-policy"] == nil)
                     let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
                     #expect(problem.title == StringsFile.text("category.unknown.title", language: "en"))

@@ -28,6 +28,7 @@ extension ProblemDetails: Codable {
         static let reference = MemberKey("reference")
         static let retryAfter = MemberKey("retryAfter")
         static let actions = MemberKey("actions")
+        static let errors = MemberKey("errors")
     }
 
     /// Reads a problem from an object, by RFC 9457 §3.1's rule: a member whose value has the wrong type,
@@ -64,6 +65,7 @@ extension ProblemDetails: Codable {
         try container.encodeIfPresent(supportReference?.description, forKey: .reference)
         try container.encodeIfPresent(retryAfter.map(Self.wholeSeconds), forKey: .retryAfter)
         if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+        if !fieldErrors.isEmpty { try container.encode(fieldErrors, forKey: .errors) }
         for (name, value) in extensions where !Self.memberNames.contains(name) {
             try container.encode(value, forKey: MemberKey(name))
         }

@@ -97,7 +97,9 @@ extension ProblemDetails {
     ///
     /// Reading follows RFC 9457 §3.1: a member whose value has the wrong type (or a value Remedy can't use,
     /// such as a status of `42` or an unknown role) is ignored, and reading goes on; a missing `type` is
-    /// `about:blank`. Members it doesn't know are kept in ``extensions``. What isn't a problem at all throws:
+    /// `about:blank`. Of the `errors` member, only the first ``maximumFieldErrors`` elements are read, and an
+    /// element that isn't a field error with a message and a field of bounded length is ignored (see
+    /// ``fieldErrors``). Members it doesn't know are kept in ``extensions``. What isn't a problem at all throws:
     /// a body over ``DecodingLimits/maximumBodySize`` (refused before it is parsed), a content type that is
     /// not JSON, an empty body, text that is not JSON or not UTF-8, nesting deeper than
     /// ``DecodingLimits/maximumDepth``, and JSON that is not an object.
@@ -192,6 +194,9 @@ extension ProblemDetails {
         retryAfter = members["retryAfter"]?.integerValue.flatMap(Self.retryAfter(seconds:))
         if case .array(let elements) = members["actions"] {
             actions = elements.compactMap(Action.init(json:))
+        }
+        if case .array(let elements) = members["errors"] {
+            fieldErrors = Self.fieldErrors(of: elements)
         }
     }
 

@@ -9,7 +9,8 @@ extension ProblemDetails {
     /// Each option becomes an ``Action`` with the option's ``RecoveryOption/id`` ("retry", "cancel",
     /// "signIn", or the id the app gave), or `optionN` (its position, from 1) when it has none; "OK", which
     /// only acknowledges, is not sent. An action whose id has an entry in `requests` carries that request, so
-    /// a client can perform it.
+    /// a client can perform it. Its ``Presentation/fieldErrors`` become ``fieldErrors`` (the member `errors`);
+    /// a server answers them with status 422.
     ///
     /// ```swift
     /// let problem = ProblemDetails(presentation, status: 503, retryAfter: .seconds(30))
@@ -41,7 +42,8 @@ extension ProblemDetails {
             severity: presentation.severity,
             supportReference: presentation.supportReference,
             retryAfter: retryAfter,
-            actions: Self.actions(of: presentation.options, requests: requests)
+            actions: Self.actions(of: presentation.options, requests: requests),
+            fieldErrors: presentation.fieldErrors
         )
     }
 
@@ -57,13 +59,14 @@ extension ProblemDetails {
     /// - Parameters:
     ///   - title: The title, or `nil` (or blank) for the category's.
     ///   - message: The message, or `nil` (or blank) for the category's.
-    ///   - options: The options, as the presentation rules take them (``Presentation/init(title:message:detail:helpAnchor:options:category:severity:style:icon:groupingKey:supportReference:error:localization:)``).
+    ///   - options: The options, as the presentation rules take them (``Presentation/init(title:message:detail:helpAnchor:options:fieldErrors:category:severity:style:icon:groupingKey:supportReference:error:localization:)``).
     ///   - category: What kind of failure it is.
     ///   - severity: How serious it is.
     ///   - status: The HTTP status of the response.
     ///   - supportReference: The reference of the failure.
     ///   - retryAfter: How long the client should wait before retrying.
     ///   - requests: The requests that perform the app's own options, by option id.
+    ///   - fieldErrors: What is wrong with each field of the input (``ResolvedFailure/fieldErrors``).
     ///   - localization: The language of the texts.
     package init(
         title: String?,
@@ -75,6 +78,7 @@ extension ProblemDetails {
         supportReference: SupportReference,
         retryAfter: Duration?,
         requests: [String: Action.Request],
+        fieldErrors: [FieldError] = [],
         localization: Localization
     ) {
         self.init(
@@ -90,7 +94,8 @@ extension ProblemDetails {
                 of: Presentation.normalize(options, localization: localization),
                 requests: requests,
                 keepsCancel: false
-            )
+            ),
+            fieldErrors: fieldErrors
         )
     }
 

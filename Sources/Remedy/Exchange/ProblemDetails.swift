@@ -6,7 +6,8 @@ import Foundation
 /// (``title``), the HTTP ``status``, an explanation of this occurrence (``detail``) and a URI naming the
 /// occurrence (``instance``). Remedy adds extension members (RFC 9457 §3.2) that carry its model across
 /// the wire: the ``category``, the ``severity``, a ``supportReference``, how long to wait before retrying
-/// (``retryAfter``) and the recovery ``actions`` a person can choose.
+/// (``retryAfter``), the recovery ``actions`` a person can choose, and what is wrong with each field of the
+/// person's input (``fieldErrors``, RFC 9457 §3's own `errors` member).
 ///
 /// ```json
 /// {
@@ -54,6 +55,11 @@ public struct ProblemDetails: Sendable, Hashable {
     public var retryAfter: Duration?
     /// What a person can do about the problem: the member `actions`.
     public var actions: [Action]
+    /// What is wrong with each field of the person's input: the member `errors`, as RFC 9457 §3's example
+    /// writes it (`[{"detail": "Enter a number.", "pointer": "#/age"}]`; a form field's name as `name`).
+    ///
+    /// A reader keeps at most ``maximumFieldErrors`` of them (see ``init(decoding:contentType:limits:)``).
+    public var fieldErrors: [FieldError]
     /// Every other member, kept as it came, by name.
     ///
     /// ``encoded()`` never lets an extension replace a standard or Remedy member of the same name.
@@ -72,6 +78,7 @@ public struct ProblemDetails: Sendable, Hashable {
     ///   - supportReference: The support reference of this occurrence.
     ///   - retryAfter: How long to wait before retrying.
     ///   - actions: What a person can do about it.
+    ///   - fieldErrors: What is wrong with each field of the person's input.
     ///   - extensions: Other members.
     public init(
         type: String = ProblemDetails.blankType,
@@ -84,6 +91,7 @@ public struct ProblemDetails: Sendable, Hashable {
         supportReference: SupportReference? = nil,
         retryAfter: Duration? = nil,
         actions: [Action] = [],
+        fieldErrors: [FieldError] = [],
         extensions: [String: JSONValue] = [:]
     ) {
         self.type = type
@@ -96,13 +104,14 @@ public struct ProblemDetails: Sendable, Hashable {
         self.supportReference = supportReference
         self.retryAfter = retryAfter
         self.actions = actions
+        self.fieldErrors = fieldErrors
         self.extensions = extensions
     }
 
     /// The names of the members this type reads itself; an extension of one of these names is never written.
     static let memberNames: [String] = [
         "type", "title", "status", "detail", "instance",
-        "category", "severity", "reference", "retryAfter", "actions",
+        "category", "severity", "reference", "retryAfter", "actions", "errors",
     ]
 }
 

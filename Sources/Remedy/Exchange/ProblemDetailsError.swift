@@ -11,7 +11,9 @@ import FoundationNetworking
 /// they are shown as they are, only bounded in length (a title to 120 characters, a message to 1,000, an
 /// action's title to 60) and stripped of control characters. Its ``ProblemDetails/category`` and
 /// ``ProblemDetails/severity`` are kept (a server can't make a client's failure `fatal`, nor silence it as
-/// a cancellation). Its actions become ``RecoveryOption``s:
+/// a cancellation). Its field errors (the `errors` member) reach the presentation's
+/// ``Presentation/fieldErrors``, each message bounded to 300 characters and stripped of control characters as
+/// the detail is. Its actions become ``RecoveryOption``s:
 ///
 /// - `retry`: ``RecoveryOption/retry``: the failed operation runs again.
 /// - `cancel`: ``RecoveryOption/cancel``.
@@ -42,6 +44,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     package static let maximumMessageLength = 1_000
     /// The longest action title shown, in characters.
     package static let maximumActionTitleLength = 60
+    /// The longest field error message shown, in characters; a longer one is cut and ends with "…".
+    package static let maximumFieldMessageLength = 300
 
     /// The problem as the server sent it.
     public let problem: ProblemDetails
@@ -68,6 +72,9 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     public let retryAfter: Duration?
     /// Whether the server offered to sign in (the action `signIn`), or answered 401.
     public let requiresSignIn: Bool
+    /// What the server says is wrong with each field of the request, its messages bounded and without
+    /// control characters (fields whose message is left blank are left out).
+    public let fieldErrors: [FieldError]
 
     /// The server's reference of the occurrence: the handling adopts it, so the person's screen, the
     /// client's log and the server's log show the same one.
@@ -108,6 +115,11 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
         let requiresSignIn = status == 401 || offersSignIn
         self.requiresSignIn = requiresSignIn
         recoveryOptions = options
+        fieldErrors = problem.fieldErrors.compactMap { fieldError in
+            Self.displayText(fieldError.message, maximumLength: Self.maximumFieldMessageLength).map {
+                FieldError(field: fieldError.field, message: $0)
+            }
+        }
         isTransient = retryAfter != nil || statusEntry.isTransient
     }
 

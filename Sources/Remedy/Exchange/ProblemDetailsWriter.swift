@@ -49,8 +49,9 @@ struct ProblemDetailsWriter {
     /// An upper bound of the size of a problem's body: every member and its punctuation, and every string
     /// as if each of its bytes took the longest escape (`\u00XX`, six bytes). Every write checks it.
     static func capacity(for problem: ProblemDetails) -> Int {
-        // The names of the ten members, their quotes, colons and commas, the braces and two numbers.
-        var capacity = 160
+        // The names of the eleven members, their quotes, colons and commas, the brackets, the braces and two
+        // numbers of at most 20 characters: 166 bytes.
+        var capacity = 176
         func add(_ string: String?) {
             if let string { capacity += 2 + 6 * string.utf8.count }
         }
@@ -69,6 +70,12 @@ struct ProblemDetailsWriter {
             add(action.title)
             add(action.request?.href)
             add(action.request?.method)
+        }
+        for fieldError in problem.fieldErrors {
+            // `{"detail":` and `,"pointer":` (or the shorter `,"name":`), a brace and a comma.
+            capacity += 32
+            add(fieldError.field)
+            add(fieldError.message)
         }
         return capacity
     }
@@ -89,6 +96,15 @@ struct ProblemDetailsWriter {
         }
         if let category = problem.category { members.string(&self, "category", category.identifier) }
         if let detail = problem.detail { members.string(&self, "detail", detail) }
+        if !problem.fieldErrors.isEmpty {
+            members.next(&self, "errors")
+            byte(UInt8(ascii: "["))
+            for (index, fieldError) in problem.fieldErrors.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                write(fieldError)
+            }
+            byte(UInt8(ascii: "]"))
+        }
         if let instance = problem.instance { members.string(&self, "instance", instance) }
         if let reference = problem.supportReference { members.string(&self, "reference", reference.description) }
         if let retryAfter = problem.retryAfter {
@@ -119,6 +135,18 @@ struct ProblemDetailsWriter {
         }
         members.string(&self, "role", action.role.rawValue)
         members.string(&self, "title", action.title)
+        byte(UInt8(ascii: "}"))
+    }
+
+    private mutating func write(_ fieldError: FieldError) {
+        var members = Members()
+        byte(UInt8(ascii: "{"))
+        members.string(&self, "detail", fieldError.message)
+        if fieldError.isPointer {
+            members.string(&self, "pointer", fieldError.field)
+        } else {
+            members.string(&self, "name", fieldError.field)
+        }
         byte(UInt8(ascii: "}"))
     }
 

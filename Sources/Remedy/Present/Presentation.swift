@@ -38,6 +38,19 @@ public struct Presentation: Sendable, CustomStringConvertible {
         get { content.options }
         set { modifyContent { $0.options = newValue } }
     }
+    /// What is wrong with each field of the person's input, in order: an app shows each message next to its
+    /// field. Empty unless the error is about fields.
+    ///
+    /// They come from the first ``InvalidInputError`` of the error's tree, or from the `errors` member of a
+    /// server's Problem Details answer (``ProblemDetailsError``). Presentations with different field errors
+    /// are never coalesced.
+    ///
+    /// ```swift
+    /// for fieldError in presentation.fieldErrors {
+    ///     form.showError(fieldError.message, besideFieldAt: fieldError.path)
+    /// }
+    /// ```
+    public var fieldErrors: [FieldError] { content.fieldErrors }
     /// What kind of failure this is.
     public var category: ErrorCategory {
         get { content.category }
@@ -106,6 +119,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ///   - detail: Extra detail; blank becomes `nil`.
     ///   - helpAnchor: A help anchor, or `nil`.
     ///   - options: The ways out, normalized by the rules.
+    ///   - fieldErrors: What is wrong with each field of the person's input.
     ///   - category: What kind of failure this is.
     ///   - severity: How badly it disrupts the person.
     ///   - style: How to show it; `nil` follows severity. A fatal error is never a banner.
@@ -120,6 +134,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         detail: String? = nil,
         helpAnchor: String? = nil,
         options: [RecoveryOption] = [],
+        fieldErrors: [FieldError] = [],
         category: ErrorCategory = .unknown,
         severity: Severity? = nil,
         style: PresentationStyle? = nil,
@@ -138,6 +153,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
             detail: detail.nonBlank,
             helpAnchor: helpAnchor.nonBlank,
             options: Self.normalize(options, localization: localization),
+            fieldErrors: fieldErrors,
             category: category,
             severity: severity,
             style: severity == .fatal && style == .banner ? .alert : style,
@@ -312,7 +328,7 @@ extension Presentation {
 }
 
 /// The visible content of a presentation, shared by its copies and by the presentations made from one
-/// template; for a presentation made by ``Presentation/init(title:message:detail:helpAnchor:options:category:severity:style:icon:groupingKey:supportReference:error:localization:)``
+/// template; for a presentation made by ``Presentation/init(title:message:detail:helpAnchor:options:fieldErrors:category:severity:style:icon:groupingKey:supportReference:error:localization:)``
 /// without a grouping key, also the state of the key derived from its error.
 final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
     // @unchecked: the properties below are `var`s, changed only by `Presentation.modifyContent`, and only
@@ -326,6 +342,7 @@ final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
     var detail: String?
     var helpAnchor: String?
     var options: [RecoveryOption]
+    var fieldErrors: [FieldError]
     var category: ErrorCategory
     var severity: Severity
     var style: PresentationStyle
@@ -337,6 +354,7 @@ final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
         detail: String?,
         helpAnchor: String?,
         options: [RecoveryOption],
+        fieldErrors: [FieldError],
         category: ErrorCategory,
         severity: Severity,
         style: PresentationStyle,
@@ -348,6 +366,7 @@ final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
         self.detail = detail
         self.helpAnchor = helpAnchor
         self.options = options
+        self.fieldErrors = fieldErrors
         self.category = category
         self.severity = severity
         self.style = style
@@ -363,6 +382,7 @@ final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
             detail: detail,
             helpAnchor: helpAnchor,
             options: options,
+            fieldErrors: fieldErrors,
             category: category,
             severity: severity,
             style: style,

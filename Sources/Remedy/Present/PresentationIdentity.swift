@@ -33,8 +33,8 @@ struct PresentationIdentity: Hashable, Sendable {
 }
 
 extension SharedPresentation {
-    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style and
-    /// options' titles and roles.
+    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style,
+    /// options' titles and roles, and field errors.
     func identityHash() -> Int {
         var hasher = Hasher()
         hasher.combine(value.title)
@@ -47,6 +47,7 @@ extension SharedPresentation {
             hasher.combine(option.title)
             hasher.combine(option.role)
         }
+        if !value.fieldErrors.isEmpty { hasher.combine(value.fieldErrors) }
         return hasher.finalize()
     }
 }

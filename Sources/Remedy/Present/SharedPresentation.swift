@@ -31,12 +31,13 @@ final class SharedPresentation: Sendable {
         value.option(matching: answer)
     }
 
-    /// Whether a person could tell this presentation from another: its texts, severity, style and
-    /// options' titles and roles, in order. Not its actions, its error or its count.
+    /// Whether a person could tell this presentation from another: its texts, severity, style, options'
+    /// titles and roles, in order, and field errors. Not its actions, its error or its count.
     func looksLike(_ other: SharedPresentation) -> Bool {
         value.title == other.value.title && value.message == other.value.message
             && value.detail == other.value.detail && value.severity == other.value.severity
             && value.style == other.value.style && Self.sameOptions(value.options, other.value.options)
+            && value.fieldErrors == other.value.fieldErrors
     }
 
     private static func sameOptions(_ lhs: [RecoveryOption], _ rhs: [RecoveryOption]) -> Bool {

@@ -119,6 +119,11 @@ public struct ErrorInterpretation: Sendable {
         )
     }
 
+    /// What is wrong with each field of the input: an ``InvalidInputError``'s, or a server's (the `errors` of
+    /// a ``ProblemDetailsError``). In a tree, the first node's in pre-order that has any count, whichever text
+    /// wins.
+    package var fieldErrors: [FieldError] = []
+
     /// Whether the interpretation is one of Remedy's built-in catalog entries: generic texts that give way
     /// to any text the app wrote itself, wherever it stands in the tree.
     var isBuiltIn = false

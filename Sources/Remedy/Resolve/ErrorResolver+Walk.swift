@@ -64,6 +64,7 @@ extension ErrorResolver {
         var isSilent = false
         var retryAfter: Duration?
         var supportReference: SupportReference?
+        var fieldErrors: [FieldError] = []
         // What the tree concerns (a file, a host, a line), from the first node that says it, and the
         // deepest decoding error, whose place in the data is read only if the message names it.
         var subject: ErrorSubject?
@@ -99,6 +100,7 @@ extension ErrorResolver {
             subject nodeSubject: ErrorSubject?,
             retryAfter after: Duration?,
             supportReference nodeReference: SupportReference?,
+            fieldErrors nodeFieldErrors: [FieldError],
             error: any Error,
             depth: Int,
             info: ErrorTypeInfo
@@ -128,6 +130,7 @@ extension ErrorResolver {
             }
             if let after { retryAfter = max(retryAfter ?? after, after) }
             if supportReference == nil { supportReference = nodeReference }
+            if fieldErrors.isEmpty, !nodeFieldErrors.isEmpty { fieldErrors = nodeFieldErrors }
             return wins
         }
 
@@ -158,9 +161,10 @@ extension ErrorResolver {
                     isSilent: cache.isSilent,
                     // An entry's own interpretation concerns nothing: its subject is read from an error.
                     subject: nil,
-                    // Nor does it wait or have a reference: both are read from an error.
+                    // Nor does it wait, have a reference or field errors: all are read from an error.
                     retryAfter: nil,
                     supportReference: nil,
+                    fieldErrors: [],
                     error: error,
                     depth: depth,
                     info: info
@@ -198,6 +202,7 @@ extension ErrorResolver {
                 subject: interpretation.subject,
                 retryAfter: interpretation.retryAfter,
                 supportReference: interpretation.supportReference,
+                fieldErrors: interpretation.fieldErrors,
                 error: error,
                 depth: depth,
                 info: info
@@ -250,6 +255,7 @@ extension ErrorResolver {
         merged.isSilent = isSilent
         merged.retryAfter = retryAfter
         merged.supportReference = supportReference
+        merged.fieldErrors = fieldErrors
         // A place in data names something only in a file a person can open.
         if let decodingNode, subject?.fileName != nil, merged.entry?.namesLocation == true,
             let decodingError = decodingNode as? DecodingError, let place = BuiltInCatalog.subject(of: decodingError)
@@ -342,11 +348,15 @@ extension ErrorResolver {
         // existential is a run-time conformance search, the most expensive step of a node's resolution.
         if let presentable = info.asPresentable?(error) {
             var interpretation = ErrorInterpretation(presentable)
-            // A server's problem also says how long to wait and whether a retry can help, which the
-            // presentable protocol has no place for. (A concrete type compared first: no cast for others.)
+            // A server's problem also says how long to wait and whether a retry can help, and it and invalid
+            // input name fields, which the presentable protocol has no place for. (Concrete types compared
+            // first: no cast for others.)
             if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
                 interpretation.retryAfter = problem.retryAfter
                 interpretation.isTransient = problem.isTransient
+                interpretation.fieldErrors = problem.fieldErrors
+            } else if type(of: error) == InvalidInputError.self, let invalidInput = error as? InvalidInputError {
+                interpretation.fieldErrors = invalidInput.fieldErrors
             }
             return interpretation
         }

@@ -248,6 +248,7 @@ public struct ErrorResolver: Sendable {
             detail: interpretation.detail,
             helpAnchor: interpretation.helpAnchor,
             options: interpretation.options,
+            fieldErrors: interpretation.fieldErrors,
             category: category,
             severity: interpretation.severity,
             style: interpretation.preferredStyle,

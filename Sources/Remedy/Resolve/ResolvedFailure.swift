@@ -102,6 +102,10 @@ package struct ResolvedFailure: Sendable {
             && (interpretation.isTransient || retryableCategories.contains(category))
     }
 
+    /// What is wrong with each field of the input: the first ``InvalidInputError``'s of the tree, or a
+    /// server's; a server answers them in its problem's `errors` member.
+    package var fieldErrors: [FieldError] { interpretation.fieldErrors }
+
     /// The failure's presentation with these options and this detail, in a language: the merged texts,
     /// and the category's message where no node has one.
     package func presentation(
@@ -116,6 +120,7 @@ package struct ResolvedFailure: Sendable {
             detail: detail,
             helpAnchor: interpretation.helpAnchor,
             options: options,
+            fieldErrors: interpretation.fieldErrors,
             category: category,
             severity: interpretation.severity,
             style: interpretation.preferredStyle,

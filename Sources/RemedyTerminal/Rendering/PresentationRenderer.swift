@@ -17,6 +17,16 @@ import Remedy
 ///   2) Cancel [c]
 /// ```
 ///
+/// An error about fields lists each field under the message (``Presentation/fieldErrors``), wrapped like
+/// the message, continued under its text:
+///
+/// ```text
+/// │ Some of the information entered can't be
+/// │ used. Check it and try again.
+/// │   • email: Enter an email address with an
+/// │     @.
+/// ```
+///
 /// Narrated: the same parts in labelled lines, not wrapped, with no symbols or colour.
 package struct PresentationRenderer: Sendable {
     /// Limits that keep a huge text from flooding the terminal (characters, before wrapping).
@@ -26,6 +36,9 @@ package struct PresentationRenderer: Sendable {
         package static let detail = 2_000
         package static let optionTitle = 100
         package static let answer = 60
+        package static let fieldErrors = 20
+        package static let fieldName = 100
+        package static let fieldMessage = 500
     }
 
     package var appearance: TerminalAppearance
@@ -104,22 +117,22 @@ package struct PresentationRenderer: Sendable {
 
     // MARK: - Banners
 
-    /// A banner: one line (wrapped only when longer than the terminal) with a severity mark.
+    /// A banner: one line (wrapped only when longer than the terminal) with a severity mark, and the list of
+    /// field errors under it when there are any.
     package func banner(_ presentation: Presentation) -> String {
         let texts = Texts(presentation)
         var sentence = localization.string(forKey: "terminal.banner", texts.title, texts.message.flattened)
         if let occurrences = occurrences(presentation) { sentence += " " + occurrences }
         sentence += " (" + reference(presentation) + ")"
         if appearance.isNarrated {
-            return heading(presentation.severity, sentence) + "\n"
+            let lines = [heading(presentation.severity, sentence)] + texts.fieldErrors.map(fieldErrorText)
+            return lines.joined(separator: "\n") + "\n"
         }
         let width = appearance.lineWidth - 2
         let lines = TextWrapper(width: width).wrap(sentence).nonEmpty
         let mark = style(severityStyle(presentation.severity), Self.mark(for: presentation.severity))
-        return
-            lines.enumerated()
-            .map { index, line in (index == 0 ? mark + " " : "  ") + line }
-            .joined(separator: "\n") + "\n"
+        let bannerLines = lines.enumerated().map { index, line in (index == 0 ? mark + " " : "  ") + line }
+        return (bannerLines + fieldErrorLines(texts, width: width)).joined(separator: "\n") + "\n"
     }
 
     // MARK: - Decorated
@@ -145,6 +158,7 @@ package struct PresentationRenderer: Sendable {
         }
 
         var paragraphs: [(text: String, style: ANSIStyle)] = [(texts.message, .plain)]
+        let fieldLines = fieldErrorLines(texts, width: width - 2)
         if let detail = texts.detail { paragraphs.append((detail, .dim)) }
         if let occurrences = occurrences(presentation) { paragraphs.append((occurrences, .dim)) }
         paragraphs.append((reference(presentation), .dim))
@@ -157,6 +171,8 @@ package struct PresentationRenderer: Sendable {
             for line in wrapper.wrap(paragraph.text) {
                 lines.append(line.isEmpty ? bar : bar + " " + style(paragraph.style, line))
             }
+            // The fields belong to the message: listed right under it.
+            if index == 0 { lines += fieldLines.map { bar + " " + $0 } }
         }
         lines.append(style(frame, "╰" + String(repeating: "─", count: width - 1)))
         return lines
@@ -208,6 +224,7 @@ package struct PresentationRenderer: Sendable {
     private func narratedBlock(_ presentation: Presentation, _ texts: Texts) -> [String] {
         var lines = [heading(presentation.severity, texts.title)]
         lines += texts.message.paragraphs
+        lines += texts.fieldErrors.map(fieldErrorText)
         if let detail = texts.detail {
             lines += detail.paragraphs.map { localization.string(forKey: "terminal.detail", $0) }
         }
@@ -267,6 +284,27 @@ package struct PresentationRenderer: Sendable {
         presentation.supportReference.label(in: localization)
     }
 
+    /// "email: Enter an email address with an @.", in the presentation's language; the message alone for an
+    /// error of the whole input.
+    private func fieldErrorText(_ fieldError: (name: String, message: String)) -> String {
+        fieldError.name.isEmpty
+            ? fieldError.message
+            : localization.string(forKey: "presentation.fieldError", fieldError.name, fieldError.message)
+    }
+
+    /// The field errors as a list: "  • email: Enter an email address…", each wrapped to `width` and
+    /// continued under its text.
+    private func fieldErrorLines(_ texts: Texts, width: Int) -> [String] {
+        let wrapper = TextWrapper(width: max(1, width - 4))
+        var lines: [String] = []
+        for fieldError in texts.fieldErrors {
+            for (index, line) in wrapper.wrap(fieldErrorText(fieldError)).nonEmpty.enumerated() {
+                lines.append((index == 0 ? "  • " : "    ") + line)
+            }
+        }
+        return lines
+    }
+
     private func optionTitle(_ option: RecoveryOption) -> String {
         TerminalText.printable(option.title, limit: Limit.optionTitle, keepsNewlines: false)
     }
@@ -306,11 +344,20 @@ package struct PresentationRenderer: Sendable {
         let title: String
         let message: String
         let detail: String?
+        /// Each field's name (its path joined by `.`) and message, on one line each.
+        let fieldErrors: [(name: String, message: String)]
 
         init(_ presentation: Presentation) {
             title = TerminalText.printable(presentation.title, limit: Limit.title, keepsNewlines: false)
             message = TerminalText.printable(presentation.message, limit: Limit.message)
             detail = presentation.detail.map { TerminalText.printable($0, limit: Limit.detail) }
+            fieldErrors = presentation.fieldErrors.prefix(Limit.fieldErrors).map { fieldError in
+                (
+                    TerminalText.printable(
+                        fieldError.path.joined(separator: "."), limit: Limit.fieldName, keepsNewlines: false),
+                    TerminalText.printable(fieldError.message, limit: Limit.fieldMessage, keepsNewlines: false)
+                )
+            }
         }
     }
 }

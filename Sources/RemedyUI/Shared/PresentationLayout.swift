@@ -3,12 +3,16 @@ import Remedy
 
 /// How a presentation is laid out on screen: the pure decisions the UIKit, AppKit and SwiftUI adapters share.
 enum PresentationLayout {
-    /// The text under an alert's title: the message, then the detail when there is one, then how many
+    /// The text under an alert's title: the message, with the field errors listed under it ("• email: Enter
+    /// an email address with an @."), then the detail when there is one, then how many
     /// times it happened when it happened more than once ("This happened 3 times."), then the support
     /// reference a person can read out ("Reference 7KQ2-9F3A"), which the log lines of the error carry too;
     /// all in the presentation's language.
     static func body(of presentation: Presentation) -> String {
         var parts = [presentation.message]
+        if !presentation.fieldErrors.isEmpty {
+            parts[0] += "\n" + fieldErrorList(of: presentation)
+        }
         if let detail = presentation.detail { parts.append(detail) }
         if presentation.occurrences > 1 {
             let count = String(presentation.occurrences)
@@ -16,6 +20,18 @@ enum PresentationLayout {
         }
         parts.append(presentation.supportReference.label(in: presentation.localization))
         return parts.joined(separator: "\n\n")
+    }
+
+    /// The field errors as lines of a list: "• email: Enter an email address with an @.", in the
+    /// presentation's language; the message alone for an error of the whole input. An app that shows each
+    /// message beside its own field reads ``Presentation/fieldErrors`` instead.
+    static func fieldErrorList(of presentation: Presentation) -> String {
+        presentation.fieldErrors.map { fieldError in
+            let name = fieldError.path.joined(separator: ".")
+            guard !name.isEmpty else { return "• " + fieldError.message }
+            return "• " + presentation.localization.string(forKey: "presentation.fieldError", name, fieldError.message)
+        }
+        .joined(separator: "\n")
     }
 
     /// The one action a banner carries: the recommended option, else the only option that isn't the cancel

@@ -102,8 +102,21 @@ public final class PendingPresentation: Identifiable {
         self.slot = slot
     }
 
-    /// The text under the title: the message, the detail, and how many times it happened.
+    /// The text under the title: the message with its field errors listed under it, the detail, and how many
+    /// times it happened.
     public nonisolated var body: String { PresentationLayout.body(of: presentation) }
+
+    /// What is wrong with each field of the person's input (``Presentation/fieldErrors``): a form shows each
+    /// message beside its field, matching ``FieldError/field`` or ``FieldError/path`` to its own fields.
+    ///
+    /// ```swift
+    /// if let pending = presenter.alert {
+    ///     for fieldError in pending.fieldErrors {
+    ///         form.errors[fieldError.path.joined(separator: ".")] = fieldError.message
+    ///     }
+    /// }
+    /// ```
+    public nonisolated var fieldErrors: [FieldError] { presentation.fieldErrors }
 
     /// The one action of a banner, if it has one.
     public nonisolated var bannerAction: RecoveryOption? { PresentationLayout.bannerAction(of: presentation) }

@@ -41,6 +41,12 @@ struct ProblemDetailsWriterTests {
                             id: text, title: text, role: .destructive,
                             request: .init(method: "DELETE", href: "/orders/\(index)?q=\(text)")),
                         ProblemDetails.Action(id: "cancel", title: "Cancel", role: .cancel),
+                    ].prefix(index % 4).map { $0 },
+                    // Pointers and names, escaped as their messages are.
+                    fieldErrors: [
+                        FieldError(field: "#/items/\(index)/name", message: text),
+                        FieldError(field: text, message: "Enter a name."),
+                        FieldError(field: "#/" + text, message: text + text),
                     ].prefix(index % 4).map { $0 }
                 )
             )
@@ -68,9 +74,14 @@ struct ProblemDetailsWriterTests {
             severity: .fatal, supportReference: SupportReference.next(), retryAfter: .seconds(Int64.max),
             actions: Array(
                 repeating: ProblemDetails.Action(id: worst, title: worst, role: .destructive, request: request),
-                count: 20)
+                count: 20),
+            fieldErrors: Array(repeating: FieldError(field: worst, message: worst), count: 70)
+                + Array(repeating: FieldError(field: "#" + worst, message: worst), count: 70)
         )
-        for problem in [problem, ProblemDetails()] {
+        let shortest = ProblemDetails(
+            status: Int.min, retryAfter: .seconds(Int64.max),
+            fieldErrors: Array(repeating: FieldError(field: "", message: ""), count: 100))
+        for problem in [problem, ProblemDetails(), shortest] {
             let capacity = try #require(problem.writtenCapacity)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
             defer { buffer.deallocate() }

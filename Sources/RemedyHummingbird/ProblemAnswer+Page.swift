@@ -27,6 +27,7 @@ extension ProblemAnswer {
             status: Int(status.code),
             title: problem.title ?? "",
             message: problem.detail ?? "",
+            fieldErrors: problem.fieldErrors,
             reference: reference,
             referenceText: localization.string(forKey: "page.reference", reference.description),
             actions: Self.pageActions(of: problem, request: request, logger: logger),

@@ -102,6 +102,7 @@ struct ProblemAnswer {
                 supportReference: reference,
                 retryAfter: wait.map { .seconds($0) },
                 requests: configuration.actionRequests,
+                fieldErrors: Self.fieldErrors(of: failure, localization: resolver.localization),
                 localization: resolver.localization
             )
             keptHeaders = statement?.node.map(statedHeaders) ?? HTTPFields()
@@ -169,7 +170,11 @@ struct ProblemAnswer {
         of failure: ResolvedFailure,
         statuses: [ErrorCategory: HTTPResponse.Status]
     ) -> HTTPResponse.Status {
-        if failure.category == .invalidInput, failure.first(DecodingError.self) != nil { return .badRequest }
+        if failure.category == .invalidInput,
+            failure.first(RequestBodyError.self) != nil || failure.first(DecodingError.self) != nil
+        {
+            return .badRequest
+        }
         return statuses[failure.category] ?? .internalServerError
     }
 
@@ -184,6 +189,15 @@ struct ProblemAnswer {
             return !found
         }
         return found
+    }
+
+    /// What is wrong with each field of the input: the tree's own (an `InvalidInputError`'s), else the place in
+    /// a request body that couldn't be decoded (``RequestBodyError``), in the answer's language and without
+    /// type names.
+    private static func fieldErrors(of failure: ResolvedFailure, localization: Localization) -> [FieldError] {
+        if !failure.fieldErrors.isEmpty { return failure.fieldErrors }
+        guard let body = failure.first(RequestBodyError.self) else { return [] }
+        return [FieldError(decoding: body.decodingError, localization: localization)]
     }
 
     // MARK: - Actions

@@ -3,7 +3,7 @@ extension ProblemPage {
     /// The page as Remedy renders it by default: plain, legible, and fit for a phone.
     ///
     /// One column at most 36 em wide in the system font, the title as `<title>` and `<h1>`, the message, the
-    /// reference, and the actions as links and forms with tap targets at least 44 pixels high, the
+    /// field errors (each field's name and its message), the reference, and the actions as links and forms with tap targets at least 44 pixels high, the
     /// recommended one filled. Light and dark by the person's setting. No script, no image, no external
     /// resource: the one inline `<style>` carries ``styleNonce``. Every text is escaped.
     ///
@@ -26,6 +26,14 @@ extension ProblemPage {
             <p>\(Self.escaped(message))</p>
 
             """
+        if !fieldErrors.isEmpty {
+            html += "<ul class=\"fields\">\n"
+            for fieldError in fieldErrors {
+                let name = fieldError.isPointer ? fieldError.path.joined(separator: ".") : fieldError.field
+                html += "<li><strong>\(Self.escaped(name))</strong>: \(Self.escaped(fieldError.message))</li>\n"
+            }
+            html += "</ul>\n"
+        }
         if let referenceText {
             html += "<p class=\"reference\">\(Self.escaped(referenceText))</p>\n"
         }
@@ -64,6 +72,7 @@ extension ProblemPage {
         main{max-width:36em;margin:0 auto;padding:2.5rem 1.25rem}\
         h1{font-size:1.5rem;line-height:1.25;margin:0 0 .75rem}\
         p{margin:0 0 1rem;overflow-wrap:anywhere}\
+        .fields{margin:0 0 1rem;padding-left:1.25rem;overflow-wrap:anywhere}\
         .reference{color:#555;font-size:.9375rem}\
         .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}\
         .actions form{margin:0}\

@@ -24,6 +24,8 @@ public struct ProblemPage: Sendable, Hashable {
     public var title: String
     /// The message: what happened and what the person can do.
     public var message: String
+    /// What is wrong with each field of the input, for a page that lists them beside the fields' names.
+    public var fieldErrors: [FieldError]
     /// The support reference of the failure, which the server's log holds too.
     public var reference: SupportReference?
     /// The reference with its label in the page's language, such as "Reference: 7KQ2-9F3A".
@@ -45,6 +47,7 @@ public struct ProblemPage: Sendable, Hashable {
     ///   - status: The HTTP status of the answer.
     ///   - title: The title.
     ///   - message: The message.
+    ///   - fieldErrors: What is wrong with each field of the input.
     ///   - reference: The support reference.
     ///   - referenceText: The reference with its localized label.
     ///   - actions: The controls, in order.
@@ -55,6 +58,7 @@ public struct ProblemPage: Sendable, Hashable {
         status: Int,
         title: String,
         message: String,
+        fieldErrors: [FieldError] = [],
         reference: SupportReference? = nil,
         referenceText: String? = nil,
         actions: [Action] = [],
@@ -65,6 +69,7 @@ public struct ProblemPage: Sendable, Hashable {
         self.status = status
         self.title = title
         self.message = message
+        self.fieldErrors = fieldErrors
         self.reference = reference
         self.referenceText = referenceText
         self.actions = actions

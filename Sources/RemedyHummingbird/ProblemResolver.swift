@@ -101,7 +101,11 @@ struct ProblemResolver: Sendable {
     static let namedStatuses = [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504]
 
     /// An `HTTPResponseError` knows its own response and holds no cause: walks never reflect one.
-    private static let declareResponseErrorsLeaves: Void = ErrorTree.declareLeaves { $0 is any HTTPResponseError.Type }
+    /// A ``RequestBodyError`` holds the decoder's error for the developer report, which its description
+    /// carries; walked, that error would read as a service's unreadable answer.
+    private static let declareResponseErrorsLeaves: Void = ErrorTree.declareLeaves {
+        $0 is any HTTPResponseError.Type || $0 == RequestBodyError.self
+    }
 
     /// The app's catalog, reading Hummingbird's `HTTPResponseError`s by their status with the catalog's texts
     /// ("Not Found", "Service Unavailable"), not by their message, which Hummingbird's own errors fill with

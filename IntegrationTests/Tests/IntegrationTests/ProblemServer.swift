@@ -184,6 +184,26 @@ final class ProblemServer: Sendable {
                 return json(#"{"done":true}"#)
             }
         }
+        // Invalid input that names its fields, and a request body that can't be decoded (a real
+        // `DecodingError` of Foundation's `JSONDecoder`, marked as the body's by `RequestBodyDecoder`).
+        router.get("/signup") { _, _ -> Response in
+            await counter.next("signup")
+            throw InvalidInputError([
+                FieldError(field: "#/email", message: "Enter an email address with an @."),
+                FieldError(field: "name", message: "Enter <your> name & surname."),
+            ])
+        }
+        router.post("/signup") { request, context -> Response in
+            await counter.next("signup-post")
+            _ = try await RequestBodyDecoder(JSONDecoder()).decode(Signup.self, from: request, context: context)
+            return json("{}")
+        }
+        // The same decoding error, unmarked: the answer of a service the server called, not the client's.
+        router.get("/upstream") { _, _ -> Response in
+            await counter.next("upstream")
+            _ = try JSONDecoder().decode(Signup.self, from: Data(#"{"name":"Ada","age":"forty"}"#.utf8))
+            return json("{}")
+        }
         router.get("/taken-over") { _, _ -> Response in
             if await counter.next("taken-over") == 1 { throw StaleCache() }
             return json(#"{"value":"rebuilt"}"#)
@@ -196,10 +216,10 @@ final class ProblemServer: Sendable {
     /// Runs a router on 127.0.0.1, on a port the system picks, until the returned task is cancelled.
     ///
     /// - Returns: The server's base URL and the task that runs it; cancelling the task shuts it down.
-    static func runOnLoopback(
-        _ router: Router<BasicRequestContext>,
+    static func runOnLoopback<Context: RequestContext>(
+        _ router: Router<Context>,
         logger: Logger
-    ) async throws -> (url: URL, task: Task<Void, any Error>) {
+    ) async throws -> (url: URL, task: Task<Void, any Error>) where Context.Source == ApplicationRequestContextSource {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let application = Application(
             router: router,
@@ -343,11 +363,17 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Sends a request and returns the answer, whatever its status.
-    func send(_ url: URL, method: String = "GET", headers: [String: String] = [:]) async throws -> Answer {
+    func send(
+        _ url: URL,
+        method: String = "GET",
+        headers: [String: String] = [:],
+        body: Data? = nil
+    ) async throws -> Answer {
         switch self {
         case .urlSession:
             var request = URLRequest(url: url)
             request.httpMethod = method
+            request.httpBody = body
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
             let session = URLSession(configuration: .ephemeral)
             defer { session.finishTasksAndInvalidate() }
@@ -361,6 +387,7 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
         case .asyncHTTPClient:
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = .init(rawValue: method)
+            if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
             for (name, value) in headers { request.headers.add(name: name, value: value) }
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
             let body = try await response.body.collect(upTo: 1 << 20)
@@ -369,4 +396,10 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
             return Answer(status: Int(response.status.code), headers: fields, body: Data(buffer: body))
         }
     }
+}
+
+/// What the sign-up route decodes from its body.
+private struct Signup: Decodable {
+    var name: String
+    var age: Int
 }

@@ -3,9 +3,8 @@ import Testing
 
 @testable import Remedy
 
-/// The grouping key keeps the frames of the four outermost levels inline and deeper ones in an array:
-/// trees of every depth around that boundary, with siblings at every level, key as the general walk's
-/// visits do.
+/// The grouping key keeps a frame per level of the current path: trees of every depth, with siblings at every
+/// level, key as the general walk's visits do.
 struct DeepKeyTests {
     typealias Lending = TreeWalkTests.Lending
     typealias Leaf = TreeFixtures.Leaf

@@ -4,8 +4,7 @@
 extension ReportRenderer {
     /// Renders the one entry of a node that isn't a ``ContextError``; returns its message, truncated.
     func renderEntry(
-        _ step: ErrorTree.Step,
-        fields: [ErrorTree.Field],
+        _ visit: ErrorTree.Visit,
         lead: Lead,
         base: String,
         padding: Int,
@@ -13,8 +12,9 @@ extension ReportRenderer {
         isFirstLine: Bool,
         into lines: inout ReportLines
     ) -> String? {
-        let error = step.error
-        let info = step.info
+        let error = visit.node.error
+        let info = visit.info
+        let fields = visit.fields
         let limit = limits.maximumMessageLength
         // An error that is neither an `NSError` nor a `CustomNSError`, nor a `LocalizedError` or a
         // `PresentableError` (as most enums that wrap their causes), has no code, user info, reason,
@@ -54,7 +54,7 @@ extension ReportRenderer {
         // is its kind escaped, `Type.case`, written from its two parts. (What `ErrorFacts.kind` and
         // `ErrorFacts.fallback` make of it: neither reads a domain or a code for these sources.)
         let caseParts: (type: String, name: String)? =
-            if !isDecoding, message == nil, let caseLabel = step.caseLabel, fields.isEmpty,
+            if !isDecoding, message == nil, let caseLabel = visit.caseLabel, fields.isEmpty,
                 info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
             {
                 (info.name, caseLabel)
@@ -68,7 +68,7 @@ extension ReportRenderer {
             kind = ""
             headline = ""
         } else {
-            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: step.caseLabel)
+            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
             if let message, let parentMessage, ReportText.contains(parentMessage, message) {
                 headline = kind  // the parent's message already says it
             } else if let message {
@@ -78,7 +78,7 @@ extension ReportRenderer {
                     ErrorFacts.fallback(
                         of: error,
                         info: info,
-                        caseLabel: step.caseLabel,
+                        caseLabel: visit.caseLabel,
                         fields: fields,
                         messageLimit: limit,
                         kind: kind
@@ -110,10 +110,10 @@ extension ReportRenderer {
         } else {
             lines.write(headline, isFirstLine ? .title : .message)
         }
-        if step.isCycle {
+        if visit.node.isCycle {
             lines.write(" ")
             lines.write("↻ cycle: the same instance as an enclosing error, not expanded again", .marker)
-        } else if step.isRepeated {
+        } else if visit.node.isRepeated {
             lines.write(" ")
             lines.write("↑ repeated: the same instance as an error above, not expanded again", .marker)
         }
@@ -195,7 +195,7 @@ extension ReportRenderer {
         }
         let debugText =
             if isDecoding { decodingDebugText } else {
-                ErrorFacts.debugText(of: error, info: info, isLeaf: step.isLeaf)
+                ErrorFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
             }
         if let debug = debugText,
             debug != message

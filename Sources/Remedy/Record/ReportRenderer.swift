@@ -130,9 +130,7 @@ struct ReportRenderer {
 
     func render(_ error: any Error) -> String {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
-        // The lean walk of a report: what `ErrorTree.makeVisitor(collectsFields: true)` tells of each node,
-        // without making a `Node` and a `Visit` for it, nor an array of its children.
-        var walk = ReportWalk(root: error, rootInfo: nil, limits: limits, readsCaseNames: true)
+        var walk = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
         var frames = FrameStack()
         var isFirstLine = true
 
@@ -155,9 +153,9 @@ struct ReportRenderer {
             }
         }
 
-        while walk.advance() {
-            let step = walk.step
-            close(downTo: step.depth)
+        while let visit = walk.nextVisit() {
+            let node = visit.node
+            close(downTo: node.depth)
 
             // Where this node's first entry goes.
             var lead: Lead
@@ -187,7 +185,7 @@ struct ReportRenderer {
             }
 
             var ownMessage: String?
-            if let context = ErrorTree.value(step.error, as: ContextError.self) {
+            if let context = ErrorTree.value(node.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
                 let layers = context.innermostFirst
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
@@ -240,8 +238,7 @@ struct ReportRenderer {
                 ownMessage = layers.first.map { ReportText.truncated($0.message, limit: limits.maximumMessageLength) }
             } else {
                 ownMessage = renderEntry(
-                    step,
-                    fields: walk.fields,
+                    visit,
                     lead: lead,
                     base: base,
                     padding: padding,
@@ -251,7 +248,7 @@ struct ReportRenderer {
                 )
                 isFirstLine = false
             }
-            if step.isDepthLimited {
+            if node.isDepthLimited {
                 lines.beginLine()
                 lines.write(base)
                 lines.writeSpaces(padding)
@@ -267,8 +264,8 @@ struct ReportRenderer {
                     base: base,
                     padding: padding,
                     number: number,
-                    childCount: step.childCount,
-                    omitted: step.omittedChildCount,
+                    childCount: node.childCount,
+                    omitted: node.omittedChildCount,
                     message: ownMessage
                 )
             )

@@ -219,15 +219,9 @@ extension ErrorResolver {
             hasOutermost = true
         }
 
-        if rootInfo.source == .leaf, limits.maximumNodes > 0 {
-            // A type without references can't hold a cause: the tree is this one node, and walking it
-            // would only allocate the walk's stacks.
-            visit(error, depth: 0, info: rootInfo)
-        } else {
-            var walk = LeanWalk(root: error, rootInfo: rootInfo, limits: limits, readsCaseNames: false)
-            while walk.advance() {
-                visit(walk.step.error, depth: walk.step.depth, info: walk.step.info)
-            }
+        var walk = ErrorTree.Iterator(root: error, rootInfo: rootInfo, limits: limits)
+        while let next = walk.nextVisit() {
+            visit(next.node.error, depth: next.node.depth, info: next.info)
         }
 
         // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.

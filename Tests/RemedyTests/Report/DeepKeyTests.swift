@@ -3,11 +3,10 @@ import Testing
 
 @testable import Remedy
 
-/// The grouping key keeps the frames of the four outermost levels inline and deeper ones in an array:
-/// trees of every depth around that boundary, with siblings at every level, key as the general walk's
-/// visits do.
+/// The grouping key keeps a frame per level of the current path: trees of every depth, with siblings at every
+/// level, key as the general walk's visits do.
 struct DeepKeyTests {
-    typealias Lending = LeanWalkTests.Lending
+    typealias Lending = TreeWalkTests.Lending
     typealias Leaf = TreeFixtures.Leaf
 
     /// A chain `depth` levels deep whose level `branching` has three causes (two of one shape), the others
@@ -27,7 +26,7 @@ struct DeepKeyTests {
         for branching in -1..<depth {
             let error = Self.tree(depth: depth, branching: branching)
             #expect(
-                ErrorReport.groupingKey(of: error) == LeanWalkTests.generalKey(of: error, limits: .default),
+                ErrorReport.groupingKey(of: error) == TreeWalkTests.generalKey(of: error, limits: .default),
                 "depth \(depth), branching at \(branching)")
         }
     }

@@ -118,7 +118,7 @@ struct GroupingKeyTests {
     @Test func anHTTPStatusCountsAloneAndInsideAnEnum() {
         // The key compares an enum's case before looking for a status: a status must still count.
         #expect(key(HTTPStatusError(status: 503)) != key(HTTPStatusError(status: 404)))
-        let inside = { (status: Int) in LeanWalkTests.Lending.one(HTTPStatusError(status: status)) }
+        let inside = { (status: Int) in TreeWalkTests.Lending.one(HTTPStatusError(status: status)) }
         #expect(key(inside(503)) != key(inside(404)))
         #expect(key(inside(503)) == key(inside(503)))
     }

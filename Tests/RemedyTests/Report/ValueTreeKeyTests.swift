@@ -3,13 +3,13 @@ import Testing
 
 @testable import Remedy
 
-/// The grouping key walks a tree of values recursively and gives up for the lean walk's steps when it meets
+/// The grouping key walks a tree of values recursively and gives up for the walk's visits when it meets
 /// a class instance or a tree deeper than its recursion limit (32 levels): around that limit, with instances
 /// after values and with every cap, the key is the one the general iterator's visits make. And the digest
 /// is always the hash's 16 hexadecimal digits.
 @Suite(.timeLimit(.minutes(1)))
 struct ValueTreeKeyTests {
-    typealias Lending = LeanWalkTests.Lending
+    typealias Lending = TreeWalkTests.Lending
     typealias Leaf = TreeFixtures.Leaf
     typealias LinkError = TreeFixtures.LinkError
 
@@ -45,7 +45,7 @@ struct ValueTreeKeyTests {
             for limit in Self.limits {
                 #expect(
                     ErrorReport.groupingKey(of: error, limits: limit)
-                        == LeanWalkTests.generalKey(of: error, limits: limit),
+                        == TreeWalkTests.generalKey(of: error, limits: limit),
                     "depth \(depth), branching at \(branching), \(limit)")
             }
         }
@@ -66,7 +66,7 @@ struct ValueTreeKeyTests {
             for limit in Self.limits + [ErrorLimits(maximumNodes: 2), ErrorLimits(maximumDepth: 1)] {
                 #expect(
                     ErrorReport.groupingKey(of: error, limits: limit)
-                        == LeanWalkTests.generalKey(of: error, limits: limit),
+                        == TreeWalkTests.generalKey(of: error, limits: limit),
                     "tree \(index), \(limit)")
             }
         }

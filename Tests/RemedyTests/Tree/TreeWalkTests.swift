@@ -3,11 +3,11 @@ import Testing
 
 @testable import Remedy
 
-/// The lean walk of presentations and grouping keys (`ErrorTree.walk(readsCaseNames:_:)`) visits exactly
-/// the nodes of the general iterator, with the same depths, types, case labels and cycle and repeat flags,
-/// on trees of every child source, with cycles, shared causes and every cap; and the grouping key made
-/// from it is the key the general iterator's visits make.
-struct LeanWalkTests {
+/// The one walk of a tree (`ErrorTree.makeVisitor(collectsFields:readsCaseNames:)`) that presentations, reports,
+/// grouping keys and the public iterator share visits the same nodes, with the same depths, types, counts and
+/// cycle and repeat flags, whether it reads case names and collects fields or not, on trees of every child
+/// source, with cycles, shared causes and every cap; and the grouping key is the key the walk's visits make.
+struct TreeWalkTests {
     typealias LinkError = TreeFixtures.LinkError
     typealias Leaf = TreeFixtures.Leaf
 
@@ -62,41 +62,36 @@ struct LeanWalkTests {
         case bare
     }
 
+    static func seen(_ node: ErrorTree.Node, caseLabel: String?, info: ErrorTypeInfo) -> Seen {
+        Seen(
+            type: info.name,
+            depth: node.depth,
+            caseLabel: caseLabel,
+            isCycle: node.isCycle,
+            isRepeated: node.isRepeated,
+            identity: ErrorTree.identity(of: node.error).map(ObjectIdentifier.init)
+        )
+    }
+
     static func general(_ tree: ErrorTree, readsCaseNames: Bool) -> (nodes: [Seen], truncated: Bool) {
         var iterator = tree.makeVisitor(collectsFields: false, readsCaseNames: readsCaseNames)
         var nodes: [Seen] = []
         while let visit = iterator.nextVisit() {
-            nodes.append(
-                Seen(
-                    type: visit.info.name,
-                    depth: visit.node.depth,
-                    caseLabel: visit.caseLabel,
-                    isCycle: visit.node.isCycle,
-                    isRepeated: visit.node.isRepeated,
-                    identity: ErrorTree.identity(of: visit.node.error).map(ObjectIdentifier.init)
-                ))
+            nodes.append(seen(visit.node, caseLabel: visit.caseLabel, info: visit.info))
         }
+        let visitedAgain = iterator.nextVisit() != nil
+        #expect(!visitedAgain, "a walk that is done stays done")
         return (nodes, iterator.isTruncated)
     }
 
-    static func lean(_ tree: ErrorTree, readsCaseNames: Bool) -> (nodes: [Seen], truncated: Bool) {
+    /// The public iterator's nodes (`for node in tree`), which tell no case labels.
+    static func iterated(_ tree: ErrorTree) -> (nodes: [Seen], truncated: Bool) {
+        var iterator = tree.makeIterator()
         var nodes: [Seen] = []
-        var walk = tree.makeLeanWalk(readsCaseNames: readsCaseNames)
-        while walk.advance() {
-            let step = walk.step
-            nodes.append(
-                Seen(
-                    type: step.info.name,
-                    depth: step.depth,
-                    caseLabel: step.caseLabel,
-                    isCycle: step.isCycle,
-                    isRepeated: step.isRepeated,
-                    identity: ErrorTree.identity(of: step.error).map(ObjectIdentifier.init)
-                ))
+        while let node = iterator.next() {
+            nodes.append(seen(node, caseLabel: nil, info: ErrorTypeInfo.of(node.error)))
         }
-        let advancedAgain = walk.advance()
-        #expect(!advancedAgain, "a walk that is done stays done")
-        return (nodes, walk.isTruncated)
+        return (nodes, iterator.isTruncated)
     }
 
     /// The grouping key as it was made from the general iterator's visits.
@@ -117,15 +112,7 @@ struct LeanWalkTests {
         }
         while let visit = iterator.nextVisit() {
             while let top = frames.last, top.depth >= visit.node.depth { finishTop() }
-            let step = ErrorTree.Step(
-                error: visit.node.error,
-                depth: visit.node.depth,
-                info: visit.info,
-                caseLabel: visit.caseLabel,
-                isCycle: visit.node.isCycle,
-                isRepeated: visit.node.isRepeated
-            )
-            frames.append((visit.node.depth, ErrorReport.shape(of: step), []))
+            frames.append((visit.node.depth, ErrorReport.shape(of: visit), []))
         }
         while !frames.isEmpty { finishTop() }
         var hash = StableHash()
@@ -165,7 +152,7 @@ struct LeanWalkTests {
             nsError,
             TreeFixtures.SelfReferencingNSError(),
             Lending.one(Lending.many([Lending.one(a) as any Error] as [any Error])),
-            // Decoding errors with a cause, read in place by the lean walk.
+            // Decoding errors with a cause.
             Lending.one(
                 DecodingError.dataCorrupted(
                     .init(codingPath: [], debugDescription: "bad", underlyingError: Lending.one(Leaf.timeout)))),
@@ -188,22 +175,33 @@ struct LeanWalkTests {
         c.next = nil
     }
 
-    @Test(arguments: [false, true])
-    func theLeanWalkVisitsWhatTheIteratorVisits(readsCaseNames: Bool) {
+    /// Reading the case names `WrappingError`s state (reports, keys) changes no node the walk visits
+    /// (presentations don't read them), and the public iterator visits the same nodes.
+    @Test func everyCallerOfTheWalkVisitsTheSameNodes() {
         Self.withTrees { trees, limits in
             for error in trees {
                 for limit in limits {
                     let tree = ErrorTree(error, limits: limit)
-                    var general = Self.general(tree, readsCaseNames: readsCaseNames)
-                    var lean = Self.lean(tree, readsCaseNames: readsCaseNames)
-                    if !readsCaseNames {
-                        // A walk for presentations promises no labels (it doesn't look at a node at the
-                        // depth cap at all).
-                        for index in general.nodes.indices { general.nodes[index].caseLabel = nil }
-                        for index in lean.nodes.indices { lean.nodes[index].caseLabel = nil }
+                    let labelled = Self.general(tree, readsCaseNames: true)
+                    let unlabelled = Self.general(tree, readsCaseNames: false)
+                    let iterated = Self.iterated(tree)
+                    func withoutLabels(_ nodes: [Seen]) -> [Seen] {
+                        nodes.map {
+                            var node = $0
+                            node.caseLabel = nil
+                            return node
+                        }
                     }
-                    #expect(lean.nodes == general.nodes, "\(type(of: error)) \(limit)")
-                    #expect(lean.truncated == general.truncated, "\(type(of: error)) \(limit)")
+                    #expect(
+                        withoutLabels(labelled.nodes) == withoutLabels(unlabelled.nodes), "\(type(of: error)) \(limit)")
+                    #expect(iterated.nodes == withoutLabels(unlabelled.nodes), "\(type(of: error)) \(limit)")
+                    // Reflection tells an enum's case either way; only the names `WrappingError`s state are read
+                    // on request.
+                    for (plain, read) in zip(unlabelled.nodes, labelled.nodes) where plain.caseLabel != nil {
+                        #expect(plain.caseLabel == read.caseLabel, "\(type(of: error)) \(limit)")
+                    }
+                    #expect(labelled.truncated == unlabelled.truncated, "\(type(of: error)) \(limit)")
+                    #expect(iterated.truncated == unlabelled.truncated, "\(type(of: error)) \(limit)")
                 }
             }
         }
@@ -219,7 +217,7 @@ struct LeanWalkTests {
         var causes: [any Error]
     }
 
-    /// What a report reads of a node, from either walk.
+    /// What a report reads of a node.
     struct Reported: Equatable, CustomStringConvertible {
         var seen: Seen
         var childCount: Int
@@ -237,65 +235,64 @@ struct LeanWalkTests {
         fields.map { "\($0.label ?? "-")=\(String(describing: $0.value))" }
     }
 
-    /// The report's walk (`reports: true`) tells each node's counts, cut, leafness and fields exactly as the
-    /// general iterator collecting fields does, on every tree and cap: the renderer reads them from it.
-    @Test func theReportWalkTellsWhatTheIteratorTells() {
+    static func reported(_ error: any Error, limits: ErrorLimits, collectsFields: Bool) -> (
+        nodes: [Reported], truncated: Bool
+    ) {
+        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: collectsFields)
+        var nodes: [Reported] = []
+        while let visit = iterator.nextVisit() {
+            nodes.append(
+                Reported(
+                    seen: seen(visit.node, caseLabel: visit.caseLabel, info: visit.info),
+                    childCount: visit.node.childCount,
+                    omittedChildCount: visit.node.omittedChildCount,
+                    isDepthLimited: visit.node.isDepthLimited,
+                    isLeaf: visit.node.isLeaf,
+                    fields: fieldTexts(visit.fields)))
+        }
+        return (nodes, iterator.isTruncated)
+    }
+
+    /// Reflected errors with values that aren't errors, whose fields a report describes.
+    static let withFields: [any Error] = [
+        Valued.failed(
+            code: 7, path: "/tmp", cause: Lending.one(Valued.failed(code: 8, path: "x", cause: Leaf.timeout))),
+        ValuedStruct(
+            name: "n", count: 3, causes: [Leaf.timeout, Valued.failed(code: 1, path: "p", cause: Leaf.notFound)]),
+    ]
+
+    /// The report's walk (collecting fields) tells each node's counts, cut and leafness exactly as the walk
+    /// of presentations and keys does, on every tree and cap, and the fields of each node: the renderer reads
+    /// them from it.
+    @Test func theReportWalkTellsWhatTheOtherWalksTell() {
         Self.withTrees { trees, limits in
-            // Reflected errors with values that aren't errors, whose fields a report describes.
-            let withFields: [any Error] = [
-                Valued.failed(
-                    code: 7, path: "/tmp", cause: Lending.one(Valued.failed(code: 8, path: "x", cause: Leaf.timeout))),
-                ValuedStruct(
-                    name: "n", count: 3,
-                    causes: [Leaf.timeout, Valued.failed(code: 1, path: "p", cause: Leaf.notFound)]),
-            ]
-            for error in trees + withFields {
+            for error in trees + Self.withFields {
                 for limit in limits {
-                    var iterator = ErrorTree(error, limits: limit).makeVisitor(collectsFields: true)
-                    var general: [Reported] = []
-                    while let visit = iterator.nextVisit() {
-                        general.append(
-                            Reported(
-                                seen: Seen(
-                                    type: visit.info.name, depth: visit.node.depth, caseLabel: visit.caseLabel,
-                                    isCycle: visit.node.isCycle, isRepeated: visit.node.isRepeated,
-                                    identity: ErrorTree.identity(of: visit.node.error).map(ObjectIdentifier.init)),
-                                childCount: visit.node.childCount,
-                                omittedChildCount: visit.node.omittedChildCount,
-                                isDepthLimited: visit.node.isDepthLimited,
-                                isLeaf: visit.node.isLeaf,
-                                fields: Self.fieldTexts(visit.fields)))
+                    let report = Self.reported(error, limits: limit, collectsFields: true)
+                    var plain = Self.reported(error, limits: limit, collectsFields: false)
+                    #expect(plain.nodes.allSatisfy { $0.fields.isEmpty }, "\(type(of: error)) \(limit)")
+                    for index in plain.nodes.indices where index < report.nodes.count {
+                        plain.nodes[index].fields = report.nodes[index].fields
                     }
-                    var walk = ReportWalk(root: error, rootInfo: nil, limits: limit, readsCaseNames: true)
-                    var lean: [Reported] = []
-                    while walk.advance() {
-                        let step = walk.step
-                        lean.append(
-                            Reported(
-                                seen: Seen(
-                                    type: step.info.name, depth: step.depth, caseLabel: step.caseLabel,
-                                    isCycle: step.isCycle, isRepeated: step.isRepeated,
-                                    identity: ErrorTree.identity(of: step.error).map(ObjectIdentifier.init)),
-                                childCount: step.childCount,
-                                omittedChildCount: step.omittedChildCount,
-                                isDepthLimited: step.isDepthLimited,
-                                isLeaf: step.isLeaf,
-                                fields: Self.fieldTexts(walk.fields)))
-                    }
-                    #expect(lean == general, "\(type(of: error)) \(limit)")
-                    #expect(walk.isTruncated == iterator.isTruncated, "\(type(of: error)) \(limit)")
+                    #expect(report.nodes == plain.nodes, "\(type(of: error)) \(limit)")
+                    #expect(report.truncated == plain.truncated, "\(type(of: error)) \(limit)")
                 }
             }
         }
+        let fields = Self.withFields.map { error in
+            Self.reported(error, limits: .default, collectsFields: true).nodes.map(\.fields)
+        }
+        #expect(fields[0] == [["code=7", "path=/tmp"], [], ["code=8", "path=x"], []])
+        #expect(fields[1] == [["name=n", "count=3"], [], ["code=1", "path=p"], []])
     }
 
-    @Test func theLeanWalkMeetsCyclesAndRepeatsAsTheIteratorDoes() {
+    @Test func theWalkTellsCyclesFromRepeats() {
         // A cycle closed below a class instance met first at depth 3, after values at depths 0 to 2: the
-        // path the lean walk keeps from there on still tells the cycle from the repeat.
+        // path the walk keeps still tells the cycle from the repeat.
         Self.withTrees { trees, _ in
-            let lean = Self.lean(ErrorTree(trees[15]), readsCaseNames: true)
-            #expect(lean.nodes.map(\.isCycle).filter { $0 }.count == 1)
-            let siblings = Self.lean(ErrorTree(trees[11]), readsCaseNames: true)
+            let walked = Self.general(ErrorTree(trees[15]), readsCaseNames: true)
+            #expect(walked.nodes.map(\.isCycle).filter { $0 }.count == 1)
+            let siblings = Self.general(ErrorTree(trees[11]), readsCaseNames: true)
             #expect(siblings.nodes.contains { $0.isRepeated })
             #expect(siblings.nodes.contains { $0.isCycle })
         }

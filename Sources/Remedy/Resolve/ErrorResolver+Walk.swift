@@ -219,9 +219,16 @@ extension ErrorResolver {
             hasOutermost = true
         }
 
-        var walk = ErrorTree.Iterator(root: error, rootInfo: rootInfo, limits: limits)
-        while let next = walk.nextVisit() {
-            visit(next.node.error, depth: next.node.depth, info: next.info)
+        if rootInfo.source == .leaf, limits.maximumNodes > 0 {
+            // A type without references can't hold a cause: the tree is this one node, and walking it would
+            // only allocate the walk's stacks. Kept for the cap on the diet: without it `handle.major`
+            // costs 4% more instructions (33,810 against 32,506), over 120% of its count before the diet.
+            visit(error, depth: 0, info: rootInfo)
+        } else {
+            var walk = ErrorTree.Iterator(root: error, rootInfo: rootInfo, limits: limits)
+            while let next = walk.nextVisit() {
+                visit(next.node.error, depth: next.node.depth, info: next.info)
+            }
         }
 
         // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.

@@ -23,16 +23,8 @@ struct AcceptLanguage: Sendable, Equatable {
 
     /// Reads a header value; `nil` or blank accepts any language.
     init(_ header: String?) {
-        let bytes = Array((header ?? "").utf8)
-        var ranges: [Range] = []
-        var start = 0
-        var read = 0
-        while start <= bytes.count, read < Self.maximumRanges {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-            read += 1
-            if let range = Self.range(bytes[start..<end]), range.quality > 0 { ranges.append(range) }
-            start = end + 1
-        }
+        var ranges = HeaderBytes.elements(of: header ?? "", maximum: Self.maximumRanges).compactMap(Self.range)
+            .filter { $0.quality > 0 }
         // Stable: equal weights keep the order they were given in.
         if ranges.count > 1 {
             ranges = ranges.enumerated().sorted { ($0.element.quality, -$0.offset) > ($1.element.quality, -$1.offset) }

@@ -44,17 +44,7 @@ struct AcceptNegotiation: Sendable, Equatable {
 
     /// Reads a header value.
     init(_ header: String) {
-        let bytes = Array(header.utf8)
-        var ranges: [Range] = []
-        var start = 0
-        var read = 0
-        while start <= bytes.count, read < Self.maximumRanges {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-            read += 1
-            if let range = Self.range(bytes[start..<end]) { ranges.append(range) }
-            start = end + 1
-        }
-        self.ranges = ranges
+        ranges = HeaderBytes.elements(of: header, maximum: Self.maximumRanges).compactMap(Self.range)
     }
 
     /// The weight the header gives a media type: that of its most specific matching range (`text/html`, then

@@ -7,7 +7,7 @@ extension ErrorTree {
     /// The one walk of a tree: presentations (``ErrorResolver``), reports, grouping keys of trees with class
     /// instances and this sequence all use it, so they all see the same nodes under the same caps.
     ///
-    /// It allocates nothing for a chain of values: an only child waits apart from the stack (``upcoming``),
+    /// It allocates nothing for a chain of values: an only child waits apart from the stack (`upcoming`),
     /// class instances are tracked from the first one met, and a ``WrappingError`` lends its causes without an
     /// array of children. Together: `presentation.tree3declared` 12,737 without them, 10,244 with them (−20%,
     /// 8 → 4 mallocs), `report.tree3declared.text` 25,809 → 23,603 (−9%, 11 → 7 mallocs).
@@ -27,7 +27,7 @@ extension ErrorTree {
         /// The node to visit next, when it is known (the first child of the node just visited): kept out of
         /// ``stack``, so a chain of only children never allocates one.
         private var upcoming: Pending?
-        /// The nodes waiting after ``upcoming``; the last one is visited first.
+        /// The nodes waiting after `upcoming`; the last one is visited first.
         private var stack: [Pending] = []
         /// What the walk tracks of class instances, from the first one it meets (`nil` before): most trees
         /// hold none, and then the walk allocates nothing to track them.

@@ -23,8 +23,10 @@ struct AcceptLanguage: Sendable, Equatable {
 
     /// Reads a header value; `nil` or blank accepts any language.
     init(_ header: String?) {
-        var ranges = HeaderBytes.elements(of: header ?? "", maximum: Self.maximumRanges).compactMap(Self.range)
-            .filter { $0.quality > 0 }
+        var ranges: [Range] = []
+        HeaderBytes.forEachElement(of: header ?? "", maximum: Self.maximumRanges) { element in
+            if let range = Self.range(element), range.quality > 0 { ranges.append(range) }
+        }
         // Stable: equal weights keep the order they were given in.
         if ranges.count > 1 {
             ranges = ranges.enumerated().sorted { ($0.element.quality, -$0.offset) > ($1.element.quality, -$1.offset) }

@@ -44,7 +44,11 @@ struct AcceptNegotiation: Sendable, Equatable {
 
     /// Reads a header value.
     init(_ header: String) {
-        ranges = HeaderBytes.elements(of: header, maximum: Self.maximumRanges).compactMap(Self.range)
+        var ranges: [Range] = []
+        HeaderBytes.forEachElement(of: header, maximum: Self.maximumRanges) { element in
+            if let range = Self.range(element) { ranges.append(range) }
+        }
+        self.ranges = ranges
     }
 
     /// The weight the header gives a media type: that of its most specific matching range (`text/html`, then

@@ -4,18 +4,18 @@
 /// Without Foundation: a browser sends these headers with every request, and Foundation's trimming, splitting
 /// and number parsing cost three times a whole failed request's answer.
 enum HeaderBytes {
-    /// The comma-separated elements of a header value, at most `maximum` of them (the rest are not read, so a
-    /// huge header costs little), each as it stands between its commas.
-    static func elements(of header: String, maximum: Int) -> [ArraySlice<UInt8>] {
+    /// Reads the comma-separated elements of a header value in order, at most `maximum` of them (the rest are
+    /// not read, so a huge header costs little), each as it stands between its commas.
+    static func forEachElement(of header: String, maximum: Int, _ body: (ArraySlice<UInt8>) -> Void) {
         let bytes = Array(header.utf8)
-        var elements: [ArraySlice<UInt8>] = []
         var start = 0
-        while start <= bytes.count, elements.count < maximum {
+        var read = 0
+        while start <= bytes.count, read < maximum {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-            elements.append(bytes[start..<end])
+            read += 1
+            body(bytes[start..<end])
             start = end + 1
         }
-        return elements
     }
 
     /// The weight of a header element from its parameters (`;q=0.8;level=1`, from the first `;`), in thousandths:

@@ -36,6 +36,7 @@ gated='
 presentation.localizedError 200
 presentation.localizedError.message 200
 presentation.urlError 200
+presentation.urlError.groupingKey 200
 presentation.tree3 200
 presentation.tree3declared 200
 report.tree3.summary 200

@@ -30,6 +30,10 @@ let operations: [String: @Sendable () async -> Void] = [
         _ = (opaque(URLError(.notConnectedToInternet) as any Error) as NSError).localizedDescription
     },
     "presentation.urlError": { _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))) },
+    // What a scope's queue reads of it too: its grouping key (kept per entry, type and code).
+    "presentation.urlError.groupingKey": {
+        _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))).groupingKey
+    },
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },
     "report.tree3.text": { _ = ErrorReport(opaque(threeLevelTree)).text },

@@ -174,7 +174,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// A grouping key given is the error's own (``ErrorReport/groupingKey(of:limits:)``), known already;
     /// without one, it is derived from the error when first read.
     init(
-        template: PresentationTemplate,
+        template: CachedPresentation,
         for error: any Error,
         groupingKey: String? = nil,
         supportReference: SupportReference?,
@@ -312,7 +312,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
 /// What a presentation shows, after the presentation rules, for errors that all read the same (see
 /// ``ErrorResolver/presentation(for:)``): everything but the error, its reference and grouping key.
 /// Presentations made from it share its content until one of them changes it.
-final class PresentationTemplate: Sendable {
+final class CachedPresentation: Sendable {
     let content: PresentationContent
 
     /// The template of a presentation.

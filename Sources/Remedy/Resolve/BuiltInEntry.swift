@@ -82,7 +82,7 @@ extension ErrorCatalog {
             /// The presentation of an error that is the whole of its tree and that the catalog interprets
             /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``. A tree in
             /// which only such an error has an interpretation, and nothing overrides it, reads the same.
-            var presentation: PresentationTemplate?
+            var presentation: CachedPresentation?
         }
 
         /// What an entry keeps, behind one lock.
@@ -90,7 +90,7 @@ extension ErrorCatalog {
             /// By language slot (``LanguageTexts/index``).
             var slots = [LanguageCache](repeating: LanguageCache(), count: Localization.supportedLanguages.count)
             /// The grouping keys of bare Foundation errors this entry interprets, by type and code: see
-            /// ``presentationTemplate(_:groupingKeyOf:code:)``.
+            /// ``cachedPresentation(_:groupingKeyOf:code:)``.
             var groupingKeys: [(type: ObjectIdentifier, code: Int, key: String)] = []
         }
 
@@ -125,7 +125,7 @@ extension ErrorCatalog {
         }
 
         /// The presentation template of a language slot (``LanguageTexts/index``), if made.
-        func presentationTemplate(_ slot: Int) -> PresentationTemplate? {
+        func cachedPresentation(_ slot: Int) -> CachedPresentation? {
             storage.cache.withLock { $0.slots[slot].presentation }
         }
 
@@ -136,11 +136,11 @@ extension ErrorCatalog {
         /// info, so without causes: ``BuiltInCatalog/entry(ofBareFoundationError:)``) is the shape of its one
         /// node, its type's name, domain and code (``ErrorReport/groupingKey(of:limits:)``): the same for
         /// every such error of the type and code, whatever the language.
-        func presentationTemplate(
+        func cachedPresentation(
             _ slot: Int,
             groupingKeyOf type: ObjectIdentifier,
             code: Int
-        ) -> (template: PresentationTemplate?, groupingKey: String?) {
+        ) -> (template: CachedPresentation?, groupingKey: String?) {
             storage.cache.withLock { cache in
                 let key = cache.groupingKeys.first { $0.type == type && $0.code == code }?.key
                 return (cache.slots[slot].presentation, key)
@@ -159,7 +159,7 @@ extension ErrorCatalog {
         }
 
         /// Keeps the presentation template of a language slot.
-        func keepPresentationTemplate(_ template: PresentationTemplate, _ slot: Int) {
+        func keepCachedPresentation(_ template: CachedPresentation, _ slot: Int) {
             storage.cache.withLock { $0.slots[slot].presentation = template }
         }
 
@@ -278,11 +278,11 @@ extension ErrorCatalog {
 
         /// What the entry keeps for a localization whose texts depend on its language alone, in its slot
         /// (``Localization/plainTexts``), read under one lock: ``interpretation(in:)``, made and kept on first
-        /// use, and the presentation template, if made (``presentationTemplate(_:)``).
+        /// use, and the presentation template, if made (``cachedPresentation(_:)``).
         func cache(
             in localization: Localization,
             slot: Int
-        ) -> (interpretation: CachedInterpretation, template: PresentationTemplate?) {
+        ) -> (interpretation: CachedInterpretation, template: CachedPresentation?) {
             let (kept, template) = storage.cache.withLock {
                 ($0.slots[slot].interpretation, $0.slots[slot].presentation)
             }

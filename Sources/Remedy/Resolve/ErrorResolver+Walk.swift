@@ -83,7 +83,7 @@ extension ErrorResolver {
         // The winner's built-in entry, when its text is a built-in entry's, and the entry's presentation
         // template when the winner was read from its cache and the template was made then.
         var winnerEntry: ErrorCatalog.BuiltInEntry?
-        var winnerTemplate: PresentationTemplate?
+        var winnerTemplate: CachedPresentation?
         let readsCaches = slot != nil && catalog.isBuiltInsAlone
 
         /// Merges a node's interpretation into the tree's, and answers whether its text wins. Given field by
@@ -233,7 +233,7 @@ extension ErrorResolver {
 
         // One node's built-in text alone, naming nothing: what `mergedAlone` makes of it, the entry's template.
         if let slot, hasWinner, interpretedCount == 1, allOverrides == nil, subject == nil, let entry = winnerEntry {
-            if let template = winnerTemplate ?? entry.presentationTemplate(slot) {
+            if let template = winnerTemplate ?? entry.cachedPresentation(slot) {
                 reading.template = template
                 reading.supportReference = supportReference
                 return nil
@@ -301,7 +301,7 @@ extension ErrorResolver {
         of error: any Error,
         info: ErrorTypeInfo,
         slot: Int
-    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.CachedInterpretation, PresentationTemplate?)? {
+    ) -> (ErrorCatalog.BuiltInEntry, ErrorCatalog.BuiltInEntry.CachedInterpretation, CachedPresentation?)? {
         // A presentable error is interpreted as it declares, before the catalog is asked.
         guard info.asPresentable == nil, let entry = BuiltInCatalog.entryAlone(of: error, info: info) else {
             return nil

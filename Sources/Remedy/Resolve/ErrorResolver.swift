@@ -97,12 +97,12 @@ public struct ErrorResolver: Sendable {
         slot: Int,
         supportReference: SupportReference?
     ) -> Presentation {
-        if let template = entry.presentationTemplate(slot) {
+        if let template = entry.cachedPresentation(slot) {
             return Presentation(
                 template: template, for: error, supportReference: supportReference, localization: localization)
         }
         let presentation = resolvedPresentation(for: error, info: info)
-        entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
+        entry.keepCachedPresentation(CachedPresentation(presentation), slot)
         return presentation
     }
 
@@ -115,10 +115,10 @@ public struct ErrorResolver: Sendable {
         bare: BuiltInCatalog.BareFoundationEntry,
         slot: Int
     ) -> Presentation {
-        let (template, groupingKey) = bare.entry.presentationTemplate(slot, groupingKeyOf: bare.type, code: bare.code)
+        let (template, groupingKey) = bare.entry.cachedPresentation(slot, groupingKeyOf: bare.type, code: bare.code)
         guard let template else {
             let presentation = resolvedPresentation(for: error, info: ErrorTypeInfo.of(error))
-            bare.entry.keepPresentationTemplate(PresentationTemplate(presentation), slot)
+            bare.entry.keepCachedPresentation(CachedPresentation(presentation), slot)
             return presentation
         }
         // The key of the error's one node: its type, domain and code (the same for every such error).
@@ -161,7 +161,7 @@ public struct ErrorResolver: Sendable {
                 template: template, for: error, supportReference: reading.supportReference, localization: localization)
         }
         let presentation = presentation(for: error, merged: merged)
-        if let entry = reading.entryToKeep { entry.keepPresentationTemplate(PresentationTemplate(presentation), slot) }
+        if let entry = reading.entryToKeep { entry.keepCachedPresentation(CachedPresentation(presentation), slot) }
         return presentation
     }
 
@@ -184,7 +184,7 @@ public struct ErrorResolver: Sendable {
     struct EntryReading {
         /// The entry's presentation template in the language slot: the tree's presentation is made from
         /// it, and the walk merged nothing.
-        var template: PresentationTemplate?
+        var template: CachedPresentation?
         /// The support reference of the tree, with `template`.
         var supportReference: SupportReference?
         /// The entry whose template isn't made yet: the tree's presentation, made in full, is its template.

@@ -201,7 +201,7 @@ public final class ErrorScope: Sendable {
         let arrival = pipeline.scheduler.announceArrival()
         // Made whole and moved into the task: a `var` set after it was made would be copied into the
         // task's closure, then copied once more into the task's own `var`.
-        let context = FailureContext(
+        let context = HandlingState(
             chain: chain,
             action: nil,
             canRetry: retry != nil,
@@ -304,7 +304,7 @@ public final class ErrorScope: Sendable {
         line: Int,
         operation: () async throws(Failure) -> Value
     ) async -> Value? {
-        var context = FailureContext(
+        var context = HandlingState(
             chain: chain,
             action: action,
             canRetry: true,

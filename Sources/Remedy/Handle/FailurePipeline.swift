@@ -71,7 +71,7 @@ final class FailurePipeline: Sendable {
 
     /// Handles one failure of an operation. An error thrown by a recovery action or a take-over handler
     /// is handled here too, as a new error in the same scope, with a log record of its own.
-    func process(_ error: any Error, _ context: inout FailureContext) async -> FailureDecision {
+    func process(_ error: any Error, _ context: inout HandlingState) async -> FailureDecision {
         var error = error
         var isFirst = true
         while true {
@@ -103,7 +103,7 @@ final class FailurePipeline: Sendable {
     @inline(never)
     private func received(
         _ error: any Error,
-        _ context: FailureContext,
+        _ context: HandlingState,
         continuing reference: SupportReference? = nil
     ) -> HandledError {
         HandledError(
@@ -120,7 +120,7 @@ final class FailurePipeline: Sendable {
     private func handle(
         _ failure: consuming HandledError,
         _ record: inout FailureRecord,
-        _ context: inout FailureContext
+        _ context: inout HandlingState
     )
         async -> Step
     {
@@ -165,7 +165,7 @@ final class FailurePipeline: Sendable {
 
     /// The delay before an automatic retry, or `nil` when the failure isn't retried automatically.
     @inline(never)
-    private func automaticRetryDelay(_ failure: HandledError, _ context: FailureContext) -> Duration? {
+    private func automaticRetryDelay(_ failure: HandledError, _ context: HandlingState) -> Duration? {
         guard context.canRetry,
             context.retryPolicy.retries(
                 failure,
@@ -190,7 +190,7 @@ final class FailurePipeline: Sendable {
 
     /// The rules, innermost scope first. A replacement goes on to the next rule in the original's place.
     @inline(never)
-    private func applyRules(to failure: inout HandledError, _ record: inout FailureRecord, _ context: FailureContext)
+    private func applyRules(to failure: inout HandledError, _ record: inout FailureRecord, _ context: HandlingState)
         -> RuleVerdict
     {
         let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
@@ -241,7 +241,7 @@ final class FailurePipeline: Sendable {
         by rule: ErrorRule,
         handler: @escaping @Sendable (HandledError) async throws -> RecoveryOutcome,
         _ record: inout FailureRecord,
-        _ context: inout FailureContext
+        _ context: inout HandlingState
     ) async -> Step {
         // The rules checked that this task doesn't run inside the rule's own take-over.
         context.endArrival(at: scheduler)
@@ -275,7 +275,7 @@ final class FailurePipeline: Sendable {
     // MARK: - Presenting and recovering
 
     @inline(__always)
-    private func present(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout FailureContext)
+    private func present(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout HandlingState)
         async -> Step
     {
         let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
@@ -338,7 +338,7 @@ final class FailurePipeline: Sendable {
     /// Runs the answer's option, when the answer says to act on it. An option whose action only returns
     /// its outcome (OK, Cancel, Try Again) needs no async call of the runner.
     @inline(__always)
-    private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryResult {
+    private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryRunOutcome {
         guard answer.resolution.runsAction else { return .finished(.notRecovered) }
         if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }
         return await runner.recover(
@@ -350,7 +350,7 @@ final class FailurePipeline: Sendable {
     @inline(never)
     private static func metadata(
         _ answer: PresentationScheduler.Answer,
-        _ recovery: RecoveryResult,
+        _ recovery: RecoveryRunOutcome,
         retry: String? = nil
     ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
@@ -417,7 +417,7 @@ final class FailurePipeline: Sendable {
     private func fatal(
         _ failure: HandledError,
         _ record: inout FailureRecord,
-        _ context: inout FailureContext
+        _ context: inout HandlingState
     ) async -> FailureDecision {
         record.fatal(failure)
         let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
@@ -463,7 +463,7 @@ final class FailurePipeline: Sendable {
     }
 }
 
-extension RecoveryResult {
+extension RecoveryRunOutcome {
     fileprivate var isTimeout: Bool {
         if case .timedOut = self { return true }
         return false

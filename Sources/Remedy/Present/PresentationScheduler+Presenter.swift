@@ -151,7 +151,7 @@ extension PresentationScheduler {
         to entryID: UInt64,
         waitingForArrivals: Bool
     ) -> Bool {
-        let answer: RaceResult<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
+        let answer: RaceOutcome<Result<RecoveryOption?, any Error>> = Task.isCancelled ? .cancelled : .value(result)
         return lock.withLock {
             if waitingForArrivals, arriving.withLock({ $0.onTheirWay }) > 0 { return false }
             presenterAnswered(entryID, answer)
@@ -159,7 +159,7 @@ extension PresentationScheduler {
         }
     }
 
-    func presenterAnswered(_ entryID: UInt64, _ result: RaceResult<Result<RecoveryOption?, any Error>>) {
+    func presenterAnswered(_ entryID: UInt64, _ result: RaceOutcome<Result<RecoveryOption?, any Error>>) {
         let entry: Entry
         if let current, current.id == entryID {
             entry = current

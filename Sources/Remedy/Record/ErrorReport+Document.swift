@@ -245,7 +245,7 @@ extension ErrorReport {
             parent: node.parentIndex,
             depth: node.depth,
             type: info.name,
-            kind: ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            kind: NodeFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
         )
         entry.label = node.label
         if let context = ErrorTree.value(error, as: ContextError.self) {
@@ -265,8 +265,8 @@ extension ErrorReport {
         } else {
             // An error without a message of its own shows what it is, unless its kind says it all.
             let message =
-                ErrorFacts.message(of: error, info: info)
-                ?? ErrorFacts.fallback(
+                NodeFacts.message(of: error, info: info)
+                ?? NodeFacts.fallback(
                     of: error,
                     info: info,
                     caseLabel: visit.caseLabel,
@@ -276,18 +276,18 @@ extension ErrorReport {
                 )
             entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }
-        if let (domain, code) = ErrorFacts.domainAndCode(of: error, info: info) {
+        if let (domain, code) = NodeFacts.domainAndCode(of: error, info: info) {
             entry.domain = domain
             entry.code = code
         }
         entry.codingPath = node.detail.map { String($0.dropFirst("coding path: ".count)) }
-        let (reason, suggestion) = ErrorFacts.reasonAndSuggestion(of: error, info: info)
+        let (reason, suggestion) = NodeFacts.reasonAndSuggestion(of: error, info: info)
         entry.reason = reason.map { ReportText.truncated($0, limit: limit) }
         entry.suggestion = suggestion.map { ReportText.truncated($0, limit: limit) }
-        entry.debugDescription = ErrorFacts.debugText(of: error, info: info, isLeaf: node.isLeaf)
+        entry.debugDescription = NodeFacts.debugText(of: error, info: info, isLeaf: node.isLeaf)
             .map { ReportText.truncated($0, limit: limit) }
-        if let userInfo = ErrorFacts.userInfo(of: error, info: info) {
-            let other = ErrorFacts.otherUserInfoEntries(userInfo, limit: limit)
+        if let userInfo = NodeFacts.userInfo(of: error, info: info) {
+            let other = NodeFacts.otherUserInfoEntries(userInfo, limit: limit)
             entry.userInfo = other.isEmpty ? nil : other
         }
         if let presentable = info.asPresentable?(error) {

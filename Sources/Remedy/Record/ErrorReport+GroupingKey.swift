@@ -88,7 +88,7 @@ extension ErrorReport {
                 combine(encoding.context?.codingPath ?? [], into: &hash)
             }
         case .nsError, .customNSError:
-            if let (domain, code) = ErrorFacts.domainAndCode(of: error, info: info) {
+            if let (domain, code) = NodeFacts.domainAndCode(of: error, info: info) {
                 hash.combine(domain)
                 hash.combine(code)
             }
@@ -117,9 +117,9 @@ extension ErrorReport {
             hash.combine(caseLabel)
             return
         }
-        let holdsNoReferences = ErrorFacts.holdsNoReferences(info: info, caseLabel: caseLabel)
+        let holdsNoReferences = NodeFacts.holdsNoReferences(info: info, caseLabel: caseLabel)
         if !info.isTextual {
-            hash.combine(ErrorFacts.caseName(of: error, info: info, caseLabel: caseLabel))
+            hash.combine(NodeFacts.caseName(of: error, info: info, caseLabel: caseLabel))
         } else if let label = Mirror(reflecting: error).children.first?.label {
             hash.combine(label)
         } else if holdsNoReferences {
@@ -128,7 +128,7 @@ extension ErrorReport {
         }
     }
 
-    /// A decoding error's case name (``ErrorFacts/caseName(of:)``) and coding path, read in one `switch`:
+    /// A decoding error's case name (``NodeFacts/caseName(of:)``) and coding path, read in one `switch`:
     /// `DecodingError`'s layout is resilient, so every `switch` over it copies the value.
     /// `DecodingKeyTests` pin the keys this gives.
     ///

@@ -111,7 +111,7 @@ extension ErrorReport {
                     let inspection = ErrorTree.inspect(
                         current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
                     builder.append(
-                        ErrorFacts.headline(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
+                        NodeFacts.headline(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
                     )
                     builder.appendToLast(" ↻ (cycle)")
                     break
@@ -130,14 +130,14 @@ extension ErrorReport {
             }
             // Without stated case names: a summary names an error only in a headline without a message.
             let inspection = ErrorTree.inspect(current, info: info, limit: width, collectsFields: true)
-            let message = ErrorFacts.message(of: current, info: info)
+            let message = NodeFacts.message(of: current, info: info)
             func headline() -> String {
                 if let message { return message }
                 let named =
                     info.wrapped == nil
                     ? inspection
                     : ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
-                return ErrorFacts.fallback(of: current, info: info, inspection: named, messageLimit: messageLimit)
+                return NodeFacts.fallback(of: current, info: info, inspection: named, messageLimit: messageLimit)
             }
             guard let child = inspection.children.first else {
                 if inspection.omitted == 0 {
@@ -247,7 +247,7 @@ extension ErrorReport {
     static func shortDescription(of error: any Error) -> String {
         let info = ErrorTypeInfo.of(error)
         let inspection = ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true, readsCaseName: true)
-        return ErrorFacts.headline(
+        return NodeFacts.headline(
             of: error,
             info: info,
             inspection: inspection,

@@ -34,7 +34,7 @@ extension ReportRenderer {
         var decodingDebugText: String?
         var decodingReasonAndSuggestion: (String?, String?)?
         let message: String?
-        if let decoding = ErrorFacts.DecodingFacts(of: error, info: info) {
+        if let decoding = NodeFacts.DecodingFacts(of: error, info: info) {
             isDecoding = true
             decodingKind = decoding.kind
             codingKeys = decoding.codingKeys
@@ -42,17 +42,17 @@ extension ReportRenderer {
             decodingReasonAndSuggestion = decoding.reasonAndSuggestion
             message = ReportText.truncated(decoding.message, limit: limit)
         } else if hasNoFacts, info.source != .context, info.source != .decoding, info.source != .encoding {
-            // What `ErrorFacts.message(of:info:)` answers for such an error (context, decoding and encoding
+            // What `NodeFacts.message(of:info:)` answers for such an error (context, decoding and encoding
             // errors answer by their source first): its own description, if any.
             message =
                 info.isTextual
                 ? (String(describing: error) as String?).nonBlank.map { ReportText.truncated($0, limit: limit) } : nil
         } else {
-            message = ErrorFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
+            message = NodeFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
         }
         // An enum case without a message and without other values, as most wrapping cases are: its headline
-        // is its kind escaped, `Type.case`, written from its two parts. (What `ErrorFacts.kind` and
-        // `ErrorFacts.fallback` make of it: neither reads a domain or a code for these sources.)
+        // is its kind escaped, `Type.case`, written from its two parts. (What `NodeFacts.kind` and
+        // `NodeFacts.fallback` make of it: neither reads a domain or a code for these sources.)
         let caseParts: (type: String, name: String)? =
             if !isDecoding, message == nil, let caseLabel = visit.caseLabel, fields.isEmpty,
                 info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
@@ -68,14 +68,14 @@ extension ReportRenderer {
             kind = ""
             headline = ""
         } else {
-            kind = isDecoding ? decodingKind : ErrorFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            kind = isDecoding ? decodingKind : NodeFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
             if let message, let parentMessage, ReportText.contains(parentMessage, message) {
                 headline = kind  // the parent's message already says it
             } else if let message {
                 headline = ReportText.escaped(message)
             } else {
                 headline = ReportText.escaped(
-                    ErrorFacts.fallback(
+                    NodeFacts.fallback(
                         of: error,
                         info: info,
                         caseLabel: visit.caseLabel,
@@ -123,7 +123,7 @@ extension ReportRenderer {
         func beginAttribute(_ key: StaticString) {
             lines.beginAttribute(base: base, padding: padding, key: key)
         }
-        let domainAndCode = hasNoFacts ? nil : ErrorFacts.domainAndCode(of: error, info: info)
+        let domainAndCode = hasNoFacts ? nil : NodeFacts.domainAndCode(of: error, info: info)
         let isPlainNSError = info.source == .nsError && kind == "NSError"
         if let caseParts {
             if casePartsChanged {
@@ -170,7 +170,7 @@ extension ReportRenderer {
         }
         let (reason, suggestion) =
             decodingReasonAndSuggestion
-            ?? (hasNoFacts ? (nil, nil) : ErrorFacts.reasonAndSuggestion(of: error, info: info))
+            ?? (hasNoFacts ? (nil, nil) : NodeFacts.reasonAndSuggestion(of: error, info: info))
         if let reason, reason != message {
             beginAttribute("reason:")
             lines.writeMessage(reason, limit: limit)
@@ -181,21 +181,21 @@ extension ReportRenderer {
             lines.writeMessage(suggestion, limit: limit)
             lines.endLine()
         }
-        if !hasNoFacts, let presentation = ErrorFacts.presentation(of: error, info: info) {
+        if !hasNoFacts, let presentation = NodeFacts.presentation(of: error, info: info) {
             lines.beginLine()
             lines.write(base)
             lines.writeSpaces(padding)
             lines.write(presentation, .key)
             lines.endLine()
         }
-        if !hasNoFacts, let other = ErrorFacts.otherUserInfo(of: error, info: info, limit: limit) {
+        if !hasNoFacts, let other = NodeFacts.otherUserInfo(of: error, info: info, limit: limit) {
             beginAttribute("info:")
             lines.writeEscaped(other)
             lines.endLine()
         }
         let debugText =
             if isDecoding { decodingDebugText } else {
-                ErrorFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
+                NodeFacts.debugText(of: error, info: info, isLeaf: visit.node.isLeaf)
             }
         if let debug = debugText,
             debug != message

@@ -1,7 +1,7 @@
 import Logging
 
 /// What running a recovery (a chosen option's action, or a rule's take-over) came to.
-package enum RecoveryResult: Sendable {
+package enum RecoveryRunOutcome: Sendable {
     /// The action finished with an outcome.
     case finished(RecoveryOutcome)
     /// The action threw; its error is handled as a new error.
@@ -36,8 +36,8 @@ package enum RecoveryResult: Sendable {
 package struct RecoveryGroup: Sendable {
     private enum Run {
         case notStarted
-        case running(Task<RecoveryResult, Never>)
-        case finished(RecoveryResult)
+        case running(Task<RecoveryRunOutcome, Never>)
+        case finished(RecoveryRunOutcome)
     }
 
     private struct State: Sendable {
@@ -82,12 +82,12 @@ package struct RecoveryGroup: Sendable {
     /// Where a caller finds the group's one run.
     enum Lookup {
         /// The run, and whether this caller started it.
-        case running(Task<RecoveryResult, Never>, isStarted: Bool)
-        case finished(RecoveryResult)
+        case running(Task<RecoveryRunOutcome, Never>, isStarted: Bool)
+        case finished(RecoveryRunOutcome)
     }
 
     /// The one run of the group's action: the running or finished one, or the one `start` makes.
-    func run(_ start: () -> Task<RecoveryResult, Never>) -> Lookup {
+    func run(_ start: () -> Task<RecoveryRunOutcome, Never>) -> Lookup {
         state.withLock { state in
             switch state.run {
             case .finished(let result):
@@ -104,7 +104,7 @@ package struct RecoveryGroup: Sendable {
 
     /// Records the run's result and restarts the window, the first time only: callers that join later
     /// don't stretch the window.
-    func finished(_ result: RecoveryResult) {
+    func finished(_ result: RecoveryRunOutcome) {
         state.withLock { state in
             if case .finished = state.run { return }
             state.run = .finished(result)
@@ -138,7 +138,7 @@ package struct RecoveryRunner: Sendable {
 
     let clock: any Clock<Duration>
     let timeout: Duration
-    private let takeOvers = LockedValue<[UInt64: (token: UInt64, task: Task<RecoveryResult, Never>)]>([:])
+    private let takeOvers = LockedValue<[UInt64: (token: UInt64, task: Task<RecoveryRunOutcome, Never>)]>([:])
     private let tokens = LockedValue<UInt64>(0)
 
     package init(clock: any Clock<Duration>, timeout: Duration) {
@@ -151,10 +151,10 @@ package struct RecoveryRunner: Sendable {
     ///
     /// Synchronous: a caller that asks this first calls the async ``recover(_:for:)`` (an async frame of
     /// its own) only for actions that really run.
-    package func recoverAtOnce(_ option: RecoveryOption, for group: RecoveryGroup) -> RecoveryResult? {
+    package func recoverAtOnce(_ option: RecoveryOption, for group: RecoveryGroup) -> RecoveryRunOutcome? {
         guard let outcome = option.constantOutcome else { return nil }
         // Nothing runs, so nothing to share or wait for.
-        let result = RecoveryResult.finished(outcome)
+        let result = RecoveryRunOutcome.finished(outcome)
         group.finished(result)
         return result
     }
@@ -164,12 +164,12 @@ package struct RecoveryRunner: Sendable {
     /// - Parameter waitsForRunningAction: Whether the caller waits for the action when it is already
     ///   running. A caller that came after the answer passes `false`: nothing tells whether it is part of
     ///   that action's own work (a detached task, a callback), which the task-local ``runningGroups``
-    ///   only knows when the work inherits it, so it is answered ``RecoveryResult/alreadyRunning``.
+    ///   only knows when the work inherits it, so it is answered ``RecoveryRunOutcome/alreadyRunning``.
     package func recover(
         _ option: RecoveryOption,
         for group: RecoveryGroup,
         waitsForRunningAction: Bool = true
-    ) async -> RecoveryResult {
+    ) async -> RecoveryRunOutcome {
         if let result = recoverAtOnce(option, for: group) { return result }
         var running = Self.running
         running.groups.insert(group.id)
@@ -197,7 +197,7 @@ package struct RecoveryRunner: Sendable {
         by rule: ErrorRule,
         logger: Logger,
         _ handler: @escaping @Sendable () async throws -> RecoveryOutcome
-    ) async -> RecoveryResult {
+    ) async -> RecoveryRunOutcome {
         var running = Self.running
         running.takeOvers.insert(rule.identity)
         let ruleID = rule.identity
@@ -205,7 +205,7 @@ package struct RecoveryRunner: Sendable {
             token += 1
             return token
         }
-        let (task, isShared) = takeOvers.withLock { runs -> (Task<RecoveryResult, Never>, Bool) in
+        let (task, isShared) = takeOvers.withLock { runs -> (Task<RecoveryRunOutcome, Never>, Bool) in
             if let shared = runs[ruleID] { return (shared.task, true) }
             let task = Task { [running, self] in
                 let result = await Self.$running.withValue(running) { await perform(handler) }
@@ -223,7 +223,7 @@ package struct RecoveryRunner: Sendable {
         return await waitCancellably(for: task)
     }
 
-    private func perform(_ work: @escaping @Sendable () async throws -> RecoveryOutcome) async -> RecoveryResult {
+    private func perform(_ work: @escaping @Sendable () async throws -> RecoveryOutcome) async -> RecoveryRunOutcome {
         switch await Race.run(timeout: timeout, clock: clock, { await captureResult(work) }) {
         case .value(.success(let outcome)): .finished(outcome)
         case .value(.failure(let error)): .failed(error)
@@ -233,7 +233,7 @@ package struct RecoveryRunner: Sendable {
     }
 
     /// Waits for a shared run; a cancelled caller stops waiting while the run goes on for the others.
-    private func waitCancellably(for task: Task<RecoveryResult, Never>) async -> RecoveryResult {
+    private func waitCancellably(for task: Task<RecoveryRunOutcome, Never>) async -> RecoveryRunOutcome {
         switch await Race.run(timeout: nil, clock: clock, { await task.value }) {
         case .value(let result): result
         case .timedOut, .cancelled: .cancelled

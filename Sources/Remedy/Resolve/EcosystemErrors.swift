@@ -243,7 +243,7 @@ enum Reflection {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum else { return nil }
         if let label = mirror.children.first?.label { return label }
-        return ErrorFacts.caseName(fromDescription: String(describing: value))
+        return NodeFacts.caseName(fromDescription: String(describing: value))
     }
 
     /// The errno a value holds: a case named `errno` with an integer payload, or an integer field named

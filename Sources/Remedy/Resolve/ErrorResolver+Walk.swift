@@ -9,7 +9,7 @@ extension ErrorResolver {
     /// - Parameter error: Any error.
     /// - Returns: The resolved failure.
     package func resolve(_ error: any Error) -> ResolvedFailure {
-        var facts: ResolvedFailure.Facts? = ResolvedFailure.Facts()
+        var facts: ResolvedFailure.TreeFacts? = ResolvedFailure.TreeFacts()
         let interpretation = walk(error, info: ErrorTypeInfo.of(error), collecting: &facts)
         return ResolvedFailure(error: error, interpretation: interpretation, facts: facts ?? .init())
     }
@@ -18,7 +18,7 @@ extension ErrorResolver {
     func walk(
         _ error: any Error,
         info rootInfo: ErrorTypeInfo,
-        collecting facts: inout ResolvedFailure.Facts?
+        collecting facts: inout ResolvedFailure.TreeFacts?
     ) -> ErrorInterpretation {
         var reading = EntryReading()
         // Without a language slot, the walk always merges: never `nil`.
@@ -40,7 +40,7 @@ extension ErrorResolver {
     func walk<Purpose: WalkPurpose>(
         _ error: any Error,
         info rootInfo: ErrorTypeInfo,
-        collecting facts: inout ResolvedFailure.Facts?,
+        collecting facts: inout ResolvedFailure.TreeFacts?,
         readingIn presentationSlot: Int?,
         as reading: inout EntryReading,
         for _: Purpose.Type

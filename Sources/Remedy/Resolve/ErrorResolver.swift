@@ -146,7 +146,7 @@ public struct ErrorResolver: Sendable {
             // The tree is this one node: the merge of one interpretation, without the walk's bookkeeping.
             return presentation(for: error, merged: mergedAlone(interpretation(ofNode: error, info: info)))
         }
-        var facts: ResolvedFailure.Facts?
+        var facts: ResolvedFailure.TreeFacts?
         guard let slot = localization.plainTexts?.index else {
             return presentation(for: error, merged: walk(error, info: info, collecting: &facts))
         }
@@ -332,7 +332,7 @@ public struct ErrorResolver: Sendable {
     /// - Parameter error: Any error.
     /// - Returns: The merged interpretation; `message` is `nil` only when no node has a text.
     public func interpretation(of error: any Error) -> ErrorInterpretation {
-        var facts: ResolvedFailure.Facts?
+        var facts: ResolvedFailure.TreeFacts?
         return walk(error, info: ErrorTypeInfo.of(error), collecting: &facts)
     }
 

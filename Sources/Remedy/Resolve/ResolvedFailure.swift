@@ -6,7 +6,7 @@
 /// computed only when something reads them.
 package struct ResolvedFailure: Sendable {
     /// The facts collected from the nodes of the tree during the walk.
-    package struct Facts: Sendable {
+    package struct TreeFacts: Sendable {
         /// Whether a node is a cancellation (``ErrorTree/isCancellation(_:)``).
         package var containsCancellation = false
         /// The statuses of the ``HTTPStatusError``s in the tree, in pre-order.
@@ -77,9 +77,9 @@ package struct ResolvedFailure: Sendable {
     /// The merged interpretation of the whole tree.
     package let interpretation: ErrorInterpretation
     /// What the walk found.
-    package let facts: Facts
+    package let facts: TreeFacts
 
-    package init(error: any Error, interpretation: ErrorInterpretation, facts: Facts) {
+    package init(error: any Error, interpretation: ErrorInterpretation, facts: TreeFacts) {
         self.error = error
         self.interpretation = interpretation
         self.facts = facts

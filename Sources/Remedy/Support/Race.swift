@@ -1,5 +1,5 @@
 /// The end of a raced piece of work: its value, the timeout, or the caller's cancellation.
-enum RaceResult<Value: Sendable>: Sendable {
+enum RaceOutcome<Value: Sendable>: Sendable {
     case value(Value)
     case timedOut
     case cancelled
@@ -16,14 +16,14 @@ enum Race {
         timeout: Duration?,
         clock: any Clock<Duration>,
         _ work: @escaping @Sendable () async -> Value
-    ) async -> RaceResult<Value> {
+    ) async -> RaceOutcome<Value> {
         let box = LockedValue<
-            (continuation: CheckedContinuation<RaceResult<Value>, Never>?, result: RaceResult<Value>?)
+            (continuation: CheckedContinuation<RaceOutcome<Value>, Never>?, result: RaceOutcome<Value>?)
         >(
             (nil, nil)
         )
-        @Sendable func finish(_ result: RaceResult<Value>) {
-            let waiting = box.withLock { state -> CheckedContinuation<RaceResult<Value>, Never>? in
+        @Sendable func finish(_ result: RaceOutcome<Value>) {
+            let waiting = box.withLock { state -> CheckedContinuation<RaceOutcome<Value>, Never>? in
                 guard state.result == nil else { return nil }
                 state.result = result
                 defer { state.continuation = nil }
@@ -46,8 +46,8 @@ enum Race {
             }
         }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<RaceResult<Value>, Never>) in
-                let early = box.withLock { state -> RaceResult<Value>? in
+            await withCheckedContinuation { (continuation: CheckedContinuation<RaceOutcome<Value>, Never>) in
+                let early = box.withLock { state -> RaceOutcome<Value>? in
                     if let result = state.result { return result }
                     state.continuation = continuation
                     return nil

@@ -154,7 +154,7 @@ struct Scheduling {
     /// One caller's answer and what the chosen option's action came to.
     struct Handled {
         var answer: PresentationScheduler.Answer
-        var recovery: RecoveryResult
+        var recovery: RecoveryRunOutcome
 
         var option: RecoveryOption { answer.option }
         var resolution: String { answer.resolution.description }
@@ -196,7 +196,7 @@ struct Scheduling {
             reusesRecentAnswer: reusesRecentAnswer,
             runningGroups: RecoveryRunner.runningGroups
         )
-        let recovery: RecoveryResult =
+        let recovery: RecoveryRunOutcome =
             answer.resolution.runsAction
             ? await runner.recover(answer.option, for: answer.group) : .finished(.notRecovered)
         return Handled(answer: answer, recovery: recovery)

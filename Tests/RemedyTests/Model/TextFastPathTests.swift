@@ -48,6 +48,6 @@ struct TextFastPathTests {
 
     @Test(arguments: descriptions)
     func caseNameIsThePrefixBeforeTheFirstParenthesis(_ description: String) {
-        #expect(ErrorFacts.caseName(fromDescription: description) == String(description.prefix { $0 != "(" }))
+        #expect(NodeFacts.caseName(fromDescription: description) == String(description.prefix { $0 != "(" }))
     }
 }

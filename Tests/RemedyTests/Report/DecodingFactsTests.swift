@@ -4,7 +4,7 @@ import Testing
 @testable import Remedy
 
 /// A report reads a decoding error's kind, message, coding path and debug text from one look at it
-/// (`ErrorFacts.DecodingFacts`): the same as each fact read on its own.
+/// (`NodeFacts.DecodingFacts`): the same as each fact read on its own.
 @Suite(.timeLimit(.minutes(1)))
 struct DecodingFactsTests {
     private struct Key: CodingKey {
@@ -30,14 +30,14 @@ struct DecodingFactsTests {
     func oneLookReadsWhatEachFactReads(_ index: Int) throws {
         let error: any Error = Self.errors[index]
         let info = ErrorTypeInfo.of(error)
-        let facts = try #require(ErrorFacts.DecodingFacts(of: error, info: info))
-        #expect(facts.kind == ErrorFacts.kind(of: error, info: info, caseLabel: nil))
-        #expect(facts.message == ErrorFacts.message(of: error, info: info))
+        let facts = try #require(NodeFacts.DecodingFacts(of: error, info: info))
+        #expect(facts.kind == NodeFacts.kind(of: error, info: info, caseLabel: nil))
+        #expect(facts.message == NodeFacts.message(of: error, info: info))
         #expect(facts.codingPath == ErrorTree.codingPath(of: error, info: info))
-        #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: true))
-        #expect(facts.debugText == ErrorFacts.debugText(of: error, info: info, isLeaf: false))
+        #expect(facts.debugText == NodeFacts.debugText(of: error, info: info, isLeaf: true))
+        #expect(facts.debugText == NodeFacts.debugText(of: error, info: info, isLeaf: false))
         if let (reason, suggestion) = facts.reasonAndSuggestion {
-            let separate = ErrorFacts.reasonAndSuggestion(of: error, info: info)
+            let separate = NodeFacts.reasonAndSuggestion(of: error, info: info)
             #expect(reason == separate.0)
             #expect(suggestion == separate.1)
         }
@@ -46,9 +46,9 @@ struct DecodingFactsTests {
     @Test func aMissingKeyIsNamedInFull() {
         let error = DecodingError.keyNotFound(
             Key(stringValue: "température_maximale_du_jour"), .init(codingPath: [], debugDescription: ""))
-        #expect(ErrorFacts.describe(error) == "key 'température_maximale_du_jour' not found")
+        #expect(NodeFacts.describe(error) == "key 'température_maximale_du_jour' not found")
         #expect(
-            ErrorFacts.describe(.keyNotFound(Key(stringValue: ""), .init(codingPath: [], debugDescription: "")))
+            NodeFacts.describe(.keyNotFound(Key(stringValue: ""), .init(codingPath: [], debugDescription: "")))
                 == "key '' not found")
     }
 
@@ -58,7 +58,7 @@ struct DecodingFactsTests {
             ContextError("Loading", wrapping: CocoaError(.fileNoSuchFile)),
         ]
         for error in errors {
-            #expect(ErrorFacts.DecodingFacts(of: error, info: ErrorTypeInfo.of(error)) == nil)
+            #expect(NodeFacts.DecodingFacts(of: error, info: ErrorTypeInfo.of(error)) == nil)
         }
     }
 }

@@ -29,7 +29,7 @@ struct KeyNotFoundMessageTests {
         let names = ["maximumTemperature", "minimumTemperatureOfTheDay", "t", "", "maximumTemperature", "température"]
         for _ in 0..<3 {
             for name in names {
-                #expect(ErrorFacts.describe(Self.missing(Key(stringValue: name))) == "key '\(name)' not found")
+                #expect(NodeFacts.describe(Self.missing(Key(stringValue: name))) == "key '\(name)' not found")
             }
         }
     }
@@ -39,7 +39,7 @@ struct KeyNotFoundMessageTests {
         let decomposed = "tempe\u{301}rature_maximale"
         #expect(composed == decomposed)  // equal as Strings, not as bytes
         for name in [composed, decomposed, composed] {
-            let message = ErrorFacts.describe(Self.missing(Key(stringValue: name)))
+            let message = NodeFacts.describe(Self.missing(Key(stringValue: name)))
             #expect(Array(message.utf8) == Array("key '".utf8) + Array(name.utf8) + Array("' not found".utf8))
         }
     }
@@ -47,8 +47,8 @@ struct KeyNotFoundMessageTests {
     @Test func aNameFromAnotherKeyTypeReadsTheSame() {
         for key in [OtherKey.maximumTemperature, .minimumTemperatureOfTheDay] {
             let expected = "key '\(key.rawValue)' not found"
-            #expect(ErrorFacts.describe(Self.missing(Key(stringValue: key.rawValue))) == expected)
-            #expect(ErrorFacts.describe(Self.missing(key)) == expected)
+            #expect(NodeFacts.describe(Self.missing(Key(stringValue: key.rawValue))) == expected)
+            #expect(NodeFacts.describe(Self.missing(key)) == expected)
             #expect(ErrorReport(Self.missing(key)).text.hasPrefix(expected + "\n"))
         }
     }
@@ -60,7 +60,7 @@ struct KeyNotFoundMessageTests {
                 group.addTask {
                     var mismatches = 0
                     for _ in 0..<500
-                    where ErrorFacts.describe(Self.missing(Key(stringValue: name))) != "key '\(name)' not found" {
+                    where NodeFacts.describe(Self.missing(Key(stringValue: name))) != "key '\(name)' not found" {
                         mismatches += 1
                     }
                     return mismatches

@@ -59,7 +59,7 @@ struct ReportFactsShortcutTests {
         let error = Described.failed(Leaf())
         let text = ErrorReport(error).text
         #expect(text.hasPrefix("Describing itself\n"), "\(text)")
-        #expect(ErrorFacts.message(of: error, info: ErrorTypeInfo.of(error)) == "Describing itself")
+        #expect(NodeFacts.message(of: error, info: ErrorTypeInfo.of(error)) == "Describing itself")
     }
 
     @Test func aPlainWrappingEnumHasOnlyItsHeadline() {
@@ -81,13 +81,13 @@ struct ReportFactsShortcutTests {
         let info = ErrorTypeInfo.of(error)
         // The lines its user info and code make, whatever source the walk reads it from.
         #expect(
-            text.contains("domain: Test.Coded, code: 42") == (ErrorFacts.domainAndCode(of: error, info: info) != nil),
+            text.contains("domain: Test.Coded, code: 42") == (NodeFacts.domainAndCode(of: error, info: info) != nil),
             "\(text)")
         #expect(
             text.contains("info: Path=/tmp/x")
-                == (ErrorFacts.otherUserInfo(of: error, info: info, limit: 1_000) != nil), "\(text)")
+                == (NodeFacts.otherUserInfo(of: error, info: info, limit: 1_000) != nil), "\(text)")
         #expect(
-            text.contains("reason: Coded reason") == (ErrorFacts.reasonAndSuggestion(of: error, info: info).0 != nil),
+            text.contains("reason: Coded reason") == (NodeFacts.reasonAndSuggestion(of: error, info: info).0 != nil),
             "\(text)")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What reports say about one error (not its tree): its message, kind, codes and debug texts.
-package enum ErrorFacts {
+package enum NodeFacts {
     // MARK: - Message
 
     /// The error's own message for developers, or `nil` when it has none (an enum case that only wraps
@@ -102,23 +102,23 @@ package enum ErrorFacts {
             switch error {
             case .keyNotFound(let key, let context):
                 caseName = "keyNotFound"
-                message = ErrorFacts.keyNotFoundMessage(key)
+                message = NodeFacts.keyNotFoundMessage(key)
                 (codingKeys, debugText) = Self.facts(of: context)
             case .valueNotFound(_, let context):
                 caseName = "valueNotFound"
-                message = ErrorFacts.describe(error)
+                message = NodeFacts.describe(error)
                 (codingKeys, debugText) = Self.facts(of: context)
             case .typeMismatch(_, let context):
                 caseName = "typeMismatch"
-                message = ErrorFacts.describe(error)
+                message = NodeFacts.describe(error)
                 (codingKeys, debugText) = Self.facts(of: context)
             case .dataCorrupted(let context):
                 caseName = "dataCorrupted"
-                message = ErrorFacts.describe(error)
+                message = NodeFacts.describe(error)
                 (codingKeys, debugText) = Self.facts(of: context)
             @unknown default:
-                caseName = ErrorFacts.caseName(of: error)
-                message = ErrorFacts.describe(error)
+                caseName = NodeFacts.caseName(of: error)
+                message = NodeFacts.describe(error)
                 codingKeys = error.context?.codingPath
                 debugText = (error.context?.debugDescription).nonBlank
             }

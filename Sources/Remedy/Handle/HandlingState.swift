@@ -7,7 +7,7 @@ struct ScopeLink: Sendable {
 }
 
 /// The state of one operation's run of failures: its retries so far and the minimum-duration gate.
-struct FailureContext: Sendable {
+struct HandlingState: Sendable {
     /// The scopes from the one the error was handed to, up to the root.
     let chain: [ScopeLink]
     /// The action that failed, or `nil` for `handle`.
@@ -35,7 +35,7 @@ struct FailureContext: Sendable {
     var scopePath: String { chain.first?.path ?? "" }
 }
 
-extension FailureContext {
+extension HandlingState {
     /// Ends the handling's announcement (``arrival``) when it doesn't present now: it ends, or waits for a
     /// take-over or a backoff, and presentations handed in after it needn't wait for it.
     mutating func endArrival(at scheduler: PresentationScheduler) {

@@ -239,19 +239,3 @@ private struct SummaryBuilder {
         return (head + middle + tail.reversed() + [last]).joined(separator: separator) + suffix
     }
 }
-
-// MARK: - One error
-
-extension ErrorReport {
-    /// A short developer description of one error, not its tree: its message, or its type and case.
-    static func shortDescription(of error: any Error) -> String {
-        let info = ErrorTypeInfo.of(error)
-        let inspection = ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true, readsCaseName: true)
-        return NodeFacts.headline(
-            of: error,
-            info: info,
-            inspection: inspection,
-            messageLimit: ErrorLimits.default.maximumMessageLength
-        )
-    }
-}

@@ -22,8 +22,6 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
     /// The reference's 40 bits.
     public let value: UInt64
 
-    /// The number of bits of a reference.
-    static let bitCount = 40
     private static let mask: UInt64 = (1 << 40) - 1
     /// Crockford's base32 alphabet.
     private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text helpers of reports: escaping control characters and capping lengths.
 package enum ReportText {
     /// The text made safe for a one-line, terminal-safe report: control characters (newlines, tabs, the
@@ -49,27 +47,7 @@ package enum ReportText {
 
     /// Whether `text` contains `part` (non-empty), comparing UTF-8 bytes.
     static func contains(_ text: String, _ part: String) -> Bool {
-        let partCount = part.utf8.count
-        guard partCount > 0, text.utf8.count >= partCount else { return false }
-        if text.utf8.count == partCount { return text == part }
-        var text = text
-        var part = part
-        return text.withUTF8 { haystack in
-            part.withUTF8 { needle in
-                let first = needle[0]
-                let last = haystack.count - needle.count
-                var start = 0
-                while start <= last {
-                    if haystack[start] == first,
-                        memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
-                    {
-                        return true
-                    }
-                    start += 1
-                }
-                return false
-            }
-        }
+        !part.isEmpty && text.utf8.firstRange(of: part.utf8) != nil
     }
 
     private static func needsEscaping(_ text: some StringProtocol) -> Bool {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The message a `LocalizedError` type's texts make (in ``ErrorResolver/message(for:)``, and in a
 /// presentation of an error of the type alone), kept for the texts it was made from: one per type, in the
 /// type's ``ErrorTypeInfo``.
@@ -67,8 +65,7 @@ extension String {
         guard utf8.count == other.utf8.count else { return false }
         let same = utf8.withContiguousStorageIfAvailable { lhs in
             other.utf8.withContiguousStorageIfAvailable { rhs in
-                lhs.baseAddress == rhs.baseAddress || lhs.isEmpty
-                    || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
+                lhs.baseAddress == rhs.baseAddress || lhs.elementsEqual(rhs)
             }
         }
         if let same, let same { return same }

@@ -177,6 +177,26 @@ struct ServerExampleTests {
         }
     }
 
+    /// The README's transcript of the client (a fence whose first line is `$ swift run --traits Hummingbird
+    /// server-example-client …`) is what the client writes at a terminal, the Enter key not yet pressed; the
+    /// reference is compared as a placeholder.
+    @Test func theReadmesTranscriptIsWhatTheClientPrints() async throws {
+        let command = "$ swift run --traits Hummingbird server-example-client"
+        let readme = try String(
+            contentsOf: ReadmeTranscriptTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let fences = readme.components(separatedBy: "```\n").map { $0.split(separator: "\n").map(String.init) }
+        let transcript = try #require(fences.first { $0.first?.hasPrefix(command) == true })
+        let arguments = ReadmeTranscriptTests.shellWords(String(transcript[0].dropFirst(command.count)))
+        try await withServer { server in
+            let run = try await server.client(arguments, input: .terminal("\n"))
+            #expect(run.stdout.isEmpty)
+            let written = ReadmeTranscriptTests.normalized(run.stderr).split(separator: "\n").map {
+                String($0).replacing(#/\s+$/#, with: "")
+            }
+            #expect(written == transcript.dropFirst().map(ReadmeTranscriptTests.normalized))
+        }
+    }
+
     @Test func helpNamesThePortAndTheRoutes() async throws {
         let help = try await DemoProcess.run(["--help"], executable: "server-example")
         #expect(help.status == 0)

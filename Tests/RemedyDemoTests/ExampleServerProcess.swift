@@ -75,11 +75,17 @@ final class ExampleServerProcess: @unchecked Sendable {
     /// - Parameters:
     ///   - arguments: The command and its options; `--server` is added.
     ///   - input: Standard input: typed answers at a terminal, or none.
-    func client(_ arguments: [String], input: DemoProcess.Input = .none) async throws -> DemoProcess.Result {
+    ///   - language: The value of `LANG` (`LC_ALL` is removed); English unless told.
+    func client(
+        _ arguments: [String],
+        input: DemoProcess.Input = .none,
+        language: String = "en_US.UTF-8"
+    ) async throws -> DemoProcess.Result {
         try await DemoProcess.run(
             arguments + ["--server", baseURL.absoluteString],
             executable: "server-example-client",
-            standardInput: input
+            standardInput: input,
+            environment: ["LC_ALL": "", "LANG": language]
         )
     }
 

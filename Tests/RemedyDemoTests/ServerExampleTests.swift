@@ -90,6 +90,22 @@ struct ServerExampleTests {
         }
     }
 
+    /// The client asks for the person's language (`Accept-Language` from `LANG`): the server's words come back
+    /// in it, and the client's own words (the options, the notice) are in it too. The app's field messages
+    /// are its own, in English.
+    @Test func theAnswerIsInThePersonsLanguage() async throws {
+        try await withServer { server in
+            let run = try await server.client(
+                ["sign-up", "--name", "", "--email", "ada.example.com"], language: "de_DE.UTF-8")
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("╭─ ⚠ Eingabe prüfen"))
+            #expect(run.stderr.contains("│   • name: Enter your name.\n"))
+            #expect(run.stderr.contains("  1) OK [o] (Standard)\n"))
+            #expect(run.stderr.contains("Referenz "))
+            #expect(!run.stderr.contains("Check Your Entry"))
+        }
+    }
+
     /// A JSON body the server can't read names the field (400, from `RequestBodyDecoder`), in words for a
     /// person; a title the app refuses is named too (422); a good note is created.
     @Test func aNoteNamesTheFieldTheServerCouldntUse() async throws {
@@ -194,6 +210,17 @@ struct ServerExampleTests {
                 String($0).replacing(#/\s+$/#, with: "")
             }
             #expect(written == transcript.dropFirst().map(ReadmeTranscriptTests.normalized))
+        }
+    }
+
+    @Test func theIndexPageLinksTheRoutes() async throws {
+        try await withServer { server in
+            let (page, response) = try await URLSession.shared.data(from: server.baseURL)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            let html = String(decoding: page, as: UTF8.self)
+            for link in [#"href="/report""#, #"href="/account""#, #"href="/signup""#] {
+                #expect(html.contains(link), "the index doesn't link \(link)")
+            }
         }
     }
 

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "RemedyHummingbird", targets: ["RemedyHummingbird"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
+        .executable(name: "server-example", targets: ["server-example"]),
+        .executable(name: "server-example-client", targets: ["server-example-client"]),
     ],
     // Opt-in integrations. A dependency used only under a trait that is not enabled is not resolved at all, so a
     // package that depends on Remedy without the trait never fetches or builds Hummingbird (nor SwiftNIO).
@@ -80,15 +82,41 @@ let package = Package(
         ),
         // The README's command-line tool, file for file: Remedy and RemedyTerminal only.
         .executableTarget(name: "notes-example", dependencies: ["Remedy", "RemedyTerminal"], path: "Examples/notes"),
+        // The server example: a Hummingbird server whose routes fail for real, with the middleware. Without the
+        // trait it builds only its command line, which says how to run it with the trait.
+        .executableTarget(
+            name: "server-example",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "RemedyHummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
+                .target(name: "Remedy", condition: .when(traits: ["Hummingbird"])),
+            ],
+            path: "Examples/server/Server"
+        ),
+        // Its client: URLSession, Remedy and RemedyTerminal only, so it builds with or without the trait.
+        .executableTarget(
+            name: "server-example-client",
+            dependencies: [
+                "Remedy",
+                "RemedyTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/server/Client"
+        ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
         .testTarget(
             name: "RemedyTerminalTests",
             dependencies: ["RemedyTerminal", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "RemedyTestingTests", dependencies: ["RemedyTesting"]),
-        // Runs the built remedy-demo and notes-example end to end; depending on them makes `swift test` build
-        // them first.
-        .testTarget(name: "RemedyDemoTests", dependencies: ["remedy-demo", "notes-example"]),
+        // Runs the built remedy-demo and the examples end to end; depending on them makes `swift test` build them
+        // first (server-example's server only with the trait).
+        .testTarget(
+            name: "RemedyDemoTests",
+            dependencies: ["remedy-demo", "notes-example", "server-example", "server-example-client"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

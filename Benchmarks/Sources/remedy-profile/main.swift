@@ -35,6 +35,8 @@ let operations: [String: @Sendable () async -> Void] = [
         _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))).groupingKey
     },
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
+    // The message alone of the same tree: one walk, about what its presentation costs (issue 24 saw 1.44x).
+    "message.tree3": { _ = resolver.message(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },
     "report.tree3.text": { _ = ErrorReport(opaque(threeLevelTree)).text },
     "report.tree3declared.text": { _ = ErrorReport(opaque(threeLevelDeclaredTree)).text },

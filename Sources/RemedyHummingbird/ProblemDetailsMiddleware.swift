@@ -3,6 +3,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import Remedy
+public import RemedyServer
 
 /// Answers every error a route throws with an RFC 9457 Problem Details response
 /// (`application/problem+json`) that a person can act on, and logs what the developer needs.
@@ -57,7 +58,7 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// - Parameter configuration: The rules, catalog, languages and records.
     public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
         self.configuration = configuration
-        self.resolver = ProblemResolver(configuration)
+        self.resolver = ProblemResolver(configuration, framework: .hummingbird)
     }
 
     /// Runs the rest of the chain, and answers its error with Problem Details.
@@ -83,9 +84,11 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
         while true {
             if let passed = failure as? any HTTPResponseError, passed.status.code < 400 { throw passed }
             let canRerun = reruns < configuration.maximumReruns
-            switch await resolver.answer(failure, to: request, context: context, canRerun: canRerun) {
-            case .response(let response):
-                return response
+            let failed = HummingbirdRequest(request: request, context: context)
+            switch await resolver.answer(failure, to: failed, canRerun: canRerun) {
+            case .response(let answer):
+                return Response(
+                    status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: answer.body))
             case .passOn:
                 // A cancellation (the client went away, the server is shutting down) is never presented.
                 throw failure

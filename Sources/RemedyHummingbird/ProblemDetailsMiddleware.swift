@@ -80,15 +80,19 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
         } catch {
             failure = error
         }
+        let failed = FailedRequest(
+            request, context: context, servesPages: configuration.servesPages, hasRules: !configuration.rules.isEmpty)
         var reruns = 0
         while true {
             if let passed = failure as? any HTTPResponseError, passed.status.code < 400 { throw passed }
+            if let made = resolver.madeAnswer(for: failure, to: failed) { return Response(made) }
             let canRerun = reruns < configuration.maximumReruns
-            let failed = HummingbirdRequest(request: request, context: context)
-            switch await resolver.answer(failure, to: failed, canRerun: canRerun) {
+            let answer = await resolver.answer(failure, to: failed, canRerun: canRerun) { node in
+                FailedRequest.statedHeaders(of: node, request: request, context: context)
+            }
+            switch answer {
             case .response(let answer):
-                return Response(
-                    status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: answer.body))
+                return Response(answer)
             case .passOn:
                 // A cancellation (the client went away, the server is shutting down) is never presented.
                 throw failure
@@ -101,6 +105,13 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
                 }
             }
         }
+    }
+}
+
+extension Response {
+    /// Hummingbird's response for an answer.
+    init(_ answer: ProblemResponse) {
+        self.init(status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: answer.body))
     }
 }
 #endif

@@ -17,7 +17,7 @@ extension ProblemAnswer {
     ///   - configuration: The renderer.
     ///   - logger: The request's logger, told at `debug` of actions left off the page.
     func pageResponse(
-        to request: some FailedRequest,
+        to request: FailedRequest.Target,
         localization: Localization,
         configuration: ProblemDetailsConfiguration,
         logger: Logger
@@ -74,7 +74,7 @@ extension ProblemAnswer {
     /// one whose `href` a page may not use (``PageLink``), with a `debug` line.
     static func pageActions(
         of problem: ProblemDetails,
-        request: some FailedRequest,
+        request: FailedRequest.Target,
         logger: Logger
     ) -> [ProblemPage.Action] {
         let authority = request.authority
@@ -87,7 +87,7 @@ extension ProblemAnswer {
                 href = actionRequest.href
             } else if action.id == ProblemDetails.Action.retryID {
                 method = request.method == "HEAD" ? "GET" : request.method
-                href = request.target
+                href = request.path
             } else {
                 continue
             }

@@ -47,7 +47,7 @@ struct ProblemAnswer {
     ///   - languageHeaders: The headers every answer in that language carries.
     ///   - configuration: The middleware's configuration.
     ///   - framework: Which errors of the framework state a status.
-    ///   - statedHeaders: The headers of the node that states the status (``FailedRequest/statedHeaders(of:)``).
+    ///   - statedHeaders: The headers of the node that states the status (as the framework reads them).
     init(
         _ failure: ResolvedFailure,
         reference: SupportReference,

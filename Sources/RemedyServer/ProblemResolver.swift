@@ -161,8 +161,8 @@ package struct ProblemResolver: Sendable {
         }
         var catalog = appCatalog
         catalog.register { error, localization in
-            guard let status = framework.statedStatus(error) else { return nil }
-            return statusInterpretation(error, status, retryAfter: framework.retryAfter(error), localization)
+            guard let statement = framework.statement(error) else { return nil }
+            return statusInterpretation(error, statement.status, retryAfter: statement.retryAfter, localization)
         }
         return catalog
     }
@@ -173,16 +173,37 @@ package struct ProblemResolver: Sendable {
         return spoken[index]
     }
 
+    /// The Problem Details answer made once for a lone status error of a named status (`HTTPError(.notFound)`,
+    /// `Abort(.serviceUnavailable)`), recorded: the errors a server answers most, and most when it is
+    /// overloaded, answered without a walk and without reading more of the request. `nil` for any other error,
+    /// and for a request that prefers a page: ``answer(_:to:canRerun:statedHeaders:)`` answers those.
+    package func madeAnswer(for error: any Error, to request: FailedRequest) -> ProblemResponse? {
+        guard !request.prefersPage, let status = framework.loneStatus(error) else { return nil }
+        let language = language(acceptLanguage: request.acceptLanguage)
+        guard let made = language.statusAnswers[status] else { return nil }
+        let answer = made.answering(error, reference: .next(), configuration)
+        answer.record(rule: .passedOn, to: request.logger, configuration)
+        return answer.response()
+    }
+
     /// Resolves a route's error in one walk, applies the app's rules, and answers it.
     ///
     /// - Parameters:
     ///   - error: What the route threw.
     ///   - request: The failed request, as the framework reads it.
     ///   - canRerun: Whether a take-over that recovers may run the route again.
+    ///   - statedHeaders: The headers of a node that states the status (`WWW-Authenticate`, `Retry-After`…),
+    ///     without those that describe its own body; empty for any other node.
     /// - Returns: The response, a rerun, or a cancellation to pass on.
-    package func answer(_ error: any Error, to request: some FailedRequest, canRerun: Bool) async -> Answer {
+    package func answer(
+        _ error: any Error,
+        to request: FailedRequest,
+        canRerun: Bool,
+        statedHeaders: (any Error) -> HTTPFields
+    ) async -> Answer {
         let language = language(acceptLanguage: request.acceptLanguage)
-        if let made = language.statusAnswer(for: error) {
+        // An API client's lone status error was answered by `madeAnswer`; a browser's is answered here.
+        if request.prefersPage, let made = language.statusAnswer(for: error) {
             let answer = made.answering(error, reference: .next(), configuration)
             return .response(respond(answer, decided: .passedOn, language: language, request))
         }
@@ -224,7 +245,7 @@ package struct ProblemResolver: Sendable {
             languageHeaders: language.headers,
             configuration: configuration,
             framework: framework,
-            statedHeaders: request.statedHeaders(of:)
+            statedHeaders: statedHeaders
         )
         return .response(respond(answer, decided: decided, language: language, request))
     }
@@ -235,15 +256,13 @@ package struct ProblemResolver: Sendable {
         _ answer: ProblemAnswer,
         decided: RuleDecision,
         language: AnswerLanguage,
-        _ request: some FailedRequest
+        _ request: FailedRequest
     ) -> ProblemResponse {
-        // Cheap for API clients: a missing Accept, or one with neither `html` nor `*` in it, is not parsed.
-        let isPage = configuration.servesPages && AcceptNegotiation.prefersHTML(request.accept)
         let logger = request.logger
-        answer.record(rule: decided, to: logger, configuration, isPage: isPage)
-        guard isPage else { return answer.response() }
+        answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage)
+        guard request.prefersPage, let target = request.target else { return answer.response() }
         return answer.pageResponse(
-            to: request,
+            to: target,
             localization: language.resolver.localization,
             configuration: configuration,
             logger: logger

@@ -13,8 +13,9 @@ package struct ServerFramework: Sendable {
     /// The status a node of an error's tree states for the client, if it is one of the framework's status
     /// errors; any status, a redirect's too (the answer ignores those below 400).
     package var statedStatus: @Sendable (any Error) -> HTTPResponse.Status?
-    /// The `Retry-After` of a node that states a status, if it carries one.
-    package var retryAfter: @Sendable (any Error) -> String?
+    /// The status a node states and its `Retry-After`, if it is one of the framework's status errors: how the
+    /// catalog reads it (in one cast, where the status alone is read while walking).
+    package var statement: @Sendable (any Error) -> (status: HTTPResponse.Status, retryAfter: String?)?
     /// The status of an error that is the framework's lone status error, without headers of its own, which
     /// reads as every other of its status: answered from the answers made once per language.
     package var loneStatus: @Sendable (any Error) -> Int?
@@ -24,37 +25,77 @@ package struct ServerFramework: Sendable {
     /// Describes a framework's status errors.
     package init(
         statedStatus: @escaping @Sendable (any Error) -> HTTPResponse.Status?,
-        retryAfter: @escaping @Sendable (any Error) -> String?,
+        statement: @escaping @Sendable (any Error) -> (status: HTTPResponse.Status, retryAfter: String?)?,
         loneStatus: @escaping @Sendable (any Error) -> Int?,
         statusError: @escaping @Sendable (Int) -> any Error
     ) {
         self.statedStatus = statedStatus
-        self.retryAfter = retryAfter
+        self.statement = statement
         self.loneStatus = loneStatus
         self.statusError = statusError
     }
 }
 
-/// What the shared answering code reads of a failed request, whatever the framework: the headers that pick the
-/// answer's language and form, the request's logger, and what a page's Try Again sends.
-package protocol FailedRequest {
+/// What the shared answering code reads of a failed request, whatever the framework: the language it asks
+/// for, whether it prefers a page, the request's logger, and what only some answers need, read only for them.
+///
+/// A plain value read once, not a protocol the frameworks' requests conform to, nor closures over them: a
+/// generic request type, or a closure that captures Hummingbird's generic context, is instantiated at run time
+/// for every failed request, which costs more than the rest of a lone error's answer.
+package struct FailedRequest {
     /// The `Accept-Language` header, its lines joined by commas; `nil` when the request has none.
-    var acceptLanguage: String? { get }
-    /// The `Accept` header, its lines joined by commas; `nil` when the request has none.
-    var accept: String? { get }
+    package var acceptLanguage: String?
+    /// Whether the answer is the HTML page: pages are served, and `Accept` weighs `text/html` above JSON.
+    package var prefersPage: Bool
     /// The request's logger, which carries the framework's request id.
-    var logger: Logger { get }
-    /// The route as the app's rules see it: the matched route's pattern, or the path.
-    var route: String { get }
-    /// The request's method, such as `GET`.
-    var method: String { get }
-    /// The request's target: its path and query, as sent.
-    var target: String { get }
-    /// The request's authority (its `Host`), such as `example.com:8080`; `nil` when unknown.
-    var authority: String? { get }
-    /// The headers of a node that states the status (``ServerFramework/statedStatus``): `WWW-Authenticate`,
-    /// `Retry-After`…; empty for any other node.
-    func statedHeaders(of node: any Error) -> HTTPFields
+    package var logger: Logger
+    /// The route as the app's rules see it (the matched route's pattern, or the path); empty without rules.
+    package var route: String
+    /// What a page's Try Again sends; `nil` unless the answer is a page.
+    package var target: Target?
+
+    /// Reads a failed request.
+    ///
+    /// - Parameters:
+    ///   - acceptLanguage: The `Accept-Language` header, its lines joined by commas.
+    ///   - prefersPage: Whether the answer is the page (``prefersPage(accept:servesPages:)``).
+    ///   - logger: The request's logger.
+    ///   - route: The route, if the app has rules; empty otherwise.
+    ///   - target: What a page's Try Again sends, if the answer is a page.
+    package init(acceptLanguage: String?, prefersPage: Bool, logger: Logger, route: String, target: Target?) {
+        self.acceptLanguage = acceptLanguage
+        self.prefersPage = prefersPage
+        self.logger = logger
+        self.route = route
+        self.target = target
+    }
+
+    /// Whether a request is answered with the page: pages are served, and its `Accept` weighs `text/html` above
+    /// JSON and Problem Details. Cheap for API clients: a missing `Accept`, or one with neither `html` nor `*`
+    /// in it, is not parsed.
+    ///
+    /// - Parameters:
+    ///   - accept: The `Accept` header, its lines joined by commas.
+    ///   - servesPages: ``ProblemDetailsConfiguration/servesPages``.
+    package static func prefersPage(accept: String?, servesPages: Bool) -> Bool {
+        servesPages && AcceptNegotiation.prefersHTML(accept)
+    }
+
+    /// What a page's Try Again sends, and the origin its links are bound to.
+    package struct Target {
+        /// The request's method, such as `GET`.
+        package var method: String
+        /// The request's target: its path and query, as sent.
+        package var path: String
+        /// The request's authority (its `Host`), such as `example.com:8080`; `nil` when unknown.
+        package var authority: String?
+
+        package init(method: String, path: String, authority: String?) {
+            self.method = method
+            self.path = path
+            self.authority = authority
+        }
+    }
 }
 
 /// A response the framework sends as it is: the status, the headers and the body.

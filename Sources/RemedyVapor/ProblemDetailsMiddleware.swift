@@ -65,19 +65,20 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
         } catch {
             failure = error
         }
+        let failed = FailedRequest(
+            request, servesPages: configuration.servesPages, hasRules: !configuration.rules.isEmpty)
         var reruns = 0
         while true {
             if let passed = ServerFramework.abortError(failure), passed.status.code < 400 {
                 return Response(status: passed.status, headers: passed.headers)
             }
+            if let made = resolver.madeAnswer(for: failure, to: failed) { return Response(made) }
             let canRerun = reruns < configuration.maximumReruns
-            switch await resolver.answer(failure, to: VaporRequest(request: request), canRerun: canRerun) {
+            let answer = await resolver.answer(
+                failure, to: failed, canRerun: canRerun, statedHeaders: FailedRequest.statedHeaders)
+            switch answer {
             case .response(let answer):
-                return Response(
-                    status: HTTPResponseStatus(statusCode: Int(answer.status.code)),
-                    headers: HTTPHeaders(answer.headers),
-                    body: Response.Body(buffer: answer.body)
-                )
+                return Response(answer)
             case .passOn:
                 // A cancellation (the client went away, the server is shutting down) is never presented.
                 return Response(status: .internalServerError)
@@ -90,6 +91,17 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
                 }
             }
         }
+    }
+}
+
+extension Response {
+    /// Vapor's response for an answer.
+    convenience init(_ answer: ProblemResponse) {
+        self.init(
+            status: HTTPResponseStatus(statusCode: Int(answer.status.code)),
+            headers: HTTPHeaders(answer.headers),
+            body: Response.Body(buffer: answer.body)
+        )
     }
 }
 #endif

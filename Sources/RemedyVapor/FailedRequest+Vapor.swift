@@ -16,7 +16,11 @@ extension ServerFramework {
             statedStatus: { node in
                 abortError(node).map { HTTPResponse.Status(code: Int($0.status.code)) }
             },
-            retryAfter: { node in abortError(node)?.headers.first(name: "Retry-After") },
+            statement: { node in
+                abortError(node).map {
+                    (HTTPResponse.Status(code: Int($0.status.code)), $0.headers.first(name: "Retry-After"))
+                }
+            },
             loneStatus: { error in
                 if let abort = error as? Abort {
                     return abort.headers.isEmpty ? Int(abort.status.code) : nil
@@ -41,24 +45,33 @@ extension ServerFramework {
     }
 }
 
-/// A failed Vapor request, as the shared answering code reads it.
-struct VaporRequest: FailedRequest {
-    let request: Request
+extension FailedRequest {
+    /// A failed Vapor request's headers and logger: `req.logger`, whose metadata holds the request id
+    /// (`request-id`, `req.id`).
+    init(_ request: Request, servesPages: Bool, hasRules: Bool) {
+        let prefersPage = Self.prefersPage(accept: Self.joined(request.headers[.accept]), servesPages: servesPages)
+        self.init(
+            acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
+            prefersPage: prefersPage,
+            logger: request.logger,
+            route: hasRules ? Self.route(of: request) : "",
+            target: prefersPage ? Self.target(of: request) : nil
+        )
+    }
 
-    var acceptLanguage: String? { Self.joined(request.headers[.acceptLanguage]) }
-    var accept: String? { Self.joined(request.headers[.accept]) }
-    /// Vapor's request logger, whose metadata holds the request id (`request-id`, `req.id`).
-    var logger: Logger { request.logger }
-    var route: String {
+    /// The route as the app's rules see it: the matched route's pattern (`/users/:id`), or the path.
+    static func route(of request: Request) -> String {
         guard let route = request.route else { return String(request.url.path.prefix(200)) }
         return "/" + route.path.map(\.description).joined(separator: "/")
     }
-    var method: String { request.method.rawValue }
-    var target: String { request.url.string }
-    var authority: String? { request.headers.first(name: .host) }
+
+    /// What a page's Try Again sends for a Vapor request.
+    static func target(of request: Request) -> Target {
+        Target(method: request.method.rawValue, path: request.url.string, authority: request.headers.first(name: .host))
+    }
 
     /// The headers of the `AbortError` a node is, without those that describe its own body.
-    func statedHeaders(of node: any Error) -> HTTPFields {
+    static func statedHeaders(of node: any Error) -> HTTPFields {
         guard let abort = ServerFramework.abortError(node) else { return HTTPFields() }
         return HTTPFields(abort.headers).keptForAnswer
     }

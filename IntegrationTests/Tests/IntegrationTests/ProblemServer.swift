@@ -20,6 +20,14 @@ enum ServerKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case hummingbird, vapor
 
     var description: String { rawValue }
+
+    /// The metadata key of the framework's request id in its request logger's records.
+    var requestIDMetadataKey: String {
+        switch self {
+        case .hummingbird: "hb.request.id"
+        case .vapor: "request-id"
+        }
+    }
 }
 
 /// A real server on 127.0.0.1 (a port the system picks) whose routes fail, wrapped in `ProblemDetailsMiddleware`:

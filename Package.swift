@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The traits that build the shared server layer.
+let serverTraits: Set<String> = ["Hummingbird", "Vapor"]
+
 let package = Package(
     name: "Remedy",
     defaultLocalization: "en",
@@ -13,6 +16,8 @@ let package = Package(
         .library(name: "RemedyUI", targets: ["RemedyUI"]),
         // Empty unless the package trait "Hummingbird" is enabled (see `traits` below).
         .library(name: "RemedyHummingbird", targets: ["RemedyHummingbird"]),
+        // Empty unless the package trait "Vapor" is enabled.
+        .library(name: "RemedyVapor", targets: ["RemedyVapor"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
         .executable(name: "server-example", targets: ["server-example"]),
@@ -24,7 +29,12 @@ let package = Package(
         .trait(
             name: "Hummingbird",
             description: "RemedyHummingbird: a Hummingbird 2 middleware that answers route errors with Problem Details."
-        )
+        ),
+        .trait(
+            name: "Vapor",
+            description:
+                "RemedyVapor: a Vapor 4 middleware, in place of Vapor's ErrorMiddleware, that answers route errors with Problem Details."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -37,6 +47,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.6.0"),
+        // Under either trait: the shared server layer (RemedyServer) speaks HTTPTypes and writes NIO's ByteBuffer,
+        // which both frameworks bring along.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // Only under the trait "Vapor" (RemedyVapor).
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
     targets: [
         .target(
@@ -52,16 +68,37 @@ let package = Package(
         // UIKit, AppKit and SwiftUI presenters; every file is guarded, so it builds empty where those are
         // missing. UICheck/ compiles these very files against a documented stand-in of Apple's API.
         .target(name: "RemedyUI", dependencies: ["Remedy"]),
+        // What the server integrations share: resolving a route's error, the answer, the page, negotiation and the
+        // configuration. Every file is under `#if Hummingbird || Vapor`: without either trait it builds empty.
+        .target(
+            name: "RemedyServer",
+            dependencies: [
+                "Remedy",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: serverTraits)),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: serverTraits)),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: serverTraits)),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: serverTraits)),
+            ]
+        ),
         // Every file is under `#if Hummingbird`: without the trait the target builds empty and resolves nothing.
         .target(
             name: "RemedyHummingbird",
             dependencies: [
                 "Remedy",
+                .target(name: "RemedyServer", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
-                .product(
-                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        // Every file is under `#if Vapor`: without the trait the target builds empty and resolves nothing.
+        .target(
+            name: "RemedyVapor",
+            dependencies: [
+                "Remedy",
+                .target(name: "RemedyServer", condition: .when(traits: ["Vapor"])),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
             ]
         ),
         .executableTarget(

@@ -2,8 +2,9 @@
 // The integration tests: real failures of widely used packages (GRDB, SwiftNIO, AsyncHTTPClient, Yams, TOMLKit)
 // and of Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
 // A package of its own, so library users never resolve these packages. See README.md.
-// It enables Remedy's package trait "Hummingbird" to test the Problem Details middleware (RemedyHummingbird) against
-// a real Hummingbird server on loopback, with real clients (URLSession and AsyncHTTPClient).
+// It enables Remedy's package traits "Hummingbird" and "Vapor" to test the Problem Details middleware of each
+// (RemedyHummingbird, RemedyVapor) against a real server of each framework on loopback, with real clients
+// (URLSession and AsyncHTTPClient): the same round-trip tests run against both.
 import Foundation
 import PackageDescription
 
@@ -26,13 +27,14 @@ let package = Package(
     name: "RemedyIntegrationTests",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "..", traits: ["Hummingbird"]),
+        .package(path: "..", traits: ["Hummingbird", "Vapor"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -56,6 +58,9 @@ let package = Package(
                 // The round trip: the middleware on a real Hummingbird server, URLSession and AsyncHTTPClient.
                 .product(name: "RemedyHummingbird", package: remedy),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The same round trips through the Vapor middleware on a real Vapor server.
+                .product(name: "RemedyVapor", package: remedy),
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),

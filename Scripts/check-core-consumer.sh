@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Proves that an app depending only on the library products (Remedy, RemedyTerminal, RemedyTesting)
 # resolves and builds none of the server integration's packages: it makes a throwaway package that depends
-# on this checkout the way an app does, resolves and builds it, and fails if Hummingbird, SwiftNIO,
-# swift-metrics or swift-distributed-tracing was fetched or compiled. Prints the packages it did resolve.
+# on this checkout the way an app does, resolves and builds it, and fails if Hummingbird, Vapor, SwiftNIO,
+# swift-http-types, swift-metrics or swift-distributed-tracing was fetched or compiled. Prints the packages it
+# did resolve.
 #
-# --self-test: the same app with the Hummingbird trait enabled must fail the check (resolution only), so
-# the check is known to catch a server package that reaches the core's users.
+# --self-test: the same app with the Hummingbird trait enabled, then with the Vapor trait, must each fail the
+# check (resolution only), so the check is known to catch a server package of either integration that reaches
+# the core's users.
 set -euo pipefail
 traits=""
 if [[ "${1:-}" == "--self-test" ]]; then
-    traits=", traits: [\"Hummingbird\"]"
+    if [[ -z "${2:-}" ]]; then
+        "$0" --self-test Hummingbird
+        "$0" --self-test Vapor
+        exit 0
+    fi
+    traits=", traits: [\"$2\"]"
 fi
 repository="$(cd "$(dirname "$0")/.." && pwd)"
 consumer="$(mktemp -d)"
@@ -44,27 +51,27 @@ cd "$consumer"
 swift package resolve >/dev/null 2>&1
 resolved="$(ls .build/checkouts | sort | tr '\n' ' ')"
 echo "resolved: ${resolved:-nothing}"
-forbidden='hummingbird|swift-nio|swift-metrics|swift-distributed-tracing|async-http-client'
+forbidden='hummingbird|vapor|routing-kit|console-kit|swift-nio|swift-http-types|swift-metrics|swift-distributed-tracing|async-http-client'
 if ls .build/checkouts | grep -Eiq "$forbidden"; then
     if [[ -n "$traits" ]]; then
-        echo "ok (self-test): with the Hummingbird trait the check fails, as it must"
+        echo "ok (self-test): with the $2 trait the check fails, as it must"
         exit 0
     fi
     echo "error: a consumer of the core resolved a server package: $resolved" >&2
     exit 1
 fi
 if [[ -n "$traits" ]]; then
-    echo "error (self-test): the app with the Hummingbird trait passed the check; the check can't fail" >&2
+    echo "error (self-test): the app with the $2 trait passed the check; the check can't fail" >&2
     exit 1
 fi
 swift build >/dev/null
 swift run -q App
-# SwiftPM makes a folder for every target of the graph, even one it compiles nothing of (RemedyHummingbird
-# without its trait), so the check reads the compiled modules.
+# SwiftPM makes a folder for every target of the graph, even one it compiles nothing of (RemedyHummingbird,
+# RemedyVapor without their traits), so the check reads the compiled modules.
 modules="$(ls .build/debug/Modules | sed -n 's/\.swiftmodule$//p' | sort | tr '\n' ' ')"
 echo "compiled modules: $modules"
-if grep -Eiq '(^| )(Hummingbird[A-Za-z]*|_?NIO[A-Za-z]*|CoreMetrics|Metrics|Tracing|Instrumentation|ServiceContextModule|AsyncHTTPClient)( |$)' <<<"$modules"; then
+if grep -Eiq '(^| )(Hummingbird[A-Za-z]*|Vapor|RoutingKit|ConsoleKit[A-Za-z]*|AsyncKit|HTTPTypes|_?NIO[A-Za-z]*|CoreMetrics|Metrics|Tracing|Instrumentation|ServiceContextModule|AsyncHTTPClient)( |$)' <<<"$modules"; then
     echo "error: a consumer of the core compiled a server module" >&2
     exit 1
 fi
-echo "ok: the core's consumers resolve and build no Hummingbird, SwiftNIO, metrics or tracing"
+echo "ok: the core's consumers resolve and build no Hummingbird, Vapor, SwiftNIO, HTTP types, metrics or tracing"

@@ -3,6 +3,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import Remedy
+public import RemedyServer
 
 /// Answers every error a route throws with an RFC 9457 Problem Details response
 /// (`application/problem+json`) that a person can act on, and logs what the developer needs.
@@ -57,7 +58,7 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// - Parameter configuration: The rules, catalog, languages and records.
     public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
         self.configuration = configuration
-        self.resolver = ProblemResolver(configuration)
+        self.resolver = ProblemResolver(configuration, framework: .hummingbird)
     }
 
     /// Runs the rest of the chain, and answers its error with Problem Details.
@@ -79,13 +80,19 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
         } catch {
             failure = error
         }
+        let failed = FailedRequest(
+            request, context: context, servesPages: configuration.servesPages, hasRules: !configuration.rules.isEmpty)
         var reruns = 0
         while true {
             if let passed = failure as? any HTTPResponseError, passed.status.code < 400 { throw passed }
+            if let made = resolver.madeAnswer(for: failure, to: failed) { return Response(made) }
             let canRerun = reruns < configuration.maximumReruns
-            switch await resolver.answer(failure, to: request, context: context, canRerun: canRerun) {
-            case .response(let response):
-                return response
+            let answer = await resolver.answer(failure, to: failed, canRerun: canRerun) { node in
+                FailedRequest.statedHeaders(of: node, request: request, context: context)
+            }
+            switch answer {
+            case .response(let answer):
+                return Response(answer)
             case .passOn:
                 // A cancellation (the client went away, the server is shutting down) is never presented.
                 throw failure
@@ -98,6 +105,13 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
                 }
             }
         }
+    }
+}
+
+extension Response {
+    /// Hummingbird's response for an answer.
+    init(_ answer: ProblemResponse) {
+        self.init(status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: answer.body))
     }
 }
 #endif

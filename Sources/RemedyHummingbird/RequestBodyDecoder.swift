@@ -1,6 +1,7 @@
 #if Hummingbird
 public import Hummingbird
-public import Remedy
+import Remedy
+import RemedyServer
 
 /// A request decoder that says which decoding failures are the client's: a request body it can't decode
 /// throws ``RequestBodyError``, which ``ProblemDetailsMiddleware`` answers 400 with a field error for the
@@ -41,29 +42,5 @@ public struct RequestBodyDecoder<Base: RequestDecoder>: RequestDecoder {
             throw RequestBodyError(error)
         }
     }
-}
-
-/// A request body that couldn't be decoded: the client's invalid input.
-///
-/// ``ProblemDetailsMiddleware`` answers it 400, with the category's texts ("Check Your Entry") and a field
-/// error for the place in the body that couldn't be read (`FieldError(decoding:localization:)`), in the
-/// language of the answer. The decoder's own text, which names types and coding keys, is only in the
-/// developer report.
-public struct RequestBodyError: PresentableError {
-    /// What the decoder threw.
-    public var decodingError: DecodingError
-
-    /// Marks a decoding error as the request body's.
-    ///
-    /// - Parameter decodingError: What the decoder threw.
-    public init(_ decodingError: DecodingError) {
-        self.decodingError = decodingError
-    }
-
-    public var title: String? { nil }
-    /// Empty: the category's message is read in the person's language.
-    public var message: String { "" }
-    public var category: ErrorCategory { .invalidInput }
-    public var developerDescription: String { "The request body couldn't be decoded: \(decodingError)" }
 }
 #endif

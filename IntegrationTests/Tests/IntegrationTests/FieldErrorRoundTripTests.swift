@@ -8,12 +8,14 @@ import Testing
 
 /// Field errors across the wire: a server's `InvalidInputError`, and a request body it couldn't decode, reach
 /// the client's presentation field by field through URLSession and AsyncHTTPClient, and a browser's page
-/// lists them beside the fields' names.
+/// lists them beside the fields' names; from a Hummingbird and from a Vapor server alike.
 @Suite(.timeLimit(.minutes(5)))
 struct FieldErrorRoundTripTests {
-    @Test("An app's field errors reach the client's presentation, field by field", arguments: RealClient.allCases)
-    func appFieldErrorsRoundTrip(client: RealClient) async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "An app's field errors reach the client's presentation, field by field",
+        arguments: ServerKind.allCases, RealClient.allCases)
+    func appFieldErrorsRoundTrip(kind: ServerKind, client: RealClient) async throws {
+        try await ProblemServer.with(kind) { server in
             let presenter = ScriptedPresenter([.role(.cancel)])
             let root = ProblemDetailsRoundTripTests.clientRoot(presenter: presenter, language: "de")
             let url = server.baseURL.appending(path: "/signup")
@@ -35,10 +37,14 @@ struct FieldErrorRoundTripTests {
 
     @Test(
         "A body that couldn't be decoded answers 400 with the field's place, in the person's language",
-        arguments: RealClient.allCases, ["de", "ja"]
+        arguments: ServerKind.allCases, RealClient.allCases(with: ["de", "ja"])
     )
-    func decodingErrorBecomesAFieldError(client: RealClient, language: String) async throws {
-        try await ProblemServer.with { server in
+    func decodingErrorBecomesAFieldError(
+        kind: ServerKind,
+        trip: (client: RealClient, language: String)
+    ) async throws {
+        let (client, language) = trip
+        try await ProblemServer.with(kind) { server in
             // "age" holds text where a number belongs.
             let answer = try await client.send(
                 server.baseURL.appending(path: "/signup"), method: "POST",
@@ -54,9 +60,11 @@ struct FieldErrorRoundTripTests {
         }
     }
 
-    @Test("An unmarked decoding error is the server's: answered without fields, names or the client's blame")
-    func unmarkedDecodingErrorIsTheServers() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "An unmarked decoding error is the server's: answered without fields, names or the client's blame",
+        arguments: ServerKind.allCases)
+    func unmarkedDecodingErrorIsTheServers(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.asyncHTTPClient.send(server.baseURL.appending(path: "/upstream"))
             #expect(answer.status >= 500)
             let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
@@ -85,9 +93,9 @@ struct FieldErrorRoundTripTests {
         #expect(problem.fieldErrors.first?.message == StringsFile.text("field.number", language: "en"))
     }
 
-    @Test("A browser's page lists each field's name and message, escaped")
-    func pageListsTheFields() async throws {
-        try await ProblemServer.with { server in
+    @Test("A browser's page lists each field's name and message, escaped", arguments: ServerKind.allCases)
+    func pageListsTheFields(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/signup"), headers: ["Accept": ProblemPageServerTests.browserAccept])
             #expect(answer.status == 422)

@@ -7,7 +7,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The whole round trip: a route's error answered by `ProblemDetailsMiddleware` on a real Hummingbird server,
+/// The whole round trip: a route's error answered by `ProblemDetailsMiddleware` on a real Hummingbird or Vapor
+/// server (each test runs against both),
 /// received by URLSession or AsyncHTTPClient, turned into the client's `ProblemDetailsError`, and presented by
 /// the client's scope with the server's texts and actions — which work: Try Again runs the request again, and
 /// the app's sign-in rule takes a 401 over, signs in and retries.
@@ -30,10 +31,14 @@ struct ProblemDetailsRoundTripTests {
 
     @Test(
         "The client presents the server's texts and actions in the language it asked for",
-        arguments: RealClient.allCases, ["de", "ja"]
+        arguments: ServerKind.allCases, RealClient.allCases(with: ["de", "ja"])
     )
-    func presentationCarriesTheServersTextsAndActions(client: RealClient, language: String) async throws {
-        try await ProblemServer.with { server in
+    func presentationCarriesTheServersTextsAndActions(
+        kind: ServerKind,
+        trip: (client: RealClient, language: String)
+    ) async throws {
+        let (client, language) = trip
+        try await ProblemServer.with(kind) { server in
             let presenter = ScriptedPresenter([.role(.cancel)])
             let root = Self.clientRoot(presenter: presenter, language: language)
             let url = server.baseURL.appending(path: "/overload")
@@ -63,9 +68,9 @@ struct ProblemDetailsRoundTripTests {
 
     @Test(
         "Try Again, the server's action, runs the request again, and the second try succeeds",
-        arguments: RealClient.allCases)
-    func retrySucceedsOnTheSecondTry(client: RealClient) async throws {
-        try await ProblemServer.with { server in
+        arguments: ServerKind.allCases, RealClient.allCases)
+    func retrySucceedsOnTheSecondTry(kind: ServerKind, client: RealClient) async throws {
+        try await ProblemServer.with(kind) { server in
             let presenter = ScriptedPresenter([.title("Try Again")])
             let root = Self.clientRoot(presenter: presenter)
             let url = server.baseURL.appending(path: "/flaky")
@@ -83,9 +88,9 @@ struct ProblemDetailsRoundTripTests {
 
     @Test(
         "A 401 goes to the app's sign-in rule: it signs in with the server, then the request succeeds",
-        arguments: RealClient.allCases)
-    func signInThenRetry(client: RealClient) async throws {
-        try await ProblemServer.with { server in
+        arguments: ServerKind.allCases, RealClient.allCases)
+    func signInThenRetry(kind: ServerKind, client: RealClient) async throws {
+        try await ProblemServer.with(kind) { server in
             let session = TokenStore()
             let presenter = ScriptedPresenter()
             let root = Self.clientRoot(
@@ -114,9 +119,11 @@ struct ProblemDetailsRoundTripTests {
         }
     }
 
-    @Test("Without a sign-in rule, the 401 is presented with the server's title and nothing else to run")
-    func unhandledSignInIsPresented() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "Without a sign-in rule, the 401 is presented with the server's title and nothing else to run",
+        arguments: ServerKind.allCases)
+    func unhandledSignInIsPresented(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let presenter = ScriptedPresenter()
             let root = Self.clientRoot(presenter: presenter)
             let value = await root.attempt("Loading the account") {

@@ -10,7 +10,8 @@ import RemedyTesting
 import Testing
 import Tracing
 
-/// The server side of the round trip: `ProblemDetailsMiddleware` on a real Hummingbird server on
+/// The server side of the round trip (each test but those of Hummingbird's `HTTPError` runs against both
+/// frameworks' servers): `ProblemDetailsMiddleware` on a real Hummingbird or Vapor server on
 /// loopback, called by URLSession and AsyncHTTPClient. Each failure answers valid problem+json in the
 /// language asked for, with no developer text; the report stays in the server's log.
 @Suite(.timeLimit(.minutes(5)))
@@ -25,10 +26,10 @@ struct ProblemDetailsServerTests {
 
     @Test(
         "Each failure answers valid problem+json, in English by default, with no developer text",
-        arguments: RealClient.allCases
+        arguments: ServerKind.allCases, RealClient.allCases
     )
-    func eachFailureAnswersProblemDetails(client: RealClient) async throws {
-        try await ProblemServer.with { server in
+    func eachFailureAnswersProblemDetails(kind: ServerKind, client: RealClient) async throws {
+        try await ProblemServer.with(kind) { server in
             for failure in Self.failures {
                 let answer = try await client.send(server.baseURL.appending(path: failure.path))
                 #expect(answer.status == failure.status, "\(failure.path)")
@@ -45,10 +46,11 @@ struct ProblemDetailsServerTests {
 
     @Test(
         "Accept-Language de and ja answer the catalog's German and Japanese texts",
-        arguments: RealClient.allCases, ["de", "ja"]
+        arguments: ServerKind.allCases, RealClient.allCases(with: ["de", "ja"])
     )
-    func localizedByAcceptLanguage(client: RealClient, language: String) async throws {
-        try await ProblemServer.with { server in
+    func localizedByAcceptLanguage(kind: ServerKind, trip: (client: RealClient, language: String)) async throws {
+        let (client, language) = trip
+        try await ProblemServer.with(kind) { server in
             for failure in Self.failures {
                 let answer = try await client.send(
                     server.baseURL.appending(path: failure.path), headers: ["Accept-Language": language])
@@ -73,7 +75,8 @@ struct ProblemDetailsServerTests {
 
     @Test(
         "Accept-Language q-values pick the language; unknown, malformed or refused ones fall back to English",
-        arguments: [
+        arguments: ServerKind.allCases,
+        [
             ("fr;q=0.2, ja;q=0.9, de;q=0.5", "ja"),
             ("de-CH", "de"),
             ("zh-CN, en;q=0.5", "zh-Hans"),
@@ -85,8 +88,9 @@ struct ProblemDetailsServerTests {
             (String(repeating: "x-bogus-tag-here, ", count: 2_000) + "de", "en"),
         ]
     )
-    func acceptLanguageQualities(header: String, language: String) async throws {
-        try await ProblemServer.with { server in
+    func acceptLanguageQualities(kind: ServerKind, pair: (header: String, language: String)) async throws {
+        let (header, language) = pair
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.asyncHTTPClient.send(
                 server.baseURL.appending(path: "/crash"), headers: ["Accept-Language": header])
             let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
@@ -95,9 +99,11 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("The overload keeps Hummingbird's 503 and its Retry-After, in the header and the body")
-    func overloadCarriesRetryAfter() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "The overload keeps the framework's 503 (HTTPError, Abort) and its Retry-After, in the header and the body",
+        arguments: ServerKind.allCases)
+    func overloadCarriesRetryAfter(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.urlSession.send(server.baseURL.appending(path: "/overload"))
             let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
             #expect(answer.status == 503)
@@ -105,14 +111,16 @@ struct ProblemDetailsServerTests {
             #expect(problem.retryAfter == .seconds(7))
             // Cancel is the client's own: never sent, so the client's scope offers the server's Try Again.
             #expect(problem.actions.map(\.id) == ["retry"])
-            // Hummingbird's own message is developer text.
+            // The framework's own message (HTTPError's message, Abort's reason) is developer text.
             #expect(!answer.text.contains("pool exhausted"))
         }
     }
 
-    @Test("The expired session answers 401 with a sign-in action that names the sign-in request")
-    func expiredSessionOffersSignIn() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "The expired session answers 401 with a sign-in action that names the sign-in request",
+        arguments: ServerKind.allCases)
+    func expiredSessionOffersSignIn(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.asyncHTTPClient.send(server.baseURL.appending(path: "/account"))
             let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
             #expect(answer.status == 401)
@@ -124,9 +132,11 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("Statuses thrown as HTTPStatusError and Hummingbird's errors are kept; a redirect is not a failure")
-    func statusesAreKept() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "Statuses thrown as HTTPStatusError and the framework's errors are kept; a redirect is not a failure",
+        arguments: ServerKind.allCases)
+    func statusesAreKept(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let conflict = try await RealClient.urlSession.send(server.baseURL.appending(path: "/conflict"))
             #expect(conflict.status == 409)
             #expect(conflict.contentType == ProblemDetails.mediaType)
@@ -194,14 +204,14 @@ struct ProblemDetailsServerTests {
     }
 
     @Test(
-        "A lone HTTPError is answered from the answer made once per language exactly as any other is answered",
-        arguments: ["en", "de", "ja"]
+        "A lone status error is answered from the answer made once per language exactly as any other is answered",
+        arguments: ServerKind.allCases, ["en", "de", "ja"]
     )
-    func statusAnswersMadeOnceReadAsTheGeneralOnes(language: String) async throws {
+    func statusAnswersMadeOnceReadAsTheGeneralOnes(kind: ServerKind, language: String) async throws {
         // Without rules and with the built-in catalog alone, a lone HTTPError without headers is answered from
         // an answer made once; one with a header of no meaning takes the general way. Both must read the same
         // but for the reference, for every status the catalog names and one it doesn't.
-        try await ProblemServer.with({ $0.rules = [] }) { server in
+        try await ProblemServer.with(kind, { $0.rules = [] }) { server in
             for code in [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504, 418] {
                 let url = server.baseURL.appending(path: "/status/\(code)")
                 let headers = ["Accept-Language": language]
@@ -227,9 +237,11 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("A cancellation is never presented: Hummingbird answers it as it answers any unknown error")
-    func cancellationIsPassedOn() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "A cancellation is never presented: answered as an error nobody handled, a 500 without a body",
+        arguments: ServerKind.allCases)
+    func cancellationIsPassedOn(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.urlSession.send(server.baseURL.appending(path: "/cancelled"))
             #expect(answer.status == 500)
             #expect(answer.contentType != ProblemDetails.mediaType)
@@ -238,9 +250,11 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("A server rule that takes an error over and recovers runs the route again, once")
-    func takeOverRunsTheRouteAgain() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "A server rule that takes an error over and recovers runs the route again, once", arguments: ServerKind.allCases
+    )
+    func takeOverRunsTheRouteAgain(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.urlSession.send(server.baseURL.appending(path: "/taken-over"))
             #expect(answer.status == 200)
             #expect(answer.text == #"{"value":"rebuilt"}"#)
@@ -248,9 +262,11 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("A take-over at the rerun limit answers Problem Details instead of running the route again")
-    func takeOverAtTheLimitAnswers() async throws {
-        try await ProblemServer.with({ $0.maximumReruns = 0 }) { server in
+    @Test(
+        "A take-over at the rerun limit answers Problem Details instead of running the route again",
+        arguments: ServerKind.allCases)
+    func takeOverAtTheLimitAnswers(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind, { $0.maximumReruns = 0 }) { server in
             let answer = try await RealClient.urlSession.send(server.baseURL.appending(path: "/taken-over"))
             #expect(answer.status == 500)
             #expect(answer.contentType == ProblemDetails.mediaType)
@@ -258,9 +274,11 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("The developer report is logged with the request id, never sent; 5xx at info, 4xx at debug, never error")
-    func reportIsLoggedWithTheRequestID() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "The developer report is logged with the request id, never sent; 5xx at info, 4xx at debug, never error",
+        arguments: ServerKind.allCases)
+    func reportIsLoggedWithTheRequestID(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let crash = try await RealClient.urlSession.send(server.baseURL.appending(path: "/crash"))
             _ = try await RealClient.urlSession.send(server.baseURL.appending(path: "/constraint"))
             let answered = server.log.entries.filter { $0.message.hasPrefix("Answered") }
@@ -269,13 +287,13 @@ struct ProblemDetailsServerTests {
             #expect(crashLine.level == .info)
             #expect(crashLine["report"]?.contains(#"SELEC * FROM invoices"#) == true)
             #expect(crashLine["report"]?.contains("/srv/app/Sources/Billing/InvoiceStore.swift") == true)
-            let requestID = try #require(crashLine["hb.request.id"])
+            let requestID = try #require(crashLine[kind.requestIDMetadataKey])
             #expect(!requestID.isEmpty)
             // One record per failed request, with the reference the client got.
             let reference = try #require(
                 try ProblemDetails(decoding: crash.body, contentType: crash.contentType).supportReference)
             #expect(crashLine["reference"] == reference.description)
-            #expect(server.log.entries.filter { $0["hb.request.id"] == requestID }.count == 1)
+            #expect(server.log.entries.filter { $0[kind.requestIDMetadataKey] == requestID }.count == 1)
             #expect(crashLine["error.type"] == "IntegrationTests.LeakyFailure")
             #expect(!crash.text.contains(requestID), "the request id is the log's, not the client's")
             let constraintLine = try #require(answered.first { $0["status"] == "422" })
@@ -286,14 +304,19 @@ struct ProblemDetailsServerTests {
         }
     }
 
-    @Test("The error is recorded on the active span (an error status only for 5xx) and counted")
-    func spanAndCounter() async throws {
+    @Test(
+        "The error is recorded on the active span (an error status only for 5xx) and counted",
+        arguments: ServerKind.allCases)
+    func spanAndCounter(kind: ServerKind) async throws {
         let tracer = InMemoryTracer()
         let metrics = TestMetrics()
-        try await ProblemServer.with({
-            $0.tracer = tracer
-            $0.metricsFactory = metrics
-        }) { server in
+        try await ProblemServer.with(
+            kind,
+            {
+                $0.tracer = tracer
+                $0.metricsFactory = metrics
+            }
+        ) { server in
             for path in ["/crash", "/constraint"] {
                 _ = try await RealClient.asyncHTTPClient.send(server.baseURL.appending(path: path))
             }
@@ -318,16 +341,21 @@ struct ProblemDetailsServerTests {
         #expect(crash.attributes["error.type"]?.toSpanAttribute() == .string("IntegrationTests.LeakyFailure"))
     }
 
-    @Test("Without a span or with recording off, nothing is recorded, and counting can be turned off")
-    func recordsCanBeTurnedOff() async throws {
+    @Test(
+        "Without a span or with recording off, nothing is recorded, and counting can be turned off",
+        arguments: ServerKind.allCases)
+    func recordsCanBeTurnedOff(kind: ServerKind) async throws {
         let tracer = InMemoryTracer()
         let metrics = TestMetrics()
-        try await ProblemServer.with({
-            $0.tracer = tracer
-            $0.metricsFactory = metrics
-            $0.recordsErrorsOnSpans = false
-            $0.countsProblems = false
-        }) { server in
+        try await ProblemServer.with(
+            kind,
+            {
+                $0.tracer = tracer
+                $0.metricsFactory = metrics
+                $0.recordsErrorsOnSpans = false
+                $0.countsProblems = false
+            }
+        ) { server in
             let answer = try await RealClient.urlSession.send(server.baseURL.appending(path: "/crash"))
             #expect(answer.status == 500)
         }

@@ -4,7 +4,8 @@ import Remedy
 import RemedyHummingbird
 import Testing
 
-/// The page for people: `ProblemDetailsMiddleware` on a real Hummingbird server on loopback answers a
+/// The page for people: `ProblemDetailsMiddleware` on a real Hummingbird or Vapor server on loopback (each test
+/// runs against both) answers a
 /// request that prefers `text/html` with a small, localized HTML page whose actions are working links and
 /// forms, under a strict Content-Security-Policy; every other request keeps Problem Details.
 @Suite(.timeLimit(.minutes(5)))
@@ -22,9 +23,9 @@ struct ProblemPageServerTests {
 
     @Test(
         "A browser gets a page with the status, texts, reference and Try Again of the failure",
-        arguments: RealClient.allCases)
-    func browserGetsAPage(client: RealClient) async throws {
-        try await ProblemServer.with { server in
+        arguments: ServerKind.allCases, RealClient.allCases)
+    func browserGetsAPage(kind: ServerKind, client: RealClient) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await client.send(
                 server.baseURL.appending(path: "/crash").appending(queryItems: [.init(name: "from", value: "mail")]),
                 headers: ["Accept": Self.browserAccept]
@@ -55,9 +56,11 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("The page's Content-Security-Policy is strict, and its nonce, new for every page, is the style's")
-    func contentSecurityPolicy() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "The page's Content-Security-Policy is strict, and its nonce, new for every page, is the style's",
+        arguments: ServerKind.allCases)
+    func contentSecurityPolicy(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             var nonces: Set<String> = []
             for _ in 0..<2 {
                 let answer = try await RealClient.asyncHTTPClient.send(
@@ -79,9 +82,9 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("Sign In is a form for the configured sign-in request")
-    func signInIsAForm() async throws {
-        try await ProblemServer.with { server in
+    @Test("Sign In is a form for the configured sign-in request", arguments: ServerKind.allCases)
+    func signInIsAForm(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/account"), headers: ["Accept": Self.browserAccept])
             #expect(answer.status == 401)
@@ -92,9 +95,11 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("A lone HTTPError, answered from the answers made once per language, is a page for a browser too")
-    func loneHTTPErrorIsAPage() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "A lone status error (HTTPError, Abort), answered from the answers made once per language, is a page too",
+        arguments: ServerKind.allCases)
+    func loneHTTPErrorIsAPage(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             for path in ["/no/such/route", "/status/404"] {
                 let answer = try await RealClient.urlSession.send(
                     server.baseURL.appending(path: path),
@@ -114,9 +119,11 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("Retry-After and the HTTPResponseError's headers (WWW-Authenticate) are kept on the page")
-    func headersAreKept() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "Retry-After and the status error's headers (WWW-Authenticate) are kept on the page",
+        arguments: ServerKind.allCases)
+    func headersAreKept(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.asyncHTTPClient.send(
                 server.baseURL.appending(path: "/overload"), headers: ["Accept": Self.browserAccept])
             #expect(answer.status == 503)
@@ -132,9 +139,11 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("A GET action is a link, a POST action a form, a DELETE a POST form with _method")
-    func actionsAreWorkingControls() async throws {
-        try await ProblemServer.with(Self.configureOrderActions) { server in
+    @Test(
+        "A GET action is a link, a POST action a form, a DELETE a POST form with _method",
+        arguments: ServerKind.allCases)
+    func actionsAreWorkingControls(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind, Self.configureOrderActions) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/orders/9"), headers: ["Accept": Self.browserAccept])
             #expect(answer.status == 422)
@@ -151,9 +160,11 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("Try Again after a failed POST is a POST form to the same target that sends nothing")
-    func retryAfterAPostIsAForm() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "Try Again after a failed POST is a POST form to the same target that sends nothing",
+        arguments: ServerKind.allCases)
+    func retryAfterAPostIsAForm(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.asyncHTTPClient.send(
                 server.baseURL.appending(path: "/crash"), method: "POST", headers: ["Accept": Self.browserAccept])
             #expect(answer.status == 500)
@@ -167,10 +178,10 @@ struct ProblemPageServerTests {
 
     @Test(
         "German and Japanese pages: the catalog's texts, the labels and the lang of the language asked for",
-        arguments: ["de", "ja"]
+        arguments: ServerKind.allCases, ["de", "ja"]
     )
-    func localizedPages(language: String) async throws {
-        try await ProblemServer.with { server in
+    func localizedPages(kind: ServerKind, language: String) async throws {
+        try await ProblemServer.with(kind) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/crash"),
                 headers: ["Accept": Self.browserAccept, "Accept-Language": language]
@@ -195,15 +206,18 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("An app's texts that hold markup and quotes are escaped, never run")
-    func hostileTextsAreEscaped() async throws {
+    @Test("An app's texts that hold markup and quotes are escaped, never run", arguments: ServerKind.allCases)
+    func hostileTextsAreEscaped(kind: ServerKind) async throws {
         let title = #"<script>alert("t")</script> 'quoted' & more"#
         let message = #"Tom & Jerry's "order" <img src=x onerror=alert(1)>"#
-        try await ProblemServer.with({
-            $0.catalog.register { error, _ in
-                error is LeakyFailure ? ErrorInterpretation(title: title, message: message) : nil
+        try await ProblemServer.with(
+            kind,
+            {
+                $0.catalog.register { error, _ in
+                    error is LeakyFailure ? ErrorInterpretation(title: title, message: message) : nil
+                }
             }
-        }) { server in
+        ) { server in
             let answer = try await RealClient.asyncHTTPClient.send(
                 server.baseURL.appending(path: "/crash"), headers: ["Accept": Self.browserAccept])
             #expect(!answer.text.contains("<script"))
@@ -219,18 +233,22 @@ struct ProblemPageServerTests {
 
     @Test(
         "An action whose href is a script, data, another origin or disguised is left off the page, and logged",
-        arguments: [
+        arguments: ServerKind.allCases,
+        [
             "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
             "data:text/html,<script>alert(1)</script>", "vbscript:msgbox", "//evil.example/steal",
             "/\\evil.example/steal", "http://evil.example/steal", "https://127.0.0.1@evil.example/steal",
             "ftp://127.0.0.1/file",
         ]
     )
-    func unsafeHrefsAreDropped(href: String) async throws {
-        try await ProblemServer.with({
-            Self.configureOrderActions(&$0)
-            $0.actionRequests["viewOrder"] = .init(method: "GET", href: href)
-        }) { server in
+    func unsafeHrefsAreDropped(kind: ServerKind, href: String) async throws {
+        try await ProblemServer.with(
+            kind,
+            {
+                Self.configureOrderActions(&$0)
+                $0.actionRequests["viewOrder"] = .init(method: "GET", href: href)
+            }
+        ) { server in
             let answer = try await RealClient.asyncHTTPClient.send(
                 server.baseURL.appending(path: "/orders/9"), headers: ["Accept": Self.browserAccept])
             let page = Page(answer.text)
@@ -245,13 +263,17 @@ struct ProblemPageServerTests {
 
     @Test(
         "A relative reference and an absolute URL of the request's own origin (its Host) are kept",
-        arguments: ["view", "?tab=2", "#top", "http://app.example:8080/orders/9/view", "HTTPS://App.Example:8080/v"]
+        arguments: ServerKind.allCases,
+        ["view", "?tab=2", "#top", "http://app.example:8080/orders/9/view", "HTTPS://App.Example:8080/v"]
     )
-    func sameOriginHrefsAreKept(href: String) async throws {
-        try await ProblemServer.with({
-            Self.configureOrderActions(&$0)
-            $0.actionRequests["viewOrder"] = .init(method: "GET", href: href)
-        }) { server in
+    func sameOriginHrefsAreKept(kind: ServerKind, href: String) async throws {
+        try await ProblemServer.with(
+            kind,
+            {
+                Self.configureOrderActions(&$0)
+                $0.actionRequests["viewOrder"] = .init(method: "GET", href: href)
+            }
+        ) { server in
             let answer = try await RealClient.asyncHTTPClient.send(
                 server.baseURL.appending(path: "/orders/9"),
                 headers: ["Accept": Self.browserAccept, "Host": "app.example:8080"]
@@ -260,11 +282,14 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("A sign-in request with a javascript: href is left off the 401 page")
-    func javascriptSignInIsDropped() async throws {
-        try await ProblemServer.with({
-            $0.actionRequests["signIn"] = .init(method: "GET", href: "javascript:document.cookie")
-        }) { server in
+    @Test("A sign-in request with a javascript: href is left off the 401 page", arguments: ServerKind.allCases)
+    func javascriptSignInIsDropped(kind: ServerKind) async throws {
+        try await ProblemServer.with(
+            kind,
+            {
+                $0.actionRequests["signIn"] = .init(method: "GET", href: "javascript:document.cookie")
+            }
+        ) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/account"), headers: ["Accept": Self.browserAccept])
             #expect(answer.status == 401)
@@ -274,15 +299,20 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("A custom renderer draws the page from the resolved model, under the same headers")
-    func customRenderer() async throws {
-        try await ProblemServer.with({
-            Self.configureOrderActions(&$0)
-            $0.htmlPage = { page in
-                "custom \(page.status) \(page.language) \(page.title) \(page.actions.map(\.method)) "
-                    + "\(page.reference.map { "\($0)" } ?? "-") \(page.styleNonce.count)"
+    @Test(
+        "A custom renderer draws the page from the resolved model, under the same headers",
+        arguments: ServerKind.allCases)
+    func customRenderer(kind: ServerKind) async throws {
+        try await ProblemServer.with(
+            kind,
+            {
+                Self.configureOrderActions(&$0)
+                $0.htmlPage = { page in
+                    "custom \(page.status) \(page.language) \(page.title) \(page.actions.map(\.method)) "
+                        + "\(page.reference.map { "\($0)" } ?? "-") \(page.styleNonce.count)"
+                }
             }
-        }) { server in
+        ) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/orders/9"),
                 headers: ["Accept": "text/html", "Accept-Language": "fr"]
@@ -295,9 +325,9 @@ struct ProblemPageServerTests {
         }
     }
 
-    @Test("With pages turned off, a browser gets Problem Details")
-    func pagesCanBeTurnedOff() async throws {
-        try await ProblemServer.with({ $0.servesPages = false }) { server in
+    @Test("With pages turned off, a browser gets Problem Details", arguments: ServerKind.allCases)
+    func pagesCanBeTurnedOff(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind, { $0.servesPages = false }) { server in
             let answer = try await RealClient.urlSession.send(
                 server.baseURL.appending(path: "/crash"), headers: ["Accept": Self.browserAccept])
             #expect(answer.contentType == ProblemDetails.mediaType)
@@ -337,9 +367,11 @@ struct ProblemPageServerTests {
         (String(repeating: "image/png, ", count: 2_000) + "text/html", false),
     ]
 
-    @Test("Accept decides between the page and Problem Details, q-values honoured, junk tolerated")
-    func acceptNegotiation() async throws {
-        try await ProblemServer.with { server in
+    @Test(
+        "Accept decides between the page and Problem Details, q-values honoured, junk tolerated",
+        arguments: ServerKind.allCases)
+    func acceptNegotiation(kind: ServerKind) async throws {
+        try await ProblemServer.with(kind) { server in
             for (header, prefersPage) in Self.acceptHeaders {
                 let answer = try await RealClient.asyncHTTPClient.send(
                     server.baseURL.appending(path: "/crash"), headers: header.map { ["Accept": $0] } ?? [:])

@@ -14,8 +14,26 @@ import Tracing
 import FoundationNetworking
 #endif
 
-/// A real Hummingbird server on 127.0.0.1 (a port the system picks) whose routes fail, wrapped in
-/// `ProblemDetailsMiddleware`; its log is recorded.
+/// The framework of a ``ProblemServer``: the same routes, each wrapped in its framework's
+/// `ProblemDetailsMiddleware`, give the same answers.
+enum ServerKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case hummingbird, vapor
+
+    var description: String { rawValue }
+
+    /// The metadata key of the framework's request id in its request logger's records.
+    var requestIDMetadataKey: String {
+        switch self {
+        case .hummingbird: "hb.request.id"
+        case .vapor: "request-id"
+        }
+    }
+}
+
+/// A real server on 127.0.0.1 (a port the system picks) whose routes fail, wrapped in `ProblemDetailsMiddleware`:
+/// Hummingbird's (RemedyHummingbird), or Vapor's (RemedyVapor, `VaporProblemServer.swift`), with the same
+/// routes; its log is recorded. The table names Hummingbird's errors; the Vapor server throws Vapor's
+/// counterparts (`Abort` for `HTTPError`, an app error that is presentable and an `AbortError` for `/invoices/8`).
 ///
 /// | route | fails with |
 /// | --- | --- |
@@ -41,16 +59,24 @@ final class ProblemServer: Sendable {
     /// The token `POST /session` hands out.
     static let token = "t0ken-42"
 
+    let kind: ServerKind
     let baseURL: URL
     let log: LogRecording
     private let counter: RequestCounter
-    private let task: Task<Void, any Error>
+    private let stopServer: @Sendable () async -> Void
 
-    private init(baseURL: URL, log: LogRecording, counter: RequestCounter, task: Task<Void, any Error>) {
+    init(
+        kind: ServerKind,
+        baseURL: URL,
+        log: LogRecording,
+        counter: RequestCounter,
+        stop: @escaping @Sendable () async -> Void
+    ) {
+        self.kind = kind
         self.baseURL = baseURL
         self.log = log
         self.counter = counter
-        self.task = task
+        self.stopServer = stop
     }
 
     /// How many requests a route got.
@@ -58,12 +84,21 @@ final class ProblemServer: Sendable {
         await counter.count(route)
     }
 
-    /// Runs `body` with a started server, and stops it afterwards.
+    /// Runs `body` with a started Hummingbird server, and stops it afterwards.
     static func with<Result>(
         _ configure: (inout ProblemDetailsConfiguration) -> Void = { _ in },
         _ body: (ProblemServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(configure)
+        try await with(.hummingbird, configure, body)
+    }
+
+    /// Runs `body` with a started server of a framework, and stops it afterwards.
+    static func with<Result>(
+        _ kind: ServerKind,
+        _ configure: (inout ProblemDetailsConfiguration) -> Void = { _ in },
+        _ body: (ProblemServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(kind, configure)
         do {
             let result = try await body(server)
             await server.stop()
@@ -86,11 +121,19 @@ final class ProblemServer: Sendable {
         )
     }
 
-    static func start(_ configure: (inout ProblemDetailsConfiguration) -> Void = { _ in }) async throws
-        -> ProblemServer
-    {
+    static func start(
+        _ kind: ServerKind = .hummingbird,
+        _ configure: (inout ProblemDetailsConfiguration) -> Void = { _ in }
+    ) async throws -> ProblemServer {
         var configuration = Self.configuration()
         configure(&configuration)
+        switch kind {
+        case .hummingbird: return try await startHummingbird(configuration)
+        case .vapor: return try await startVapor(configuration)
+        }
+    }
+
+    private static func startHummingbird(_ configuration: ProblemDetailsConfiguration) async throws -> ProblemServer {
         let log = LogRecording()
         let counter = RequestCounter()
         let router = Router()
@@ -210,7 +253,10 @@ final class ProblemServer: Sendable {
         }
 
         let (url, task) = try await runOnLoopback(router, logger: log.logger(label: "server", level: .debug))
-        return ProblemServer(baseURL: url, log: log, counter: counter, task: task)
+        return ProblemServer(kind: .hummingbird, baseURL: url, log: log, counter: counter) {
+            task.cancel()
+            _ = await task.result
+        }
     }
 
     /// Runs a router on 127.0.0.1, on a port the system picks, until the returned task is cancelled.
@@ -244,8 +290,7 @@ final class ProblemServer: Sendable {
     }
 
     func stop() async {
-        task.cancel()
-        _ = await task.result
+        await stopServer()
     }
 
     private static func json(_ text: String) -> Response {
@@ -351,6 +396,11 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
 
     var description: String { rawValue }
 
+    /// Each client with each language: one argument of a test whose other argument is the server's kind.
+    static func allCases(with languages: [String]) -> [(client: RealClient, language: String)] {
+        allCases.flatMap { client in languages.map { (client, $0) } }
+    }
+
     /// What came back.
     struct Answer: Sendable {
         var status: Int
@@ -399,7 +449,7 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// What the sign-up route decodes from its body.
-private struct Signup: Decodable {
+struct Signup: Decodable {
     var name: String
     var age: Int
 }

@@ -1,8 +1,8 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 import Foundation
 import HTTPTypes
-import Hummingbird
 import Logging
+import NIOCore
 import Remedy
 
 /// The answer as an HTML page, for a request that prefers `text/html`: the same status, texts, actions,
@@ -17,11 +17,11 @@ extension ProblemAnswer {
     ///   - configuration: The renderer.
     ///   - logger: The request's logger, told at `debug` of actions left off the page.
     func pageResponse(
-        to request: Request,
+        to request: FailedRequest.Target,
         localization: Localization,
         configuration: ProblemDetailsConfiguration,
         logger: Logger
-    ) -> Response {
+    ) -> ProblemResponse {
         let nonce = Self.nonce()
         let page = ProblemPage(
             status: Int(status.code),
@@ -44,7 +44,7 @@ extension ProblemAnswer {
         ]
         addStatusHeaders(to: &headers)
         let html = configuration.htmlPage(page)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        return ProblemResponse(status: status, headers: headers, body: ByteBuffer(string: html))
     }
 
     /// Nothing but the page's own inline style, and forms that post to the page's origin; no script, no
@@ -72,8 +72,12 @@ extension ProblemAnswer {
     /// request sent. An app's action is performed by its configured request; Sign In by the configured
     /// sign-in request. An action with no request has nothing a page can send and is left off, and so is
     /// one whose `href` a page may not use (``PageLink``), with a `debug` line.
-    static func pageActions(of problem: ProblemDetails, request: Request, logger: Logger) -> [ProblemPage.Action] {
-        let authority = request.head.authority
+    static func pageActions(
+        of problem: ProblemDetails,
+        request: FailedRequest.Target,
+        logger: Logger
+    ) -> [ProblemPage.Action] {
+        let authority = request.authority
         var actions: [ProblemPage.Action] = []
         for action in problem.actions {
             let method: String
@@ -82,8 +86,8 @@ extension ProblemAnswer {
                 method = actionRequest.method
                 href = actionRequest.href
             } else if action.id == ProblemDetails.Action.retryID {
-                method = request.method == .head ? "GET" : request.method.rawValue
-                href = request.head.path ?? request.uri.description
+                method = request.method == "HEAD" ? "GET" : request.method
+                href = request.path
             } else {
                 continue
             }

@@ -1,10 +1,10 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 public import Remedy
 
 /// What the HTML page for a browser shows, every text resolved and localized: the model a page renderer
 /// (``ProblemDetailsConfiguration/htmlPage``) turns into HTML.
 ///
-/// ``ProblemDetailsMiddleware`` answers a request that prefers `text/html` (a browser navigating) with a page
+/// The `ProblemDetailsMiddleware` answers a request that prefers `text/html` (a browser navigating) with a page
 /// instead of Problem Details: the same failure, status, texts, actions and reference, in the same language.
 /// The texts are plain text, never HTML: a renderer escapes each with ``escaped(_:)``. The actions are
 /// checked already: each `href` is a relative reference or a same-origin `http`/`https` URL.

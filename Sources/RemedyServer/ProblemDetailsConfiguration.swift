@@ -1,11 +1,12 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 import Foundation
 public import HTTPTypes
 public import Metrics
 public import Remedy
 public import Tracing
 
-/// How a ``ProblemDetailsMiddleware`` resolves the errors of routes, and what it records about them.
+/// How the `ProblemDetailsMiddleware` of RemedyHummingbird or RemedyVapor resolves the errors of routes, and what
+/// it records about them.
 ///
 /// The defaults suit most servers: Remedy's catalog, no rules of the app's, the languages Remedy ships,
 /// statuses by category, the error recorded on the active span and counted, and a plain HTML page for
@@ -19,7 +20,7 @@ public import Tracing
 ///     }
 /// ]
 /// configuration.actionRequests = ["signIn": ProblemDetails.Action.Request(method: "POST", href: "/session")]
-/// router.add(middleware: ProblemDetailsMiddleware(configuration))
+/// router.add(middleware: ProblemDetailsMiddleware(configuration))  // Vapor: app.middleware.use(…)
 /// ```
 public struct ProblemDetailsConfiguration: Sendable {
     /// The app's rules, applied to every route's error before it is answered (innermost first, as in an
@@ -28,8 +29,9 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// A take-over whose handler reports ``RecoveryOutcome/recovered`` runs the route again, up to
     /// ``maximumReruns`` times; so a take-over suits idempotent routes whose body can be read again.
     public var rules: [ErrorRule]
-    /// Translates foreign errors. Default: ``ErrorCatalog/standard``. Hummingbird's `HTTPResponseError`s
-    /// are read with the catalog's texts for their status unless the catalog knows them better.
+    /// Translates foreign errors. Default: ``ErrorCatalog/standard``. Hummingbird's `HTTPResponseError`s and
+    /// Vapor's `AbortError`s are read with the catalog's texts for their status, never their message or reason,
+    /// unless the catalog knows them better.
     public var catalog: ErrorCatalog
     /// The languages the server answers in, as `.lproj` names. `Accept-Language` picks among them (its
     /// q-values honoured); English when none is acceptable. Default: ``Localization/supportedLanguages``.
@@ -38,7 +40,7 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// or string tables. Default: `Localization(language:)`.
     public var localization: @Sendable (String) -> Localization
     /// The status of each category, where the error's tree holds no status of its own (Hummingbird's
-    /// `HTTPResponseError`, Remedy's ``HTTPStatusError``). Categories not listed answer 500.
+    /// `HTTPResponseError`, Vapor's `AbortError`, Remedy's ``HTTPStatusError``). Categories not listed answer 500.
     public var statuses: [ErrorCategory: HTTPResponse.Status]
     /// The problem type URI of an answer (RFC 9457 `type`), given the problem as it will be sent and the
     /// error the route threw (or the one a rule put in its place): such as
@@ -69,7 +71,7 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// A tree with such an error is answered as the service's problem ("Server Problem", or "Service
     /// Unavailable" when it is transient), with the support reference, and none of its texts reach the
     /// client, unless what the client may read was decided already: the tree states an HTTP status (an
-    /// `HTTPResponseError`, an ``HTTPStatusError`` without a URL), its text is the app's own (a
+    /// `HTTPResponseError` or `AbortError`, an ``HTTPStatusError`` without a URL), its text is the app's own (a
     /// ``PresentableError``, an entry of the app's ``catalog``, a context layer's override), or it is
     /// invalid input (a constraint violation, a body that doesn't decode).
     public var isServerResourceFailure: @Sendable (any Error) -> Bool

@@ -1,7 +1,7 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 import Foundation
 import HTTPTypes
-import Hummingbird
+import NIOCore
 import Remedy
 
 /// The answer to one failed request, read from its one walk: the status, what the client may read, the
@@ -27,13 +27,13 @@ struct ProblemAnswer {
     private(set) var reference: SupportReference
     /// Whether the failure's own texts were withheld as the server's.
     let isServerFailure: Bool
-    /// Whether the app stated the status itself (an `HTTPResponseError`, an ``HTTPStatusError`` without a
-    /// URL): an answer it chose, not a failure it didn't expect.
+    /// Whether the app stated the status itself (the framework's status error, an ``HTTPStatusError`` without
+    /// a URL): an answer it chose, not a failure it didn't expect.
     let isStatedStatus: Bool
     /// `Retry-After`, in whole seconds.
     let retryAfter: Int?
-    /// The headers the failure's `HTTPResponseError` carries (`WWW-Authenticate`, `Retry-After`…), without
-    /// those that describe its own body.
+    /// The headers the failure's status error carries (`WWW-Authenticate`, `Retry-After`…), without those that
+    /// describe its own body.
     let keptHeaders: HTTPFields
     /// The headers every answer in the language of the texts carries.
     let languageHeaders: HTTPFields
@@ -46,19 +46,21 @@ struct ProblemAnswer {
     ///   - resolver: The resolver of the answer's language.
     ///   - languageHeaders: The headers every answer in that language carries.
     ///   - configuration: The middleware's configuration.
-    ///   - statedHeaders: The headers of the `HTTPResponseError` node that states the status (``headers(of:request:context:)``).
+    ///   - framework: Which errors of the framework state a status.
+    ///   - statedHeaders: The headers of the node that states the status (as the framework reads them).
     init(
         _ failure: ResolvedFailure,
         reference: SupportReference,
         resolver: ErrorResolver,
         languageHeaders: HTTPFields,
         configuration: ProblemDetailsConfiguration,
+        framework: ServerFramework,
         statedHeaders: (any Error) -> HTTPFields
     ) {
         error = failure.error
         self.reference = reference
         self.languageHeaders = languageHeaders
-        let statement = Self.statusStatement(of: failure)
+        let statement = Self.statusStatement(of: failure, framework: framework)
         isStatedStatus = statement != nil
         let isServerFailure =
             statement == nil && failure.category != .invalidInput && !failure.interpretation.hasAppText
@@ -121,7 +123,7 @@ struct ProblemAnswer {
 
     /// This answer, made for another error that reads the same, given to `error` under its own reference.
     ///
-    /// A lone `HTTPError` without headers reads as every other of its status in a language: the middleware
+    /// A lone status error without headers (`HTTPError`, `Abort`) reads as every other of its status in a language: the middleware
     /// answers it from an answer made once (``ProblemResolver/AnswerLanguage/statusAnswers``), the same
     /// answer but for the reference and the problem type, which may depend on the error.
     func answering(
@@ -139,19 +141,16 @@ struct ProblemAnswer {
 
     // MARK: - Status
 
-    /// A status the tree states for the client: the first `HTTPResponseError` of 400 or more (with its node,
-    /// whose headers the answer keeps), or an ``HTTPStatusError`` the app threw (one with a URL is the answer
-    /// of an outbound call: the server's).
+    /// A status the tree states for the client: the first of the framework's status errors of 400 or more
+    /// (Hummingbird's `HTTPResponseError`, Vapor's `AbortError`, with its node, whose headers the answer keeps),
+    /// or an ``HTTPStatusError`` the app threw (one with a URL is the answer of an outbound call: the server's).
     private static func statusStatement(
-        of failure: ResolvedFailure
+        of failure: ResolvedFailure,
+        framework: ServerFramework
     ) -> (status: HTTPResponse.Status, node: (any Error)?)? {
         var found: (status: HTTPResponse.Status, node: (any Error)?)?
         failure.facts.forEachNode { node in
-            // Hummingbird's own error by its type first, without the runtime's general cast; a cast to a
-            // protocol costs a conformance lookup.
-            if let status = ErrorTree.value(node, as: HTTPError.self)?.status
-                ?? (node as? any HTTPResponseError)?.status
-            {
+            if let status = framework.statedStatus(node) {
                 guard status.code >= 400 else { return true }
                 found = (status, node)
             } else if let statusError = node as? HTTPStatusError, statusError.url == nil,
@@ -244,37 +243,15 @@ struct ProblemAnswer {
 
     // MARK: - Response
 
-    /// The headers of the `HTTPResponseError` a node is, without those that describe its own body.
-    static func headers(
-        of node: any Error,
-        request: Request,
-        context: some RequestContext
-    ) -> HTTPFields {
-        let headers: HTTPFields
-        if let httpError = ErrorTree.value(node, as: HTTPError.self) {
-            headers = httpError.headers
-        } else if let failure = node as? any HTTPResponseError,
-            let response = try? failure.response(from: request, context: context)
-        {
-            headers = response.headers
-        } else {
-            return HTTPFields()
-        }
-        guard !headers.isEmpty else { return headers }
-        return headers.filter {
-            ![.contentType, .contentLength, .contentLanguage, .vary, .contentSecurityPolicy].contains($0.name)
-        }
-    }
-
     /// The Problem Details response.
-    func response() -> Response {
+    func response() -> ProblemResponse {
         var headers = languageHeaders
         addStatusHeaders(to: &headers)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body()))
+        return ProblemResponse(status: status, headers: headers, body: body())
     }
 
     /// Adds what every answer to this failure carries, whatever its body: `Retry-After`, and the headers of
-    /// the failure's `HTTPResponseError` (`WWW-Authenticate`…).
+    /// the failure's status error (`WWW-Authenticate`…).
     func addStatusHeaders(to headers: inout HTTPFields) {
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         if !keptHeaders.isEmpty {
@@ -284,7 +261,7 @@ struct ProblemAnswer {
 
     /// The problem's bytes, written straight into the response's buffer.
     private func body() -> ByteBuffer {
-        guard let capacity = problem.writtenCapacity else { return ByteBuffer(data: problem.encoded()) }
+        guard let capacity = problem.writtenCapacity else { return ByteBuffer(bytes: problem.encoded()) }
         var buffer = ByteBufferAllocator().buffer(capacity: capacity)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { problem.write(into: $0) }
         return buffer

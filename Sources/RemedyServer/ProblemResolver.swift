@@ -1,21 +1,20 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 import Foundation
 import HTTPTypes
-import Hummingbird
 import Logging
 import Remedy
 
-/// The work of ``ProblemDetailsMiddleware`` behind its generic surface: one walk of a route's error, the
-/// app's rules, and the answer a client may read.
+/// The work of each integration's `ProblemDetailsMiddleware`, whatever the framework: one walk of a route's
+/// error, the app's rules, and the answer a client may read.
 ///
 /// No ``ErrorScope`` is made per request: a server has nobody to ask, so there is nothing to schedule,
 /// coalesce or wait for, and whatever a request's resolution makes is gone when its answer is written. A
 /// rule that takes an error over runs its handler here, in the request's task.
-struct ProblemResolver: Sendable {
+package struct ProblemResolver: Sendable {
     /// What became of a route's error.
-    enum Answer {
+    package enum Answer {
         /// Answer with this response.
-        case response(Response)
+        case response(ProblemResponse)
         /// A rule took the error over and recovered: run the route again.
         case rerun
         /// A cancellation: not the server's to answer; the error goes on untouched.
@@ -23,6 +22,8 @@ struct ProblemResolver: Sendable {
     }
 
     let configuration: ProblemDetailsConfiguration
+    /// Which of the framework's errors state a status.
+    private let framework: ServerFramework
     /// One answering language per language the server answers in, made once; a request picks one by its
     /// `Accept-Language`.
     private let spoken: [AnswerLanguage]
@@ -31,13 +32,21 @@ struct ProblemResolver: Sendable {
     /// The `.lproj` names of `spoken`, in the same order, as ``AcceptLanguage`` compares them.
     private let languages: [String]
 
-    init(_ configuration: ProblemDetailsConfiguration) {
-        Self.declareResponseErrorsLeaves
+    /// Makes the resolver of a middleware.
+    ///
+    /// - Parameters:
+    ///   - configuration: The middleware's configuration.
+    ///   - framework: Which of the framework's errors state a status. The integration declares its status
+    ///     errors leaves of the error tree (they hold no cause) before it makes a resolver.
+    package init(_ configuration: ProblemDetailsConfiguration, framework: ServerFramework) {
+        Self.declareRequestBodyErrorLeaf
         self.configuration = configuration
+        self.framework = framework
         func answerLanguage(_ language: String) -> AnswerLanguage {
             let localization = configuration.localization(language)
-            let catalog = Self.serverCatalog(configuration.catalog, localization: localization)
-            return AnswerLanguage(ErrorResolver(catalog: catalog, localization: localization), configuration)
+            let catalog = Self.serverCatalog(configuration.catalog, framework: framework, localization: localization)
+            return AnswerLanguage(
+                ErrorResolver(catalog: catalog, localization: localization), configuration, framework: framework)
         }
         spoken = configuration.languages.map(answerLanguage)
         languages = configuration.languages.map(AcceptLanguage.normalized)
@@ -46,20 +55,22 @@ struct ProblemResolver: Sendable {
 
     /// What answers in one language need, made once per language: the resolver, the headers every answer
     /// in it carries (made per request, they cost a tenth of the whole answer), and the answers to a lone
-    /// `HTTPError` of each status the built-in catalog names.
+    /// status error (`HTTPError`, `Abort`) of each status the built-in catalog names.
     struct AnswerLanguage: Sendable {
         let resolver: ErrorResolver
         let headers: HTTPFields
-        /// The answer to a lone `HTTPError` without headers, by status, made once the way every failure is
+        /// The answer to a lone status error without headers, by status, made once the way every failure is
         /// answered, for the statuses the built-in catalog names; empty when the app's catalog or rules could
         /// answer such an error otherwise. Such errors are what a server answers most, and most when it is
-        /// overloaded (Hummingbird's own 404s, an app's 503s). Answered from here, the gated
+        /// overloaded (the frameworks' own 404s, an app's 503s). Answered from here, the gated
         /// `server.failure.problemDetails` takes 34,654 instructions instead of 47,096 (−26%); with the
         /// other changes of the same round, the server's CPU time per failed request over loopback went
         /// from 40.0 to 34.2 µs (`Benchmarks/load.sh`'s method, both servers in one run).
         let statusAnswers: [Int: ProblemAnswer]
+        /// Reads the framework's lone status errors.
+        let loneStatus: @Sendable (any Error) -> Int?
 
-        init(_ resolver: ErrorResolver, _ configuration: ProblemDetailsConfiguration) {
+        init(_ resolver: ErrorResolver, _ configuration: ProblemDetailsConfiguration, framework: ServerFramework) {
             self.resolver = resolver
             let headers: HTTPFields = [
                 .contentType: ProblemDetails.mediaType,
@@ -70,51 +81,55 @@ struct ProblemResolver: Sendable {
                 .vary: configuration.servesPages ? "Accept, Accept-Language" : "Accept-Language",
             ]
             self.headers = headers
+            loneStatus = framework.loneStatus
             guard configuration.rules.isEmpty, configuration.catalog.isBuiltInsAlone else {
                 statusAnswers = [:]
                 return
             }
             var answers: [Int: ProblemAnswer] = [:]
             for code in ProblemResolver.namedStatuses {
-                let error = HTTPError(HTTPResponse.Status(code: code))
+                let error = framework.statusError(code)
                 answers[code] = ProblemAnswer(
                     resolver.resolve(error),
                     reference: SupportReference.next(),
                     resolver: resolver,
                     languageHeaders: headers,
                     configuration: configuration,
+                    framework: framework,
                     statedHeaders: { _ in HTTPFields() }
                 )
             }
             statusAnswers = answers
         }
 
-        /// The answer made once for an error, if it is a lone `HTTPError` without headers of a named status.
+        /// The answer made once for an error, if it is a lone status error without headers of a named status.
         func statusAnswer(for error: any Error) -> ProblemAnswer? {
-            guard !statusAnswers.isEmpty, let httpError = ErrorTree.value(error, as: HTTPError.self),
-                httpError.headers.isEmpty
-            else { return nil }
-            return statusAnswers[Int(httpError.status.code)]
+            guard !statusAnswers.isEmpty, let status = loneStatus(error) else { return nil }
+            return statusAnswers[status]
         }
     }
 
     /// The statuses the built-in catalog names, read in each language once.
     static let namedStatuses = [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504]
 
-    /// An `HTTPResponseError` knows its own response and holds no cause: walks never reflect one.
     /// A ``RequestBodyError`` holds the decoder's error for the developer report, which its description
     /// carries; walked, that error would read as a service's unreadable answer.
-    private static let declareResponseErrorsLeaves: Void = ErrorTree.declareLeaves {
-        $0 is any HTTPResponseError.Type || $0 == RequestBodyError.self
+    private static let declareRequestBodyErrorLeaf: Void = ErrorTree.declareLeaves {
+        $0 == RequestBodyError.self
     }
 
-    /// The app's catalog, reading Hummingbird's `HTTPResponseError`s by their status with the catalog's texts
-    /// ("Not Found", "Service Unavailable"), not by their message, which Hummingbird's own errors fill with
-    /// developer text; unless the app's own entries know them better.
+    /// The app's catalog, reading the framework's status errors (Hummingbird's `HTTPResponseError`s, Vapor's
+    /// `AbortError`s) by their status with the catalog's texts ("Not Found", "Service Unavailable"), not by
+    /// their message or reason, which the frameworks' own errors fill with developer text; unless the app's own
+    /// entries know them better.
     ///
     /// The statuses the built-in catalog names are read in the server's language once, here: read per
     /// request, they cost a twentieth of a failed request's answer.
-    private static func serverCatalog(_ appCatalog: ErrorCatalog, localization: Localization) -> ErrorCatalog {
+    private static func serverCatalog(
+        _ appCatalog: ErrorCatalog,
+        framework: ServerFramework,
+        localization: Localization
+    ) -> ErrorCatalog {
         let appKnowsMore = !appCatalog.isBuiltInsAlone
         @Sendable func interpretation(of status: Int, retryAfter: String?, _ localization: Localization)
             -> ErrorInterpretation?
@@ -146,13 +161,8 @@ struct ProblemResolver: Sendable {
         }
         var catalog = appCatalog
         catalog.register { error, localization in
-            // Hummingbird's own error by its type first: a cast to a protocol costs a conformance lookup.
-            if let httpError = ErrorTree.value(error, as: HTTPError.self) {
-                return statusInterpretation(
-                    error, httpError.status, retryAfter: httpError.headers[.retryAfter], localization)
-            }
-            guard let failure = error as? any HTTPResponseError else { return nil }
-            return statusInterpretation(error, failure.status, retryAfter: nil, localization)
+            guard let statement = framework.statement(error) else { return nil }
+            return statusInterpretation(error, statement.status, retryAfter: statement.retryAfter, localization)
         }
         return catalog
     }
@@ -163,17 +173,39 @@ struct ProblemResolver: Sendable {
         return spoken[index]
     }
 
+    /// The Problem Details answer made once for a lone status error of a named status (`HTTPError(.notFound)`,
+    /// `Abort(.serviceUnavailable)`), recorded: the errors a server answers most, and most when it is
+    /// overloaded, answered without a walk and without reading more of the request. `nil` for any other error,
+    /// and for a request that prefers a page: ``answer(_:to:canRerun:statedHeaders:)`` answers those.
+    package func madeAnswer(for error: any Error, to request: FailedRequest) -> ProblemResponse? {
+        guard !request.prefersPage, let status = framework.loneStatus(error) else { return nil }
+        let language = language(acceptLanguage: request.acceptLanguage)
+        guard let made = language.statusAnswers[status] else { return nil }
+        let answer = made.answering(error, reference: .next(), configuration)
+        answer.record(rule: .passedOn, to: request.logger, configuration)
+        return answer.response()
+    }
+
     /// Resolves a route's error in one walk, applies the app's rules, and answers it.
-    func answer(
+    ///
+    /// - Parameters:
+    ///   - error: What the route threw.
+    ///   - request: The failed request, as the framework reads it.
+    ///   - canRerun: Whether a take-over that recovers may run the route again.
+    ///   - statedHeaders: The headers of a node that states the status (`WWW-Authenticate`, `Retry-After`…),
+    ///     without those that describe its own body; empty for any other node.
+    /// - Returns: The response, a rerun, or a cancellation to pass on.
+    package func answer(
         _ error: any Error,
-        to request: Request,
-        context: some RequestContext,
-        canRerun: Bool
+        to request: FailedRequest,
+        canRerun: Bool,
+        statedHeaders: (any Error) -> HTTPFields
     ) async -> Answer {
-        let language = language(acceptLanguage: request.headers[.acceptLanguage])
-        if let made = language.statusAnswer(for: error) {
+        let language = language(acceptLanguage: request.acceptLanguage)
+        // An API client's lone status error was answered by `madeAnswer`; a browser's is answered here.
+        if request.prefersPage, let made = language.statusAnswer(for: error) {
             let answer = made.answering(error, reference: .next(), configuration)
-            return .response(respond(answer, decided: .passedOn, language: language, request, context))
+            return .response(respond(answer, decided: .passedOn, language: language, request))
         }
         let resolver = language.resolver
         var failure = resolver.resolve(error)
@@ -182,12 +214,12 @@ struct ProblemResolver: Sendable {
         var decided = RuleDecision.passedOn
         if !configuration.rules.isEmpty, failure.severity != .fatal {
             let original = failure
-            let route = context.endpointPath ?? String(request.uri.path.prefix(200))
+            let route = request.route
             var taken: Set<String> = []
             while case .takenOver(let rule, let handler, let handled)? = applyRules(
                 to: &failure, resolver: resolver, route: route, reference: reference, skipping: taken,
                 decided: &decided,
-                context)
+                request.logger)
             {
                 taken.insert(rule)
                 decided = .handled(rule: rule)
@@ -212,9 +244,10 @@ struct ProblemResolver: Sendable {
             resolver: resolver,
             languageHeaders: language.headers,
             configuration: configuration,
-            statedHeaders: { ProblemAnswer.headers(of: $0, request: request, context: context) }
+            framework: framework,
+            statedHeaders: statedHeaders
         )
-        return .response(respond(answer, decided: decided, language: language, request, context))
+        return .response(respond(answer, decided: decided, language: language, request))
     }
 
     /// Records an answer and makes its response: Problem Details, or the HTML page for a request that
@@ -223,18 +256,16 @@ struct ProblemResolver: Sendable {
         _ answer: ProblemAnswer,
         decided: RuleDecision,
         language: AnswerLanguage,
-        _ request: Request,
-        _ context: some RequestContext
-    ) -> Response {
-        // Cheap for API clients: a missing Accept, or one with neither `html` nor `*` in it, is not parsed.
-        let isPage = configuration.servesPages && AcceptNegotiation.prefersHTML(request.headers[.accept])
-        answer.record(rule: decided, to: context.logger, configuration, isPage: isPage)
-        guard isPage else { return answer.response() }
+        _ request: FailedRequest
+    ) -> ProblemResponse {
+        let logger = request.logger
+        answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage)
+        guard request.prefersPage, let target = request.target else { return answer.response() }
         return answer.pageResponse(
-            to: request,
+            to: target,
             localization: language.resolver.localization,
             configuration: configuration,
-            logger: context.logger
+            logger: logger
         )
     }
 
@@ -272,7 +303,7 @@ struct ProblemResolver: Sendable {
         reference: SupportReference,
         skipping taken: Set<String>,
         decided: inout RuleDecision,
-        _ context: some RequestContext
+        _ logger: @autoclosure () -> Logger
     ) -> RuleDecision? {
         for rule in configuration.rules where !taken.contains(rule.name) {
             let handled = HandledError(resolved: failure, scopePath: route, action: nil, supportReference: reference)
@@ -280,7 +311,7 @@ struct ProblemResolver: Sendable {
             do {
                 decision = try rule.decision(for: handled)
             } catch {
-                context.logger.debug(
+                logger().debug(
                     "An error rule threw; the error is passed on",
                     metadata: ["rule": "\(rule.name)", "reference": "\(reference)"]
                 )

@@ -1,4 +1,4 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 extension ProblemPage {
     /// The page as Remedy renders it by default: plain, legible, and fit for a phone.
     ///

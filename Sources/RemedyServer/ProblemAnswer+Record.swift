@@ -1,6 +1,5 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 import Foundation
-import Hummingbird
 import Logging
 import Metrics
 import Remedy
@@ -16,8 +15,8 @@ import Tracing
 extension ProblemAnswer {
     /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
     /// failed, and nobody else saw the report); `debug` for a 4xx (the client's request was answered as
-    /// designed), for a status the app stated (an `HTTPError(.serviceUnavailable)` under load is an answer it
-    /// chose), and for a failure a rule silenced. Never `error`: a handled error is not a failure of the
+    /// designed), for a status the app stated (an `HTTPError(.serviceUnavailable)` or an
+    /// `Abort(.serviceUnavailable)` under load is an answer it chose), and for a failure a rule silenced. Never `error`: a handled error is not a failure of the
     /// program.
     func level(rule: ProblemResolver.RuleDecision) -> Logger.Level {
         if case .silenced = rule { return .debug }

@@ -1,4 +1,4 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 /// The byte-level reading that `Accept` and `Accept-Language` share: trimming, case, and q-values.
 ///
 /// Without Foundation: a browser sends these headers with every request, and Foundation's trimming, splitting

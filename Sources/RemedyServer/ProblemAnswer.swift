@@ -116,26 +116,28 @@ struct ProblemAnswer {
                 localization: resolver.localization
             )
         }
-        problem.type = configuration.problemType(problem, failure.error)
         self.status = status
         self.problem = problem
     }
 
     /// This answer, made for another error that reads the same, given to `error` under its own reference.
     ///
-    /// A lone status error without headers (`HTTPError`, `Abort`) reads as every other of its status in a language: the middleware
-    /// answers it from an answer made once (``ProblemResolver/AnswerLanguage/statusAnswers``), the same
-    /// answer but for the reference and the problem type, which may depend on the error.
-    func answering(
-        _ error: any Error,
-        reference: SupportReference,
-        _ configuration: ProblemDetailsConfiguration
-    ) -> ProblemAnswer {
+    /// A lone status error without headers (`HTTPError`, `Abort`) reads as every other of its status in a
+    /// language: the middleware answers it from an answer made once (``ProblemResolver/AnswerLanguage/statusAnswers``),
+    /// the same answer but for the reference (and the problem type, set with ``typed(_:)`` as on every answer).
+    func answering(_ error: any Error, reference: SupportReference) -> ProblemAnswer {
         var answer = self
         answer.error = error
         answer.reference = reference
         answer.problem.supportReference = reference
-        answer.problem.type = configuration.problemType(answer.problem, error)
+        return answer
+    }
+
+    /// This answer with the app's problem type (``ProblemDetailsConfiguration/problemType``), which may depend
+    /// on the error: set once per answer sent, never on the answers made once when the middleware is made.
+    func typed(_ configuration: ProblemDetailsConfiguration) -> ProblemAnswer {
+        var answer = self
+        answer.problem.type = configuration.problemType(problem, error)
         return answer
     }
 

@@ -181,7 +181,7 @@ package struct ProblemResolver: Sendable {
         guard !request.prefersPage, let status = framework.loneStatus(error) else { return nil }
         let language = language(acceptLanguage: request.acceptLanguage)
         guard let made = language.statusAnswers[status] else { return nil }
-        let answer = made.answering(error, reference: .next(), configuration)
+        let answer = made.answering(error, reference: .next()).typed(configuration)
         answer.record(rule: .passedOn, to: request.logger, configuration)
         return answer.response()
     }
@@ -204,7 +204,7 @@ package struct ProblemResolver: Sendable {
         let language = language(acceptLanguage: request.acceptLanguage)
         // An API client's lone status error was answered by `madeAnswer`; a browser's is answered here.
         if request.prefersPage, let made = language.statusAnswer(for: error) {
-            let answer = made.answering(error, reference: .next(), configuration)
+            let answer = made.answering(error, reference: .next())
             return .response(respond(answer, decided: .passedOn, language: language, request))
         }
         let resolver = language.resolver
@@ -259,6 +259,7 @@ package struct ProblemResolver: Sendable {
         _ request: FailedRequest
     ) -> ProblemResponse {
         let logger = request.logger
+        let answer = answer.typed(configuration)
         answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage)
         guard request.prefersPage, let target = request.target else { return answer.response() }
         return answer.pageResponse(

@@ -204,6 +204,50 @@ struct ProblemDetailsServerTests {
     }
 
     @Test(
+        "The problem type is asked once per answer sent, never for the answers made once at start",
+        arguments: ServerKind.allCases
+    )
+    func problemTypeIsAskedOncePerAnswer(kind: ServerKind) async throws {
+        // Without rules and with the built-in catalog alone, lone status errors are answered from answers made
+        // when the middleware is made: the app's closure must not run for those, only for each answer sent.
+        let seen = LockedCalls()
+        try await ProblemServer.with(
+            kind,
+            {
+                $0.rules = []
+                $0.problemType = { problem, _ in
+                    seen.append("\(problem.status ?? 0)")
+                    return "https://example.com/probs/\(problem.status ?? 0)"
+                }
+            }
+        ) { server in
+            #expect(seen.all.isEmpty)
+            var sent: [String] = []
+            for code in [503, 404, 503] {
+                let answer = try await RealClient.asyncHTTPClient.send(
+                    server.baseURL.appending(path: "/status/\(code)"))
+                let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
+                #expect(problem.type == "https://example.com/probs/\(code)")
+                sent.append("\(code)")
+            }
+            // A browser's page for the same error, and an answer made the general way (a header of no meaning).
+            _ = try await RealClient.asyncHTTPClient.send(
+                server.baseURL.appending(path: "/status/409"), headers: ["Accept": ProblemPageServerTests.browserAccept]
+            )
+            sent.append("409")
+            let general = try await RealClient.asyncHTTPClient.send(
+                server.baseURL.appending(path: "/status/429").appending(queryItems: [
+                    URLQueryItem(name: "header", value: nil)
+                ]))
+            #expect(
+                try ProblemDetails(decoding: general.body, contentType: general.contentType).type
+                    == "https://example.com/probs/429")
+            sent.append("429")
+            #expect(seen.all == sent)
+        }
+    }
+
+    @Test(
         "A lone status error is answered from the answer made once per language exactly as any other is answered",
         arguments: ServerKind.allCases, ["en", "de", "ja"]
     )

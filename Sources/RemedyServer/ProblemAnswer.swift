@@ -124,7 +124,7 @@ struct ProblemAnswer {
     ///
     /// A lone status error without headers (`HTTPError`, `Abort`) reads as every other of its status in a
     /// language: the middleware answers it from an answer made once (``ProblemResolver/AnswerLanguage/statusAnswers``),
-    /// the same answer but for the reference (and the problem type, set with ``typed(_:)`` as on every answer).
+    /// the same answer but for the reference (and the problem type, set with ``setType(_:)`` as on every answer).
     func answering(_ error: any Error, reference: SupportReference) -> ProblemAnswer {
         var answer = self
         answer.error = error
@@ -133,12 +133,10 @@ struct ProblemAnswer {
         return answer
     }
 
-    /// This answer with the app's problem type (``ProblemDetailsConfiguration/problemType``), which may depend
-    /// on the error: set once per answer sent, never on the answers made once when the middleware is made.
-    func typed(_ configuration: ProblemDetailsConfiguration) -> ProblemAnswer {
-        var answer = self
-        answer.problem.type = configuration.problemType(problem, error)
-        return answer
+    /// Sets the app's problem type (``ProblemDetailsConfiguration/problemType``), which may depend on the error:
+    /// once per answer sent, never on the answers made once when the middleware is made.
+    mutating func setType(_ configuration: ProblemDetailsConfiguration) {
+        problem.type = configuration.problemType(problem, error)
     }
 
     // MARK: - Status

@@ -181,7 +181,8 @@ package struct ProblemResolver: Sendable {
         guard !request.prefersPage, let status = framework.loneStatus(error) else { return nil }
         let language = language(acceptLanguage: request.acceptLanguage)
         guard let made = language.statusAnswers[status] else { return nil }
-        let answer = made.answering(error, reference: .next()).typed(configuration)
+        var answer = made.answering(error, reference: .next())
+        answer.setType(configuration)
         answer.record(rule: .passedOn, to: request.logger, configuration)
         return answer.response()
     }
@@ -204,7 +205,8 @@ package struct ProblemResolver: Sendable {
         let language = language(acceptLanguage: request.acceptLanguage)
         // An API client's lone status error was answered by `madeAnswer`; a browser's is answered here.
         if request.prefersPage, let made = language.statusAnswer(for: error) {
-            let answer = made.answering(error, reference: .next())
+            var answer = made.answering(error, reference: .next())
+            answer.setType(configuration)
             return .response(respond(answer, decided: .passedOn, language: language, request))
         }
         let resolver = language.resolver
@@ -238,7 +240,7 @@ package struct ProblemResolver: Sendable {
             // cancellation says nothing to answer with, so the original error is.
             if failure.isCancellation { failure = original }
         }
-        let answer = ProblemAnswer(
+        var answer = ProblemAnswer(
             failure,
             reference: reference,
             resolver: resolver,
@@ -247,6 +249,7 @@ package struct ProblemResolver: Sendable {
             framework: framework,
             statedHeaders: statedHeaders
         )
+        answer.setType(configuration)
         return .response(respond(answer, decided: decided, language: language, request))
     }
 
@@ -259,7 +262,6 @@ package struct ProblemResolver: Sendable {
         _ request: FailedRequest
     ) -> ProblemResponse {
         let logger = request.logger
-        let answer = answer.typed(configuration)
         answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage)
         guard request.prefersPage, let target = request.target else { return answer.response() }
         return answer.pageResponse(

@@ -71,6 +71,34 @@ struct ProblemPageBrowserTests {
     }
     #endif
 
+    #if os(Linux)
+    @Test("Chromium renders the field errors beside their names, in the language it asks for", arguments: ["de", "ja"])
+    func chromiumRendersTheFieldErrors(language: String) async throws {
+        let chromium = try #require(HeadlessChromium.path)
+        try await ProblemServer.with { server in
+            let url = server.baseURL.appending(path: "/signup")
+            let rendered = try await DevToolsPipe.run(chromium, language: language) { browser in
+                try browser.navigate(to: url)
+                return [
+                    try browser.evaluate("document.querySelector('h1').textContent") as? String,
+                    try browser.evaluate(
+                        "[...document.querySelectorAll('.fields li')].map(li => li.textContent).join('\\n')")
+                        as? String,
+                    try browser.evaluate("document.querySelector('.reference').textContent") as? String,
+                ]
+            }
+            // The texts as a person reads them: the route's messages unescaped, each after its field's name.
+            #expect(rendered[0] == StringsFile.text("category.invalidInput.title", language: language))
+            #expect(rendered[1] == "email: Enter an email address with an @.\nname: Enter <your> name & surname.")
+            let line = try #require(server.log.entries.first { $0.message == "Answered 422 with a page" })
+            let reference = try #require(line["reference"])
+            let label = try #require(StringsFile.text("page.reference", language: language))
+            #expect(rendered[2] == label.replacingOccurrences(of: "%@", with: reference))
+            #expect(await server.requests(to: "signup") == 1)
+        }
+    }
+    #endif
+
     @Test("Screenshots of the page at phone (390x844) and desktop (1280x800) widths")
     func screenshots() async throws {
         let chromium = try #require(HeadlessChromium.path)

@@ -124,12 +124,17 @@ struct ProblemAnswer {
     ///
     /// A lone status error without headers (`HTTPError`, `Abort`) reads as every other of its status in a
     /// language: the middleware answers it from an answer made once (``ProblemResolver/AnswerLanguage/statusAnswers``),
-    /// the same answer but for the reference (and the problem type, set with ``setType(_:)`` as on every answer).
-    func answering(_ error: any Error, reference: SupportReference) -> ProblemAnswer {
+    /// the same answer but for the reference and the problem type, which may depend on the error.
+    func answering(
+        _ error: any Error,
+        reference: SupportReference,
+        _ configuration: ProblemDetailsConfiguration
+    ) -> ProblemAnswer {
         var answer = self
         answer.error = error
         answer.reference = reference
         answer.problem.supportReference = reference
+        answer.setType(configuration)
         return answer
     }
 

@@ -67,8 +67,6 @@ package struct ProblemResolver: Sendable {
         /// other changes of the same round, the server's CPU time per failed request over loopback went
         /// from 40.0 to 34.2 µs (`Benchmarks/load.sh`'s method, both servers in one run).
         let statusAnswers: [Int: ProblemAnswer]
-        /// Reads the framework's lone status errors.
-        let loneStatus: @Sendable (any Error) -> Int?
 
         init(_ resolver: ErrorResolver, _ configuration: ProblemDetailsConfiguration, framework: ServerFramework) {
             self.resolver = resolver
@@ -81,7 +79,6 @@ package struct ProblemResolver: Sendable {
                 .vary: configuration.servesPages ? "Accept, Accept-Language" : "Accept-Language",
             ]
             self.headers = headers
-            loneStatus = framework.loneStatus
             guard configuration.rules.isEmpty, configuration.catalog.isBuiltInsAlone else {
                 statusAnswers = [:]
                 return
@@ -100,12 +97,6 @@ package struct ProblemResolver: Sendable {
                 )
             }
             statusAnswers = answers
-        }
-
-        /// The answer made once for an error, if it is a lone status error without headers of a named status.
-        func statusAnswer(for error: any Error) -> ProblemAnswer? {
-            guard !statusAnswers.isEmpty, let status = loneStatus(error) else { return nil }
-            return statusAnswers[status]
         }
     }
 
@@ -181,8 +172,7 @@ package struct ProblemResolver: Sendable {
         guard !request.prefersPage, let status = framework.loneStatus(error) else { return nil }
         let language = language(acceptLanguage: request.acceptLanguage)
         guard let made = language.statusAnswers[status] else { return nil }
-        var answer = made.answering(error, reference: .next())
-        answer.setType(configuration)
+        let answer = made.answering(error, reference: .next(), configuration)
         answer.record(rule: .passedOn, to: request.logger, configuration)
         return answer.response()
     }
@@ -204,9 +194,8 @@ package struct ProblemResolver: Sendable {
     ) async -> Answer {
         let language = language(acceptLanguage: request.acceptLanguage)
         // An API client's lone status error was answered by `madeAnswer`; a browser's is answered here.
-        if request.prefersPage, let made = language.statusAnswer(for: error) {
-            var answer = made.answering(error, reference: .next())
-            answer.setType(configuration)
+        if request.prefersPage, let status = framework.loneStatus(error), let made = language.statusAnswers[status] {
+            let answer = made.answering(error, reference: .next(), configuration)
             return .response(respond(answer, decided: .passedOn, language: language, request))
         }
         let resolver = language.resolver

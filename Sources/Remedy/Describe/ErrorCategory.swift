@@ -108,6 +108,25 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         return localization.string(forKey: messageKey, fallbackKey: Self.unknownMessageKey)
     }
 
+    /// The category's generic message for a presentation that doesn't offer "Try Again": the same message
+    /// without the sentence that asks to try again, where it has one (``unknown``,
+    /// ``internalInconsistency``, ``externalSystemUnavailable`` and ``externalSystemUnexpected``), so a
+    /// message never asks for what its buttons don't offer.
+    ///
+    /// - Parameter localization: The language and overrides to use.
+    /// - Returns: One or two calm sentences.
+    package func messageWithoutRetry(in localization: Localization = .default) -> String {
+        if let builtInIndex, let texts = localization.plainTexts {
+            return texts.categoryTexts[builtInIndex].messageWithoutRetry
+        }
+        let key = messageKey + Self.withoutRetrySuffix
+        let text = localization.string(forKey: key)
+        return text == key ? message(in: localization) : text
+    }
+
+    /// The suffix of the key of a message's variant without "Try again": `category.unknown.message.noRetry`.
+    static let withoutRetrySuffix = ".noRetry"
+
     /// The position of a built-in category's identifier in ``builtInIdentifiers``, whose texts each language looks
     /// up once (``LanguageTexts/categoryTexts``); `nil` for the app's own categories.
     private var builtInIndex: Int? { storage.builtInIndex }

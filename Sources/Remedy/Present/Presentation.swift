@@ -149,7 +149,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
         // The content box holds the derived grouping key's state too: one allocation for both.
         self.content = PresentationContent(
             title: title.nonBlank ?? category.title(in: localization),
-            message: message.isBlank ? category.message(in: localization) : message,
+            message: message.isBlank
+                ? Self.fallbackMessage(category: category, options: options, in: localization) : message,
             detail: detail.nonBlank,
             helpAnchor: helpAnchor.nonBlank,
             options: Self.normalize(options, localization: localization),
@@ -257,6 +258,16 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
     /// Up to this many options, duplicates are found by comparing titles pairwise.
     private static let optionsComparedPairwise = 8
+
+    /// The category's message for a blank one: without its "Try again" sentence unless Try Again is offered.
+    private static func fallbackMessage(
+        category: ErrorCategory,
+        options: [RecoveryOption],
+        in localization: Localization
+    ) -> String {
+        options.contains(where: \.isRetry)
+            ? category.message(in: localization) : category.messageWithoutRetry(in: localization)
+    }
 
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         // Most errors offer nothing: "OK" alone, without the buffers of the general case.

@@ -16,6 +16,9 @@ extension ErrorReport {
     /// - the type, by its module-qualified name;
     /// - an enum's case, never its associated values;
     /// - an `NSError`'s or `CustomNSError`'s domain and code, an ``HTTPStatusError``'s status;
+    /// - for a library's error whose case is hidden in private storage, what tells its failures apart: an
+    ///   SQL database's SQLSTATE, or the case of the code it keeps (postgres-nio's `PSQLError`,
+    ///   AsyncHTTPClient's `HTTPClientError`, CompressNIO's `CompressNIOError`);
     /// - a decoding or encoding error's case and coding path, without array indices;
     /// - a ``ContextError``'s source locations (`#fileID` and `#line` of each layer, a run of layers
     ///   added at one place counting once), never its messages: messages often carry dynamic values
@@ -99,6 +102,9 @@ extension ErrorReport {
                 combineCase(of: error, info: info, caseLabel: caseLabel, into: &hash)
             } else if let http = ErrorTree.value(error, as: HTTPStatusError.self) {
                 hash.combine(http.status)
+            } else if let family = info.ecosystemFamily, let kind = family.discriminator(of: error) {
+                // An opaque library type: what tells its failures apart (an SQLSTATE, a private code's case).
+                hash.combine(kind)
             }
         }
         if isCycle { hash.combine("cycle") }

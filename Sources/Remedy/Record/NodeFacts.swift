@@ -46,6 +46,10 @@ package enum NodeFacts {
         default:
             break
         }
+        if info.hasVagueDescription {
+            // A description that says nothing on purpose: the family's more specific words, or none.
+            return info.ecosystemFamily?.specificMessage(of: error)
+        }
         if info.isTextual, let text = (String(describing: error) as String?).nonBlank {
             // `String(describing:)` uses the type's own description (checked by `isTextual`).
             return text

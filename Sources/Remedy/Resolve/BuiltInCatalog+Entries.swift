@@ -164,8 +164,26 @@ extension BuiltInCatalog {
         "database.corrupt", category: .externalSystemUnexpected, isPermanent: true, icon: .storage)
     static let databaseCannotOpen = Entry(
         "database.cannotOpen", category: .externalSystemUnavailable, isPermanent: true, icon: .storage)
+    static let databaseCredentials = Entry(
+        "database.credentials", category: .permissionDenied, isPermanent: true, icon: .lock)
+    static let databaseNoPermission = Entry(
+        "database.noPermission", category: .permissionDenied, isPermanent: true, icon: .lock)
+    static let databaseUnavailable = Entry(
+        "database.unavailable",
+        category: .externalSystemUnavailable,
+        severity: .minor,
+        isTransient: true,
+        offersRetry: true,
+        icon: .storage
+    )
     static let databaseDefault = Entry(
         "database.default", category: .externalSystemUnexpected, offersRetry: true, isGeneric: true, icon: .storage)
+
+    // A programmer's mistake, and data that fails its check
+    static let programmingError = Entry(
+        "internal.programmingError", category: .internalInconsistency, isPermanent: true)
+    static let dataIntegrityFailed = Entry(
+        "data.integrityFailed", category: .externalSystemUnexpected, isPermanent: true, icon: .lock)
 
     // Domain defaults
     static let cocoaDefault = Entry("cocoa.default", category: .unknown, offersRetry: true, isGeneric: true)
@@ -247,7 +265,8 @@ extension BuiltInCatalog {
         fileNotFound, fileNoPermission, fileWriteNoPermission, storageFull, storageQuota, fileLocked, fileCorrupt,
         fileReadOnlyVolume, fileExists, fileInvalidName, fileNotAFolder, fileIsAFolder, fileTooLarge,
         fileUnsupportedEncoding, fileUnreadableFormat, fileReadFailed, fileWriteFailed, dataUnreadable, dataUnsavable,
-        databaseConstraint, databaseBusy, databaseReadOnly, databaseCorrupt, databaseCannotOpen, databaseDefault,
+        databaseConstraint, databaseBusy, databaseReadOnly, databaseCorrupt, databaseCannotOpen, databaseCredentials,
+        databaseNoPermission, databaseUnavailable, databaseDefault, programmingError, dataIntegrityFailed,
         cocoaDefault, systemDefault,
         httpBadRequest, httpForbidden, httpNotFound, httpRequestTimeout, httpConflict, httpContentTooLarge,
         httpUnprocessableContent, httpTooManyRequests, httpInternalServerError, httpBadGateway,

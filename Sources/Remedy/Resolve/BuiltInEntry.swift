@@ -241,6 +241,18 @@ extension ErrorCatalog {
 
         /// The message naming what the failure concerns: the named variant for the file or host when the
         /// subject has one, then the place in the document when the entry names locations.
+        /// The key of the message without its sentence that asks to try again, which a generic entry has
+        /// (`catalog.system.default.message.noRetry`); `nil` for the others.
+        package var messageWithoutRetryKey: String? {
+            isGeneric ? messageKey + ErrorCategory.withoutRetrySuffix : nil
+        }
+
+        /// The entry's message without its sentence that asks to try again, for a presentation that doesn't
+        /// offer "Try Again": `nil` when the entry has no such variant (``messageWithoutRetryKey``).
+        func messageWithoutRetry(in localization: Localization) -> String? {
+            messageWithoutRetryKey.map { localization.string(forKey: $0) }
+        }
+
         func message(in localization: Localization, naming subject: ErrorSubject) -> String {
             var message: String
             if names.contains(.file), let file = subject.fileName {

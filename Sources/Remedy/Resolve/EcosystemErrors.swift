@@ -26,6 +26,16 @@ package enum EcosystemFamily: Sendable, Equatable {
     /// The parse errors of data-format libraries: Yams, TOMLKit, SwiftCSV, CSV.swift, SWXMLHash,
     /// XMLCoder and any type whose name says it is a YAML, TOML, CSV, XML or JSON error.
     case parse
+    /// SQL databases that give an SQLSTATE: postgres-nio's `PSQLError` and `PostgresError`, MySQLNIO,
+    /// SQLKit, and any type whose name says it is an SQL, Postgres or MySQL error.
+    case sql
+    /// Cryptography: swift-crypto's and CryptoKit's `CryptoKitError`, and types named `Crypto…Error`.
+    case crypto
+    /// Archives and compressed data: ZIPFoundation's, CompressNIO's and types whose name says archive, zip
+    /// or compression.
+    case archive
+    /// swift-system's `Errno`: an errno as its raw value.
+    case systemErrno
 
     /// The family of a type, from its module-qualified name (`GRDB.DatabaseError`), or `nil`.
     package init?(qualifiedName: String) {
@@ -48,12 +58,19 @@ package enum EcosystemFamily: Sendable, Equatable {
             self = .tls
         case ("AsyncHTTPClient", "HTTPClientError"):
             self = .httpClient
+        case ("SystemPackage", "Errno"), ("System", "Errno"):
+            self = .systemErrno
         case ("Yams", "YamlError"), ("TOMLKit", "TOMLParseError"), ("SwiftCSV", "CSVParseError"),
             ("CSV", "CSVError"), ("SWXMLHash", "ParsingError"), ("XMLCoder", "XMLCoderError"):
             self = .parse
         default:
-            guard Self.namesDataFormat(String(name)) else { return nil }
-            self = .parse
+            if Self.namesDataFormat(String(name)) {
+                self = .parse
+            } else if let family = Self.byKind(module: module, name: name) {
+                self = family
+            } else {
+                return nil
+            }
         }
     }
 
@@ -101,6 +118,17 @@ package enum EcosystemFamily: Sendable, Equatable {
             return Self.httpClientEntry(Reflection.caseName(of: code)).map {
                 $0.map { $0.interpretation(in: localization) } ?? .silent
             }
+        case .sql:
+            return Self.sql(error).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
+        case .crypto:
+            return Self.crypto(error).map { $0.interpretation(in: localization) }
+        case .archive:
+            return Self.archive(error).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
+        case .systemErrno:
+            guard let raw = Reflection.field("rawValue", of: error).flatMap(Reflection.integer),
+                let code = Int32(exactly: raw).flatMap(POSIXErrorCode.init(rawValue:))
+            else { return nil }
+            return BuiltInCatalog.posixEntry(code).interpretation(in: localization)
         case .parse:
             let caseName = Reflection.caseName(of: error) ?? ""
             if ["writer", "emitter", "representer"].contains(caseName) || caseName.hasPrefix("encod") {
@@ -140,6 +168,8 @@ package enum EcosystemFamily: Sendable, Equatable {
         case 11, 26: BuiltInCatalog.databaseCorrupt  // SQLITE_CORRUPT, SQLITE_NOTADB
         case 14: BuiltInCatalog.databaseCannotOpen  // SQLITE_CANTOPEN
         case 3, 23: BuiltInCatalog.fileNoPermission  // SQLITE_PERM, SQLITE_AUTH
+        // SQLITE_ERROR (a syntax error, no such table or column), SQLITE_MISMATCH, SQLITE_MISUSE, SQLITE_RANGE
+        case 1, 20, 21, 25: BuiltInCatalog.programmingError
         default: BuiltInCatalog.databaseDefault
         }
     }
@@ -176,6 +206,7 @@ package enum EcosystemFamily: Sendable, Equatable {
         case "ioOnClosedChannel", "alreadyClosed", "outputClosed", "inputClosed", "eof":
             BuiltInCatalog.networkConnectionLost
         case "writeHostUnreachable": BuiltInCatalog.networkCannotConnect
+        case let name? where isProgrammingMistake(name): BuiltInCatalog.programmingError
         default: nil
         }
     }
@@ -184,6 +215,11 @@ package enum EcosystemFamily: Sendable, Equatable {
     static func tlsEntry(_ error: any Error) -> Entry {
         var name = Reflection.caseName(of: error) ?? ""
         if let base = Reflection.field("baseError", of: error) { name = Reflection.caseName(of: base) ?? name }
+        // A handshake that failed because the peer's certificate didn't verify says so only in BoringSSL's
+        // error strings (`…:CERTIFICATE_VERIFY_FAILED`).
+        if name == "handshakeFailed", String(describing: error).contains("CERTIFICATE_VERIFY_FAILED") {
+            return BuiltInCatalog.networkUntrustedServer
+        }
         switch name {
         case "unableToValidateCertificate", "noCertificateToValidate", "cannotMatchULabel",
             "failedToValidateHostname", "serverHostnameImpossibleToMatch":

@@ -164,6 +164,18 @@ public struct ErrorInterpretation: Sendable {
     var hasText: Bool {
         !message.isBlank
     }
+
+    /// The message a presentation of this (merged) interpretation shows, given whether it offers "Try
+    /// Again": the merged message, or the category's where no node has one. A generic text — the category's,
+    /// or a built-in generic entry's that nothing overrode — asks to try again only when "Try Again" is
+    /// offered; otherwise its variant without that sentence is shown.
+    func presentedMessage(category: ErrorCategory, offersRetry: Bool, localization: Localization) -> String {
+        guard let message = message.nonBlank else {
+            return offersRetry ? category.message(in: localization) : category.messageWithoutRetry(in: localization)
+        }
+        guard !offersRetry, isGenericFallback, !isOverridden, let entry else { return message }
+        return entry.messageWithoutRetry(in: localization) ?? message
+    }
 }
 
 extension String? {

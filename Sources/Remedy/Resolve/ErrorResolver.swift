@@ -244,7 +244,9 @@ public struct ErrorResolver: Sendable {
         let category = interpretation.category ?? .unknown
         return Presentation(
             title: interpretation.title,
-            message: interpretation.message ?? category.message(in: localization),
+            message: interpretation.presentedMessage(
+                category: category, offersRetry: interpretation.options.contains(where: \.isRetry),
+                localization: localization),
             detail: interpretation.detail,
             helpAnchor: interpretation.helpAnchor,
             options: interpretation.options,
@@ -290,9 +292,9 @@ public struct ErrorResolver: Sendable {
         // back to the category's).
         if let presentable = info.asPresentable?(error) {
             // As `ErrorInterpretation(presentable)`, merged alone.
+            // A blank one falls back to the category's message, which depends on the options: resolved in full.
             let message = presentable.message
-            guard !message.isBlank else { return presentable.category.message(in: localization) }
-            return message
+            return message.isBlank ? nil : message
         } else if let localized = info.asLocalized?(error) {
             // The app's catalog may have an entry for the type, which outranks its own texts, or may not
             // trust them.
@@ -304,10 +306,8 @@ public struct ErrorResolver: Sendable {
             // No category: a blank message falls back to the unknown category's. Returned from each
             // branch, not kept in a variable of both: copying and destroying a category costs more than
             // reading the texts.
-            guard let message = Self.message(of: localized, cache: info.localizedMessage) else {
-                return ErrorCategory.unknown.message(in: localization)
-            }
-            return message
+            // Without a message, the unknown category's, which depends on the options: resolved in full.
+            return Self.message(of: localized, cache: info.localizedMessage)
         } else {
             return nil
         }

@@ -116,7 +116,8 @@ package struct ResolvedFailure: Sendable {
     ) -> Presentation {
         Presentation(
             title: interpretation.title,
-            message: interpretation.message ?? category.message(in: localization),
+            message: interpretation.presentedMessage(
+                category: category, offersRetry: options.contains(where: \.isRetry), localization: localization),
             detail: detail,
             helpAnchor: interpretation.helpAnchor,
             options: options,

@@ -81,7 +81,7 @@ final class LanguageTexts: Sendable {
     let okOptions: [RecoveryOption]
     /// The titles and messages of the built-in categories, in the order of
     /// ``ErrorCategory/builtInIdentifiers``.
-    let categoryTexts: [(title: String, message: String)]
+    let categoryTexts: [(title: String, message: String, messageWithoutRetry: String)]
 
     init(language: String, table: [String: String], english: LanguageTexts?) {
         self.language = language
@@ -102,9 +102,11 @@ final class LanguageTexts: Sendable {
         categoryTexts = ErrorCategory.builtInIdentifiers.map { identifier in
             let titleKey = "category.\(identifier).title"
             let messageKey = "category.\(identifier).message"
+            let message = text(messageKey) ?? text(ErrorCategory.unknownMessageKey) ?? messageKey
             return (
                 text(titleKey) ?? text(ErrorCategory.unknownTitleKey) ?? titleKey,
-                text(messageKey) ?? text(ErrorCategory.unknownMessageKey) ?? messageKey
+                message,
+                text(messageKey + ErrorCategory.withoutRetrySuffix) ?? message
             )
         }
     }

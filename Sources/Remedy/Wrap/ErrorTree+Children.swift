@@ -370,6 +370,25 @@ private struct ChildCollector {
             if describes { addField(value, label: fieldLabel) }
             guard nesting < ErrorTree.maximumNesting, let collection = value as? any ValueCollection else { return }
             search(collection, label: childLabel, nesting: nesting + 1, budget: &budget)
+        case .object:
+            // The error's own state, kept in an object (copy-on-write storage): its stored properties are
+            // the error's, read as the error's own fields and children. An object anywhere deeper is
+            // somebody else's state, shared and perhaps mutable: a field, never searched.
+            guard nesting == 0 else {
+                if describes { addField(value, label: fieldLabel) }
+                return
+            }
+            for child in Mirror(reflecting: value).children.prefix(ErrorTree.maximumReflectedValues) {
+                guard budget.spend() else { return }
+                collect(
+                    child.value,
+                    childLabel: child.label,
+                    fieldLabel: child.label,
+                    describes: describes,
+                    nesting: nesting + 1,
+                    budget: &budget
+                )
+            }
         case .other:
             if describes { addField(value, label: fieldLabel) }
         }

@@ -63,6 +63,11 @@ final class ErrorTypeInfo: Sendable {
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
     let isTextual: Bool
     let isDebugTextual: Bool
+    /// Whether the type's description deliberately says nothing and points to its debug description instead
+    /// (postgres-nio's "Generic description to prevent accidental leakage of sensitive data. For debugging
+    /// details, use `String(reflecting: error)`."): a report reads something more specific. Such a text is
+    /// the same for every value, so the first value seen tells.
+    let hasVagueDescription: Bool
     // Casts to the protocols the walk and the reports read, made for this type once. A cast of an
     // `any Error` to its concrete type is a metadata comparison (`ErrorTree.value(_:as:)`); a cast to a
     // protocol existential looks the conformance up at run time, which costs more than the rest of a
@@ -129,6 +134,7 @@ final class ErrorTypeInfo: Sendable {
         isDebugTextual =
             type is any CustomDebugStringConvertible.Type && !isNSError && !isCustomNSError
             && type != ContextError.self
+        hasVagueDescription = isTextual && String(describing: error).contains("String(reflecting:")
         if type == ContextError.self {
             source = .context
         } else if wrappingType != nil {

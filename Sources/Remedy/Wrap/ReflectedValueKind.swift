@@ -16,8 +16,12 @@ enum ReflectedValueKind: Sendable {
     /// A struct or an enum that isn't an error but may hold some: its stored properties or its payload
     /// are searched.
     case structure
+    /// A Swift class instance that isn't an error: searched only where an error keeps its own state in
+    /// it (a stored property of the error itself, as in copy-on-write storage such as postgres-nio's
+    /// `PSQLError`, whose cause lives in a private `Backing` object); anywhere else, never searched.
+    case object
     /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
-    /// mirror, classes that aren't errors, and untyped bags (`Any`).
+    /// mirror, Objective-C classes, and untyped bags (`Any`).
     case other
 
     /// Reads a reflected value of an error type as `any Error`: the answer of `value as? any Error`.
@@ -49,6 +53,8 @@ enum ReflectedValueKind: Sendable {
             kind = .errorCollection
         } else if let collection = type as? any ValueCollection.Type {
             kind = collection.elementsMayHoldErrors ? .valueCollection : .other
+        } else if isStorageObject(type) {
+            kind = .object
         } else if isOpaque(type) {
             kind = .other
         } else {
@@ -97,6 +103,12 @@ enum ReflectedValueKind: Sendable {
     /// compute: `Data`'s copies its bytes), and the ``opaqueTypes``.
     private static func isOpaque(_ type: Any.Type) -> Bool {
         type is AnyClass || type is any CustomReflectable.Type || opaqueTypes.contains(ObjectIdentifier(type))
+    }
+
+    /// Whether a type is a Swift class whose stored properties reflection shows as they are: no mirror of its
+    /// own, not an `NSObject` (whose mirror shows nothing of what it holds).
+    private static func isStorageObject(_ type: Any.Type) -> Bool {
+        type is AnyClass && !(type is any CustomReflectable.Type) && !(type is NSObject.Type)
     }
 
     /// Whether a type holds no references: it can't hold an error.

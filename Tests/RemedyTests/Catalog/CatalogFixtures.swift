@@ -44,7 +44,8 @@ enum CatalogFixtures {
         .nsError("GRDB.DatabaseError", 8, "database.readOnly"),
         .nsError("GRDB.DatabaseError", 26, "database.corrupt"),
         .nsError("GRDB.DatabaseError", 14, "database.cannotOpen"),
-        .nsError("GRDB.DatabaseError", 1, "database.default"),
+        .nsError("GRDB.DatabaseError", 1, "internal.programmingError"),  // SQLITE_ERROR: a syntax error, no such table
+        .nsError("GRDB.DatabaseError", 10, "database.default"),  // SQLITE_IOERR
         // URLError
         .url(.notConnectedToInternet, "network.offline", "notConnectedToInternet"),
         .url(.networkConnectionLost, "network.connectionLost", "networkConnectionLost"),

@@ -24,8 +24,12 @@ struct CatalogTextTests {
     }
 
     static var entryKeys: Set<String> {
-        Set(ErrorCatalog.builtInEntries.flatMap { [$0.titleKey, $0.messageKey] + $0.namedMessageKeys })
-            .union(locationKeys)
+        Set(
+            ErrorCatalog.builtInEntries.flatMap {
+                [$0.titleKey, $0.messageKey] + $0.namedMessageKeys + [$0.messageWithoutRetryKey].compactMap { $0 }
+            }
+        )
+        .union(locationKeys)
     }
 
     /// The sentences that name a place in a document, after an entry's message.
@@ -95,7 +99,7 @@ struct CatalogTextTests {
     @Test(arguments: CatalogFixtures.languages)
     func messagesAreAtMostTwoSentences(_ language: String) throws {
         let table = try Self.sourceTable(language)
-        for (key, text) in table where key.hasSuffix(".message") {
+        for (key, text) in table where key.hasSuffix(".message") || key.hasSuffix(".noRetry") {
             let sentences = Self.sentenceCount(of: text)
             #expect((1...2).contains(sentences), "\(language) \(key) has \(sentences) sentences")
             #expect(text.last.map { ".。".contains($0) } == true, "\(language) \(key) doesn't end a sentence")

@@ -125,7 +125,9 @@ struct EcosystemCase: Sendable, CustomStringConvertible {
 enum EcosystemFixtures {
     static let insert = "INSERT INTO player (email) VALUES ('ana@example.com')"
 
-    static let cases: [EcosystemCase] = [
+    static let cases: [EcosystemCase] = libraryCases + KindFixtures.cases
+
+    static let libraryCases: [EcosystemCase] = [
         .init(label: "GRDB UNIQUE", family: .sqlite, entryName: "database.constraint") {
             DatabaseErrorStandIn(extendedResultCode: 2067, sql: insert)
         },
@@ -144,8 +146,11 @@ enum EcosystemFixtures {
         .init(label: "GRDB FULL", family: .sqlite, entryName: "storage.full") {
             DatabaseErrorStandIn(extendedResultCode: 13, sql: insert)
         },
-        .init(label: "GRDB ERROR", family: .sqlite, entryName: "database.default") {
+        .init(label: "GRDB syntax error", family: .sqlite, entryName: "internal.programmingError") {
             DatabaseErrorStandIn(extendedResultCode: 1, sql: "SELEC 1")
+        },
+        .init(label: "GRDB I/O error", family: .sqlite, entryName: "database.default") {
+            DatabaseErrorStandIn(extendedResultCode: 10, sql: "SELECT 1")
         },
         .init(label: "SQLiteNIO constraint", family: .sqlite, entryName: "database.constraint") {
             SQLiteErrorStandIn(reason: .constraintUniqueFailed, message: "UNIQUE constraint failed: player.email")

@@ -63,7 +63,7 @@ struct ProblemDetailsErrorTests {
         #expect(error.title == nil)
         #expect(error.message.isEmpty)
         let presentation = ErrorResolver().presentation(for: error)
-        #expect(presentation.message == ErrorCategory.externalSystemUnavailable.message())
+        #expect(presentation.message == ErrorCategory.externalSystemUnavailable.messageWithoutRetry())
     }
 
     @Test func theServersReferenceIsTheFailures() throws {

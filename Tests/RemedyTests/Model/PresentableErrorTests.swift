@@ -109,7 +109,10 @@ struct PresentableErrorTests {
 
     @Test func aFatalErrorWithABlankMessageStillSaysSomething() {
         let presentation = resolver.presentation(for: FatalError("  "))
-        #expect(presentation.message == ErrorCategory.internalInconsistency.message(in: resolver.localization))
+        // Offered OK alone, the category's message without its "Try again" sentence.
+        #expect(presentation.options.map(\.title) == ["OK"])
+        #expect(
+            presentation.message == ErrorCategory.internalInconsistency.messageWithoutRetry(in: resolver.localization))
         #expect(FatalError("boom").developerDescription.contains("boom"))
     }
 

@@ -113,15 +113,15 @@ struct ErrorResolverTests {
     @Test func blankLocalizedTextsGiveTheGenericMessage() {
         let error = LocalizedTexts(errorDescription: " ", failureReason: "", recoverySuggestion: "\n")
         let presentation = resolver.presentation(for: error)
-        #expect(presentation.message == ErrorCategory.unknown.message(in: english))
+        #expect(presentation.message == ErrorCategory.unknown.messageWithoutRetry(in: english))
         #expect(presentation.detail == nil)
     }
 
     @Test func foundationsGenericTextIsNeverShown() {
         let error = LocalizedTexts(errorDescription: "The operation could not be completed. (Sync error 1.)")
-        #expect(resolver.presentation(for: error).message == ErrorCategory.unknown.message(in: english))
+        #expect(resolver.presentation(for: error).message == ErrorCategory.unknown.messageWithoutRetry(in: english))
         let curly = LocalizedTexts(errorDescription: "The operation couldn’t be completed. (Sync error 1.)")
-        #expect(resolver.presentation(for: curly).message == ErrorCategory.unknown.message(in: english))
+        #expect(resolver.presentation(for: curly).message == ErrorCategory.unknown.messageWithoutRetry(in: english))
     }
 
     @Test func aLocalizedErrorThatIsRecoverableOffersItsOptions() async throws {
@@ -219,7 +219,7 @@ struct ErrorResolverTests {
         let error = UserInfoError(recoveryOptionTitles: ["Retry Upload"])
         let presentation = resolver.presentation(for: error)
         #expect(presentation.options.map(\.title) == ["Retry Upload", "Cancel"])
-        #expect(presentation.message == ErrorCategory.unknown.message(in: english))
+        #expect(presentation.message == ErrorCategory.unknown.messageWithoutRetry(in: english))
     }
 
     @Test func aCustomNSErrorThatIsRecoverableOffersItsOptionsBesideItsUserInfoTexts() async throws {
@@ -312,7 +312,7 @@ struct ErrorResolverTests {
         // Without the catalog, no node has a text: the calm generic message in German.
         let generic = ErrorResolver(catalog: .empty, localization: german).presentation(for: error)
         #expect(generic.title == "Etwas ist schiefgelaufen")
-        #expect(generic.message == ErrorCategory.unknown.message(in: german))
+        #expect(generic.message == ErrorCategory.unknown.messageWithoutRetry(in: german))
     }
 
     @Test func translationOfANodeIsNilWhenNothingIsKnown() {

@@ -53,7 +53,7 @@ struct GenericMessageTests {
             let presentation = resolver.presentation(for: error)
             expectPresentable(presentation)
             #expect(presentation.title == ErrorCategory.unknown.title(in: localization))
-            #expect(presentation.message == ErrorCategory.unknown.message(in: localization))
+            #expect(presentation.message == ErrorCategory.unknown.messageWithoutRetry(in: localization))
             #expect(presentation.category == .unknown)
             #expect(presentation.options.map(\.title) == [RecoveryOption.ok.localizedTitle(in: localization)])
         }
@@ -66,7 +66,7 @@ struct GenericMessageTests {
         let presentation = ErrorResolver(catalog: catalog, localization: english).presentation(for: OpaqueStructError())
         #expect(presentation.category == .externalSystemUnavailable)
         #expect(presentation.title == "Service Unavailable")
-        #expect(presentation.message == ErrorCategory.externalSystemUnavailable.message(in: english))
+        #expect(presentation.message == ErrorCategory.externalSystemUnavailable.messageWithoutRetry(in: english))
         expectPresentable(presentation)
     }
 
@@ -98,7 +98,7 @@ struct GenericMessageTests {
             ]
         )
         let presentation = ErrorResolver(localization: english).presentation(for: error)
-        #expect(presentation.message == ErrorCategory.unknown.message(in: english))
+        #expect(presentation.message == ErrorCategory.unknown.messageWithoutRetry(in: english))
         expectPresentable(presentation)
     }
 }

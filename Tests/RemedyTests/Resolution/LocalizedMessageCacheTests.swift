@@ -44,7 +44,8 @@ struct LocalizedMessageCacheTests {
         let suggestion = error.recoverySuggestion.userFacing
         let reason = description == nil ? error.failureReason.userFacing : nil
         let text = [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " ")
-        return text.isBlank ? ErrorCategory.unknown.message(in: resolver.localization) : text
+        // Blank: the unknown category's message, without "Try again" beside a lone OK.
+        return text.isBlank ? ErrorCategory.unknown.messageWithoutRetry(in: resolver.localization) : text
     }
 
     private static func expectSameBytes(_ message: String, _ expected: String, _ context: String = "") {

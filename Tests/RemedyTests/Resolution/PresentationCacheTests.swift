@@ -349,7 +349,11 @@ struct PresentationCacheTests {
         return Seen(
             Presentation(
                 title: interpretation.title,
-                message: interpretation.message ?? category.message(in: resolver.localization),
+                // The category's message asks to try again only beside Try Again.
+                message: interpretation.message
+                    ?? (interpretation.options.contains { $0.isRetry }
+                        ? category.message(in: resolver.localization)
+                        : category.messageWithoutRetry(in: resolver.localization)),
                 detail: interpretation.detail,
                 helpAnchor: interpretation.helpAnchor,
                 options: interpretation.options,

@@ -111,7 +111,7 @@ struct RecoverableErrorTests {
 
     @Test func theTextsAreGenericWhenTheErrorHasNone() {
         let presentation = resolver.presentation(for: DocumentError())
-        #expect(presentation.message == ErrorCategory.unknown.message(in: resolver.localization))
+        #expect(presentation.message == ErrorCategory.unknown.messageWithoutRetry(in: resolver.localization))
     }
 
     @Test func optionsAreReadOnceAndIndicesReferToThatSnapshot() async throws {

@@ -77,7 +77,7 @@ struct ResolutionFastPathTests {
     @Test func leafWithoutTextFallsBackToTheCategoryMessage() {
         let resolver = ErrorResolver()
         let presentation = resolver.presentation(for: Plain.failed)
-        #expect(presentation.message == ErrorCategory.unknown.message(in: resolver.localization))
+        #expect(presentation.message == ErrorCategory.unknown.messageWithoutRetry(in: resolver.localization))
     }
 
     @Test func leafResolvesTheSameUnderTheTightestLimits() {

@@ -128,8 +128,9 @@ struct ResolverMessageTests {
         let english = Localization(locale: Locale(identifier: "en"))
         let resolver = ErrorResolver(localization: english)
         #expect(
-            resolver.message(for: SilentPresentable()) == ErrorCategory.externalSystemUnavailable.message(in: english))
-        #expect(resolver.message(for: Localized()) == ErrorCategory.unknown.message(in: english))
+            resolver.message(for: SilentPresentable())
+                == ErrorCategory.externalSystemUnavailable.messageWithoutRetry(in: english))
+        #expect(resolver.message(for: Localized()) == ErrorCategory.unknown.messageWithoutRetry(in: english))
     }
 
     @Test func aCauseWithItsOwnTextIsMoreSpecific() {

@@ -1,0 +1,177 @@
+import Foundation
+
+/// The kinds of failure that many libraries share, read from the signals they have in common: an
+/// SQLSTATE, a case name that says what went wrong (`authenticationFailure`, `invalidCRC32`,
+/// `corruptData`), an errno. Each reader answers `nil` when the error says nothing it knows, and the
+/// generic text stands.
+extension EcosystemFamily {
+    /// The family of a type that no exact name lists, by what its module and type names say: an SQL
+    /// database's, a cryptographic library's or an archive's error. `nil` for any other type.
+    static func byKind(module: Substring, name: Substring) -> EcosystemFamily? {
+        let last = name.split(separator: ".").last.map(String.init) ?? String(name)
+        guard last.hasSuffix("Error") || last.hasSuffix("Errors") else { return nil }
+        let words = module + "." + last
+        if words.contains("SQLite") { return nil }  // SQLite's result codes are not SQLSTATEs
+        if ["PostgresNIO", "PostgresKit", "MySQLNIO", "MySQLKit", "SQLKit"].contains(module)
+            || ["SQL", "Postgres", "MySQL"].contains(where: { last.contains($0) })
+        {
+            return .sql
+        }
+        if ["Crypto", "CryptoKit", "_CryptoExtras", "CryptoSwift"].contains(module) || last.hasPrefix("Crypto") {
+            return .crypto
+        }
+        if ["ZIPFoundation", "CompressNIO", "SWCompression", "Zip"].contains(module)
+            || ["Archive", "Zip", "ZIP", "Compression", "Compress", "Gzip", "Deflate"].contains(where: {
+                last.contains($0)
+            })
+        {
+            return .archive
+        }
+        return nil
+    }
+
+    // MARK: SQL databases
+
+    /// An SQL database's failure: by its SQLSTATE when it has one (PostgreSQL's, MySQL's), else by the
+    /// library's own code (postgres-nio's `PSQLError.Code`); `.some(nil)` for a cancelled query, `nil`
+    /// when nothing in it is known (a child error, such as the refusal inside a connection error, may
+    /// still speak).
+    static func sql(_ error: any Error) -> Entry?? {
+        if let state = SQLState(in: error) { return .some(state.entry) }
+        switch Reflection.kindName(of: error) {
+        case "queryCancelled":
+            return .some(nil)
+        case "serverClosedConnection", "clientClosedConnection", "uncleanShutdown":
+            return BuiltInCatalog.networkConnectionLost
+        case "sslUnsupported", "failedToAddSSLHandler", "receivedUnencryptedDataAfterSSLRequest":
+            return BuiltInCatalog.networkSecureConnectionFailed
+        case "authMechanismRequiresPassword", "unsupportedAuthMechanism", "saslError":
+            return BuiltInCatalog.databaseCredentials
+        case "tooManyParameters", "poolClosed":
+            return BuiltInCatalog.programmingError
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Cryptography
+
+    /// A cryptographic operation's failure: data that fails its authentication (a tag, a signature, a
+    /// key that won't unwrap) can't be trusted; a key or parameter of the wrong size is the caller's
+    /// mistake. `nil` for anything else.
+    static func crypto(_ error: any Error) -> Entry? {
+        guard let name = Reflection.kindName(of: error) else { return nil }
+        if [
+            "authenticationFailure", "unwrapFailure", "invalidSignature", "signatureMismatch", "macMismatch",
+            "tagMismatch", "integrityCheckFailed",
+        ].contains(name) {
+            return BuiltInCatalog.dataIntegrityFailed
+        }
+        if isProgrammingMistake(name) { return BuiltInCatalog.programmingError }
+        if name.hasPrefix("invalidPEM") || name.hasPrefix("invalidASN1") || name.hasPrefix("truncatedASN1") {
+            return BuiltInCatalog.fileUnreadableFormat
+        }
+        return nil
+    }
+
+    // MARK: Archives and compressed data
+
+    /// A damaged or unsupported archive or compressed stream; `.some(nil)` for a cancelled operation,
+    /// `nil` for anything else.
+    static func archive(_ error: any Error) -> Entry?? {
+        guard let name = Reflection.kindName(of: error) else { return nil }
+        let lowered = name.lowercased()
+        if lowered.hasPrefix("cancel") { return .some(nil) }
+        if lowered.contains("unsupported") || lowered.contains("compressionmethod") {
+            return BuiltInCatalog.fileUnreadableFormat
+        }
+        if lowered.hasPrefix("unwritable") { return BuiltInCatalog.fileWriteFailed }
+        let damaged = [
+            "corrupt", "damaged", "crc", "checksum", "truncated", "unreadable", "invalidstream", "centraldirectory",
+            "localheader", "entrypath", "symlink", "unfinished", "unexpectedend",
+        ]
+        if damaged.contains(where: { lowered.contains($0) }) { return BuiltInCatalog.fileCorrupt }
+        if lowered.contains("buffersize") || isProgrammingMistake(name) { return BuiltInCatalog.programmingError }
+        return nil
+    }
+
+    // MARK: A programmer's mistakes
+
+    /// Whether a case name says the caller broke an API's contract: a query with a syntax error, a
+    /// misused handle, an argument or key of the wrong size, an operation in the wrong state. Trying
+    /// again can't help.
+    static func isProgrammingMistake(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        let mistakes = [
+            "syntax", "misuse", "precondition", "invalidargument", "invalidparameter", "incorrectkeysize",
+            "incorrectparametersize", "inappropriateoperation", "operationunsupported", "unsupportedoperation",
+        ]
+        return mistakes.contains { lowered.contains($0) }
+    }
+
+    // MARK: What tells failures of one type apart
+
+    /// What tells this error apart from other errors of its type when its type is opaque (a struct whose
+    /// case lives in private storage): its SQLSTATE, else its kind's name. `nil` for an enum (its case
+    /// already counts) or when nothing stable is found. Never a dynamic value.
+    func discriminator(of error: any Error) -> String? {
+        switch self {
+        case .sql:
+            if let state = SQLState(in: error) { return state.code }
+            return Reflection.kindName(of: error)
+        case .sqlite, .nioIOError, .nioConnectionError, .nioChannelError, .nioTooManyBytes, .tls, .parse:
+            return nil
+        case .httpClient:
+            return Reflection.field("code", of: error).flatMap { Reflection.caseName(of: $0) }
+        case .crypto, .archive, .systemErrno:
+            return Mirror(reflecting: error).displayStyle == .enum ? nil : Reflection.kindName(of: error)
+        }
+    }
+
+    /// A message for developers in place of a description that deliberately says nothing (postgres-nio's
+    /// "Generic description to prevent accidental leakage…"): the database server's own message with its
+    /// SQLSTATE, or the library's code. `nil` when the family has nothing better.
+    func specificMessage(of error: any Error) -> String? {
+        guard self == .sql else { return nil }
+        if let state = SQLState(in: error) {
+            guard let message = state.message else { return "SQLSTATE \(state.code)" }
+            return "\(message) (SQLSTATE \(state.code))"
+        }
+        return Reflection.kindName(of: error).map { "code: \($0)" }
+    }
+}
+
+extension Reflection {
+    /// The name of the kind an error is: its case name for an enum, else the case name of the enum it keeps
+    /// as its code (`code`, `error`, `kind`, `reason` or `base`), looked for a few levels deep and inside
+    /// its storage object, as in postgres-nio's `PSQLError` (`backing.code.base`) and CompressNIO's
+    /// `CompressNIOError` (`error`).
+    static func kindName(of value: Any) -> String? {
+        if let name = caseName(of: value) { return name }
+        var level: [Any] = [value]
+        for _ in 0..<3 {
+            var next: [Any] = []
+            for candidate in level {
+                for child in Mirror(reflecting: candidate).children.prefix(32) {
+                    let value = unwrapped(child.value)
+                    if ["code", "error", "kind", "reason", "base"].contains(child.label), let name = caseName(of: value)
+                    {
+                        return name
+                    }
+                    let style = Mirror(reflecting: value).displayStyle
+                    if style == .struct || style == .class { next.append(value) }
+                }
+            }
+            guard !next.isEmpty else { return nil }
+            level = next
+        }
+        return nil
+    }
+
+    /// The value an optional holds, or the value itself.
+    static func unwrapped(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.map { unwrapped($0.value) } ?? value
+    }
+}

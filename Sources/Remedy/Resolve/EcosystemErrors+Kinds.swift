@@ -36,7 +36,7 @@ extension EcosystemFamily {
     /// library's own code (postgres-nio's `PSQLError.Code`); `.some(nil)` for a cancelled query, `nil`
     /// when nothing in it is known (a child error, such as the refusal inside a connection error, may
     /// still speak).
-    static func sql(_ error: any Error) -> Entry?? {
+    static func sqlEntry(_ error: any Error) -> Entry?? {
         if let state = SQLState(in: error) { return .some(state.entry) }
         switch Reflection.kindName(of: error) {
         case "queryCancelled":
@@ -59,7 +59,7 @@ extension EcosystemFamily {
     /// A cryptographic operation's failure: data that fails its authentication (a tag, a signature, a
     /// key that won't unwrap) can't be trusted; a key or parameter of the wrong size is the caller's
     /// mistake. `nil` for anything else.
-    static func crypto(_ error: any Error) -> Entry? {
+    static func cryptoEntry(_ error: any Error) -> Entry? {
         guard let name = Reflection.kindName(of: error) else { return nil }
         if [
             "authenticationFailure", "unwrapFailure", "invalidSignature", "signatureMismatch", "macMismatch",
@@ -78,7 +78,7 @@ extension EcosystemFamily {
 
     /// A damaged or unsupported archive or compressed stream; `.some(nil)` for a cancelled operation,
     /// `nil` for anything else.
-    static func archive(_ error: any Error) -> Entry?? {
+    static func archiveEntry(_ error: any Error) -> Entry?? {
         guard let name = Reflection.kindName(of: error) else { return nil }
         let lowered = name.lowercased()
         if lowered.hasPrefix("cancel") { return .some(nil) }

@@ -119,11 +119,11 @@ package enum EcosystemFamily: Sendable, Equatable {
                 $0.map { $0.interpretation(in: localization) } ?? .silent
             }
         case .sql:
-            return Self.sql(error).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
+            return Self.sqlEntry(error).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
         case .crypto:
-            return Self.crypto(error).map { $0.interpretation(in: localization) }
+            return Self.cryptoEntry(error).map { $0.interpretation(in: localization) }
         case .archive:
-            return Self.archive(error).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
+            return Self.archiveEntry(error).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
         case .systemErrno:
             guard let raw = Reflection.field("rawValue", of: error).flatMap(Reflection.integer),
                 let code = Int32(exactly: raw).flatMap(POSIXErrorCode.init(rawValue:))

@@ -1,0 +1,181 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+
+extension Failures {
+    // MARK: - PostgreSQL (postgres-nio)
+
+    /// Failures of a real PostgreSQL server (``PostgresServer``) through postgres-nio's `PostgresConnection`:
+    /// each error is a `PSQLError`, whose description hides everything ("Generic description to prevent
+    /// accidental leakage…") and whose details live in a private backing class.
+    static let postgres: [FailureCase] = [
+        FailureCase(
+            "postgres.unique", library: "PostgresNIO",
+            summary: "INSERT a duplicate email into a column with a UNIQUE constraint (SQLSTATE 23505)"
+        ) { workspace in
+            try await PostgresServer.withConnection(for: "postgres.unique") { connection in
+                try await connection.run(
+                    """
+                    CREATE TEMPORARY TABLE player (
+                        id serial PRIMARY KEY, email text NOT NULL CONSTRAINT player_email_key UNIQUE)
+                    """,
+                    "INSERT INTO player (email) VALUES ('ada@example.com')"
+                )
+                let email = "ada@example.com"
+                return try await workspace.failure {
+                    try await connection.query(
+                        "INSERT INTO player (email) VALUES (\(email))",
+                        logger: PostgresServer.logger
+                    )
+                }
+            }
+        },
+        FailureCase(
+            "postgres.password", library: "PostgresNIO",
+            summary: "connect as remedy with a wrong password (scram-sha-256; SQLSTATE 28P01)"
+        ) { workspace in
+            try await PostgresServer.requireServer(for: "postgres.password")
+            return try await workspace.failure {
+                try await PostgresServer.connect(PostgresServer.configuration(password: "not the password"))
+            }
+        },
+        FailureCase(
+            "postgres.refused", library: "PostgresNIO",
+            summary: "connect to a loopback port nothing listens on (the NIO error inside PSQLError)"
+        ) { workspace in
+            let port = try await LoopbackServer.closedPort()
+            return try await workspace.failure {
+                try await PostgresServer.connect(PostgresServer.configuration(port: port))
+            }
+        },
+        FailureCase(
+            "postgres.syntax", library: "PostgresNIO",
+            summary: "run `SELEC id FROM player`, a statement with a typo (SQLSTATE 42601)"
+        ) { workspace in
+            try await PostgresServer.withConnection(for: "postgres.syntax") { connection in
+                try await workspace.failure {
+                    try await connection.query("SELEC id FROM player", logger: PostgresServer.logger)
+                }
+            }
+        },
+        FailureCase(
+            "postgres.serialization", library: "PostgresNIO",
+            summary: "UPDATE a row in a SERIALIZABLE transaction after another one updated and committed it "
+                + "(SQLSTATE 40001)"
+        ) { workspace in
+            try await serializationFailure(in: workspace)
+        },
+        FailureCase(
+            "postgres.tooManyConnections", library: "PostgresNIO",
+            summary: "connect a second time as a role with CONNECTION LIMIT 1 (SQLSTATE 53300)"
+        ) { workspace in
+            try await tooManyConnections(in: workspace)
+        },
+        FailureCase(
+            "postgres.adminShutdown", library: "PostgresNIO",
+            summary: "query on a connection that a second connection ended with pg_terminate_backend "
+                + "(SQLSTATE 57P01)"
+        ) { workspace in
+            try await adminShutdown(in: workspace)
+        },
+    ]
+
+    /// Two SERIALIZABLE transactions update one row: the second to write fails with 40001, "could not
+    /// serialize access due to concurrent update". No waiting: the first commits before the second writes.
+    private static func serializationFailure(in workspace: Workspace) async throws -> any Error {
+        let caseID = "postgres.serialization"
+        let table = PostgresServer.uniqueName("note")
+        return try await PostgresServer.withConnection(for: caseID) { first in
+            try await first.run(
+                PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (id integer PRIMARY KEY, body text NOT NULL)"),
+                PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1, 'draft')")
+            )
+            do {
+                let error = try await PostgresServer.withConnection(for: caseID) { second in
+                    // The first transaction's snapshot is taken by its first statement.
+                    try await first.run(
+                        "BEGIN ISOLATION LEVEL SERIALIZABLE",
+                        PostgresQuery(unsafeSQL: "SELECT body FROM \(table) WHERE id = 1")
+                    )
+                    try await second.run(
+                        "BEGIN ISOLATION LEVEL SERIALIZABLE",
+                        PostgresQuery(unsafeSQL: "UPDATE \(table) SET body = 'second' WHERE id = 1"),
+                        "COMMIT"
+                    )
+                    return try await workspace.failure {
+                        try await first.query(
+                            PostgresQuery(unsafeSQL: "UPDATE \(table) SET body = 'first' WHERE id = 1"),
+                            logger: PostgresServer.logger
+                        )
+                    }
+                }
+                try await first.run("ROLLBACK", PostgresQuery(unsafeSQL: "DROP TABLE \(table)"))
+                return error
+            } catch {
+                try? await first.run("ROLLBACK", PostgresQuery(unsafeSQL: "DROP TABLE \(table)"))
+                throw error
+            }
+        }
+    }
+
+    /// A role of its own with `CONNECTION LIMIT 1` (limits don't apply to superusers): one connection holds
+    /// the slot, a second fails with 53300, "too many connections for role". The role is dropped after.
+    private static func tooManyConnections(in workspace: Workspace) async throws -> any Error {
+        let caseID = "postgres.tooManyConnections"
+        let role = PostgresServer.uniqueName("remedy_limited")
+        return try await PostgresServer.withConnection(for: caseID) { admin in
+            try await admin.run(
+                PostgresQuery(unsafeSQL: "CREATE ROLE \(role) LOGIN PASSWORD 'remedy' CONNECTION LIMIT 1")
+            )
+            let limited = PostgresServer.configuration(username: role)
+            do {
+                let holder = try await PostgresServer.connect(limited)
+                let error = try await workspace.failure { try await PostgresServer.connect(limited) }
+                try? await holder.close()
+                try await admin.run(PostgresQuery(unsafeSQL: "DROP ROLE \(role)"))
+                return error
+            } catch {
+                try? await admin.run(PostgresQuery(unsafeSQL: "DROP ROLE \(role)"))
+                throw error
+            }
+        }
+    }
+
+    /// A second connection ends the first with `pg_terminate_backend` while the first runs a query, which
+    /// fails with 57P01, "terminating connection due to administrator command".
+    ///
+    /// Advisory locks order the two without a clock: the victim holds lock A, the administrator lock B; the
+    /// victim's query releases A, then waits for B; the administrator, waiting for A, goes on only once that
+    /// query runs, and terminates it. (A query sent on a connection the server has already closed never
+    /// completes in postgres-nio 1.33.2, so the victim must be inside its query when it is ended.)
+    private static func adminShutdown(in workspace: Workspace) async throws -> any Error {
+        let caseID = "postgres.adminShutdown"
+        let lockA = Int64.random(in: 1...Int64.max)
+        let lockB = lockA == Int64.max ? 1 : lockA + 1
+        return try await PostgresServer.withConnection(for: caseID) { administrator in
+            let victim = try await PostgresServer.connect(for: caseID)
+            do {
+                try await victim.run("SELECT pg_advisory_lock(\(lockA))")
+                try await administrator.run("SELECT pg_advisory_lock(\(lockB))")
+                guard let pid = try await victim.value("SELECT pg_backend_pid()", as: Int32.self) else {
+                    throw SetupFailure(caseID: caseID, reason: "pg_backend_pid() returned no row")
+                }
+                async let failure = workspace.failure {
+                    try await victim.run("SELECT pg_advisory_unlock(\(lockA)), pg_advisory_lock(\(lockB))")
+                }
+                try await administrator.run(
+                    "SELECT pg_advisory_lock(\(lockA))",
+                    "SELECT pg_terminate_backend(\(pid))"
+                )
+                let error = try await failure
+                // postgres-nio asserts that a connection is closed before it is released.
+                try? await victim.close()
+                try await administrator.run("SELECT pg_advisory_unlock_all()")
+                return error
+            } catch {
+                try? await victim.close()
+                throw error
+            }
+        }
+    }
+}

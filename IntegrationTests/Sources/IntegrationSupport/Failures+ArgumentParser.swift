@@ -6,7 +6,7 @@ extension Failures {
 
     /// A command line that swift-argument-parser refuses, parsed the way a tool's `main` does with
     /// `parseAsRoot(_:)`: the errors are the package's internal `CommandError`, which only the command's
-    /// `message(for:)` turns into text.
+    /// `message(for:)` turns into text; and a request for help, which is no failure.
     static let argumentParser: [FailureCase] = [
         FailureCase(
             "argumentParser.badValue", library: "swift-argument-parser",
@@ -20,12 +20,13 @@ extension Failures {
         ) { workspace in
             try await workspace.failure { try ExportCommand.parseAsRoot(["--limit", "0", "notes"]) }
         },
-        // Not a failure: the person asked for help. A tool prints the help and exits with 0.
+        // Not a failure: the person asked for help, and a tool prints the help and exits with 0. `parseAsRoot`
+        // returns a help command for `--help`; `parse` throws the parser's `helpRequested`.
         FailureCase(
             "argumentParser.help", library: "swift-argument-parser",
-            summary: "parse `export --help` (not a failure: a request for help, exit code 0)"
+            summary: "parse(`--help`) (not a failure: a request for help, exit code 0)"
         ) { workspace in
-            try await workspace.failure { try ExportCommand.parseAsRoot(["--help"]) }
+            try await workspace.failure { try ExportCommand.parse(["--help"]) }
         },
     ]
 }

@@ -61,7 +61,7 @@ start() {
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$directory'
-max_connections = 30
+max_connections = 50
 shared_buffers = 16MB
 fsync = off
 synchronous_commit = off

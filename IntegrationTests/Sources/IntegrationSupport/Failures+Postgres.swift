@@ -9,8 +9,8 @@ extension Failures {
     /// each error is a `PSQLError`, whose description hides everything ("Generic description to prevent
     /// accidental leakage…") and whose details live in a private backing class.
     static let postgres: [FailureCase] = [
-        FailureCase(
-            "postgres.unique", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.unique",
             summary: "INSERT a duplicate email into a column with a UNIQUE constraint (SQLSTATE 23505)"
         ) { workspace in
             try await PostgresServer.withConnection(for: "postgres.unique") { connection in
@@ -30,8 +30,8 @@ extension Failures {
                 }
             }
         },
-        FailureCase(
-            "postgres.password", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.password",
             summary: "connect as remedy with a wrong password (scram-sha-256; SQLSTATE 28P01)"
         ) { workspace in
             try await PostgresServer.requireServer(for: "postgres.password")
@@ -39,8 +39,8 @@ extension Failures {
                 try await PostgresServer.connect(PostgresServer.configuration(password: "not the password"))
             }
         },
-        FailureCase(
-            "postgres.refused", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.refused",
             summary: "connect to a loopback port nothing listens on (the NIO error inside PSQLError)"
         ) { workspace in
             let port = try await LoopbackServer.closedPort()
@@ -48,8 +48,8 @@ extension Failures {
                 try await PostgresServer.connect(PostgresServer.configuration(port: port))
             }
         },
-        FailureCase(
-            "postgres.syntax", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.syntax",
             summary: "run `SELEC id FROM player`, a statement with a typo (SQLSTATE 42601)"
         ) { workspace in
             try await PostgresServer.withConnection(for: "postgres.syntax") { connection in
@@ -58,21 +58,21 @@ extension Failures {
                 }
             }
         },
-        FailureCase(
-            "postgres.serialization", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.serialization",
             summary: "UPDATE a row in a SERIALIZABLE transaction after another one updated and committed it "
                 + "(SQLSTATE 40001)"
         ) { workspace in
             try await serializationFailure(in: workspace)
         },
-        FailureCase(
-            "postgres.tooManyConnections", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.tooManyConnections",
             summary: "connect a second time as a role with CONNECTION LIMIT 1 (SQLSTATE 53300)"
         ) { workspace in
             try await tooManyConnections(in: workspace)
         },
-        FailureCase(
-            "postgres.adminShutdown", library: "PostgresNIO",
+        PostgresServer.failureCase(
+            "postgres.adminShutdown",
             summary: "query on a connection that a second connection ended with pg_terminate_backend "
                 + "(SQLSTATE 57P01)"
         ) { workspace in

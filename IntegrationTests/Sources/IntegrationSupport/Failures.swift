@@ -12,6 +12,9 @@ public enum Failures {
     public static let all: [FailureCase] =
         grdb + postgres + nio + tls + asyncHTTPClient + crypto + archives + argumentParser + dataFormats + files
 
+    /// The cases whose error is no failure (a request for help): Remedy must not present them as one.
+    public static let notFailures: Set<String> = ["argumentParser.help"]
+
     /// The case with this id.
     public static func named(_ id: String) -> FailureCase? {
         all.first { $0.id == id }

@@ -91,6 +91,34 @@ public enum PostgresServer {
         }
     }
 
+    // MARK: - Cases
+
+    /// A case of PostgresNIO that runs when fewer than ``concurrentCases`` others do: the test suites
+    /// trigger each case several times in parallel, and every run holds up to three connections, so the
+    /// gate keeps them under the server's `max_connections` (50).
+    static func failureCase(
+        _ id: String,
+        summary: String,
+        run: @escaping @Sendable (Workspace) async throws -> any Error
+    ) -> FailureCase {
+        FailureCase(id, library: "PostgresNIO", summary: summary) { workspace in
+            await gate.enter()
+            do {
+                let error = try await run(workspace)
+                await gate.leave()
+                return error
+            } catch {
+                await gate.leave()
+                throw error
+            }
+        }
+    }
+
+    /// How many PostgreSQL cases run at once.
+    static let concurrentCases = 4
+
+    private static let gate = Gate(capacity: concurrentCases)
+
     /// A name no other run of a case uses at the same time: `prefix_` and 12 hexadecimal digits.
     static func uniqueName(_ prefix: String) -> String {
         let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
@@ -113,5 +141,31 @@ extension PostgresConnection {
             return value
         }
         return nil
+    }
+}
+
+/// Lets at most `capacity` tasks in at a time; the others wait in order of arrival.
+private actor Gate {
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(capacity: Int) {
+        available = capacity
+    }
+
+    func enter() async {
+        guard available == 0 else {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            available += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }

@@ -66,6 +66,24 @@ extension Failures {
             try await serializationFailure(in: workspace)
         },
         PostgresServer.failureCase(
+            "postgres.deadlock",
+            summary: "two transactions each update the row the other updated first (SQLSTATE 40P01)"
+        ) { workspace in
+            try await deadlock(in: workspace)
+        },
+        PostgresServer.failureCase(
+            "postgres.valueTooLong",
+            summary: "INSERT a 19-character name into a varchar(8) column (SQLSTATE 22001)"
+        ) { workspace in
+            try await PostgresServer.withConnection(for: "postgres.valueTooLong") { connection in
+                try await connection.run("CREATE TEMPORARY TABLE tag (name varchar(8) NOT NULL)")
+                let name = "a-name-far-too-long"
+                return try await workspace.failure {
+                    try await connection.query("INSERT INTO tag (name) VALUES (\(name))", logger: PostgresServer.logger)
+                }
+            }
+        },
+        PostgresServer.failureCase(
             "postgres.tooManyConnections",
             summary: "connect a second time as a role with CONNECTION LIMIT 1 (SQLSTATE 53300)"
         ) { workspace in
@@ -107,6 +125,52 @@ extension Failures {
                             PostgresQuery(unsafeSQL: "UPDATE \(table) SET body = 'first' WHERE id = 1"),
                             logger: PostgresServer.logger
                         )
+                    }
+                }
+                try await first.run("ROLLBACK", PostgresQuery(unsafeSQL: "DROP TABLE \(table)"))
+                return error
+            } catch {
+                try? await first.run("ROLLBACK", PostgresQuery(unsafeSQL: "DROP TABLE \(table)"))
+                throw error
+            }
+        }
+    }
+
+    /// Two transactions each update one row, then the other's: each waits for the other, and PostgreSQL ends
+    /// one of them with 40P01, "deadlock detected" (after `deadlock_timeout`, 10 ms here instead of 1 s); the
+    /// other then goes on. The error is the ended one's, whichever it is.
+    private static func deadlock(in workspace: Workspace) async throws -> any Error {
+        let caseID = "postgres.deadlock"
+        let table = PostgresServer.uniqueName("note")
+        let update: @Sendable (Int) -> PostgresQuery = { row in
+            PostgresQuery(unsafeSQL: "UPDATE \(table) SET body = 'mine' WHERE id = \(row)")
+        }
+        return try await PostgresServer.withConnection(for: caseID) { first in
+            try await first.run(
+                PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (id integer PRIMARY KEY, body text NOT NULL)"),
+                PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1, 'first'), (2, 'second')")
+            )
+            do {
+                let error = try await PostgresServer.withConnection(for: caseID) { second in
+                    for (connection, row) in [(first, 1), (second, 2)] {
+                        try await connection.run("SET deadlock_timeout = '10ms'", "BEGIN", update(row))
+                    }
+                    let errors = await withTaskGroup(of: (any Error)?.self) { group in
+                        for (connection, row) in [(first, 2), (second, 1)] {
+                            group.addTask {
+                                do {
+                                    try await connection.run(update(row))
+                                    return nil
+                                } catch {
+                                    return error
+                                }
+                            }
+                        }
+                        return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+                    }
+                    return try await workspace.failure {
+                        if let error = errors.first { throw error }
+                        return "both updates went through"
                     }
                 }
                 try await first.run("ROLLBACK", PostgresQuery(unsafeSQL: "DROP TABLE \(table)"))

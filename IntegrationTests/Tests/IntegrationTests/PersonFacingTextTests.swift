@@ -33,6 +33,7 @@ struct PersonFacingTextTests {
         "postgres.unique": [23505],
         "postgres.refused": [111],
         "postgres.serialization": [40001],
+        "postgres.valueTooLong": [22001, 8],
         "postgres.tooManyConnections": [53300],
         "tls.handshake": [268_435_703, 127],
         "tls.certificate": [268_435_581],

@@ -66,6 +66,28 @@ struct PostgresTests {
         expectSpecificSummary(seen)
     }
 
+    @Test("A deadlock (40P01) is busy data: transient, Try Again; the report keeps the server's detail")
+    func deadlock() async throws {
+        let seen = try await observe("postgres.deadlock")
+        expectPersonFacing(seen, alsoForbidden: postgresFragments + ["40P01", "deadlock", "ShareLock", "Process"])
+        expectKind(seen, .busy)
+        expectReport(seen, keeps: ["40P01", "deadlock detected", "waits for ShareLock on transaction"])
+        expectSpecificSummary(seen)
+    }
+
+    @Test("A value too long for its column (22001) reads as an integrity failure, never retried")
+    func valueTooLong() async throws {
+        let seen = try await observe("postgres.valueTooLong")
+        expectPersonFacing(
+            seen, alsoForbidden: postgresFragments + ["22001", "varying", "varchar", "a-name-far-too-long"])
+        expectKind(seen, .integrity)
+        expectReport(
+            seen,
+            keeps: ["22001", "value too long for type character varying(8)", "INSERT INTO tag (name) VALUES ($1)"]
+        )
+        expectSpecificSummary(seen)
+    }
+
     @Test("Too many connections (53300) is an unavailable database: transient, Try Again")
     func tooManyConnections() async throws {
         let seen = try await observe("postgres.tooManyConnections")

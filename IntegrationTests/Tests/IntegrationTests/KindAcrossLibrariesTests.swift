@@ -27,6 +27,7 @@ struct KindAcrossLibrariesTests {
         ("crypto.authentication", .unverifiable),
         ("zip.damaged", .corruptFile),
         ("zip.crc", .corruptFile),
+        ("zip.compressionMethod", .corruptFile),
         ("argumentParser.badValue", .commandLine),
         ("argumentParser.validation", .commandLine),
     ]

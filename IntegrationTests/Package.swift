@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
-// The integration tests: real failures of widely used packages (GRDB, SwiftNIO, AsyncHTTPClient, Yams, TOMLKit)
-// and of Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
+// The integration tests: real failures of widely used packages (GRDB, PostgresNIO against a PostgreSQL server on
+// loopback, SwiftNIO, swift-nio-ssl, AsyncHTTPClient, swift-crypto, ZIPFoundation, swift-argument-parser, Yams,
+// TOMLKit) and of Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
 // A package of its own, so library users never resolve these packages. See README.md.
 // It enables Remedy's package traits "Hummingbird" and "Vapor" to test the Problem Details middleware of each
 // (RemedyHummingbird, RemedyVapor) against a real server of each framework on loopback, with real clients
@@ -18,9 +19,17 @@ let failureDependencies: [Target.Dependency] = [
     .product(name: "NIOCore", package: "swift-nio"),
     .product(name: "NIOPosix", package: "swift-nio"),
     .product(name: "NIOHTTP1", package: "swift-nio"),
+    .product(name: "NIOTLS", package: "swift-nio"),
     .product(name: "AsyncHTTPClient", package: "async-http-client"),
     .product(name: "Yams", package: "Yams"),
     .product(name: "TOMLKit", package: "TOMLKit"),
+    .product(name: "PostgresNIO", package: "postgres-nio"),
+    .product(name: "NIOSSL", package: "swift-nio-ssl"),
+    .product(name: "X509", package: "swift-certificates"),
+    .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    .product(name: "Logging", package: "swift-log"),
 ]
 
 let package = Package(
@@ -38,6 +47,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        // The failures of the kinds a database, TLS, cryptography, an archive and a command line bring.
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        // The major version Vapor already resolves (postgres-nio accepts 3 to 5).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         // Triggers each real failure and returns the error it throws; shared by the tests and the tools.
@@ -67,6 +84,8 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
+                // The parser's own texts and exit codes, to compare with what a person reads.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],

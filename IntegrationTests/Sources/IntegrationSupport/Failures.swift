@@ -9,7 +9,11 @@ import Yams
 /// The real failures this package triggers, one ``FailureCase`` each.
 public enum Failures {
     /// Every case, in the order of the table.
-    public static let all: [FailureCase] = grdb + nio + asyncHTTPClient + dataFormats + files
+    public static let all: [FailureCase] =
+        grdb + postgres + nio + tls + asyncHTTPClient + crypto + archives + argumentParser + dataFormats + files
+
+    /// The cases whose error is no failure (a request for help): Remedy must not present them as one.
+    public static let notFailures: Set<String> = ["argumentParser.help"]
 
     /// The case with this id.
     public static func named(_ id: String) -> FailureCase? {
@@ -93,6 +97,15 @@ public enum Failures {
                 let queue = try DatabaseQueue(path: path)
                 return try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
                 }
+            }
+        },
+        FailureCase(
+            "grdb.syntax", library: "GRDB",
+            summary: "run `SELEC 1`, a statement with a typo (SQLITE_ERROR: a programmer's mistake)"
+        ) { workspace in
+            let queue = try DatabaseQueue(path: workspace.path("library.sqlite"))
+            return try await workspace.failure {
+                try await queue.read { db in try Int.fetchOne(db, sql: "SELEC 1") ?? 0 }
             }
         },
     ]

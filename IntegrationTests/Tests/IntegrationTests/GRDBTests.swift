@@ -2,7 +2,7 @@ import IntegrationSupport
 import Remedy
 import Testing
 
-/// SQLite failures through GRDB 7: constraint, busy, read-only, can't open, not a database.
+/// SQLite failures through GRDB 7: constraint, busy, read-only, can't open, not a database, a syntax error.
 @Suite(.timeLimit(.minutes(5)))
 struct GRDBTests {
     @Test("A UNIQUE violation is invalid input or a conflict, never retried; the report keeps the SQL")
@@ -53,5 +53,13 @@ struct GRDBTests {
         expectRecognised(seen)
         expectNoRetry(seen)
         expectReport(seen, keeps: ["file is not a database"])
+    }
+
+    @Test("An SQL syntax error is a programmer's mistake: an internal problem, not retried; the report keeps the SQL")
+    func syntaxError() async throws {
+        let seen = try await observe("grdb.syntax")
+        expectPersonFacing(seen, codes: [1], alsoForbidden: ["SELEC", "syntax error"])
+        expectKind(seen, .internalProblem)
+        expectReport(seen, keeps: ["SELEC 1", "syntax error"])
     }
 }

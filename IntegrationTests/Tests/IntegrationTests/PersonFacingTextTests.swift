@@ -30,6 +30,14 @@ struct PersonFacingTextTests {
         "file.permission.write": [513, 13],
         "file.permission.create": [513, 13],
         "file.permission.remove": [513, 1],
+        "postgres.unique": [23505],
+        "postgres.refused": [111],
+        "postgres.serialization": [40001],
+        "postgres.valueTooLong": [22001, 8],
+        "postgres.tooManyConnections": [53300],
+        "tls.handshake": [268_435_703, 127],
+        "tls.certificate": [268_435_581],
+        "crypto.authentication": [503_316_581],
     ]
 
     @Test("No developer text reaches a person", arguments: Failures.all.map(\.id))
@@ -42,7 +50,10 @@ struct PersonFacingTextTests {
         #expect(!seen.optionTitles.isEmpty)
     }
 
-    @Test("Every case is recognised: a text of its own and a known category", arguments: Failures.all.map(\.id))
+    @Test(
+        "Every case is recognised: a text of its own and a known category",
+        arguments: Failures.all.map(\.id).filter { !Failures.notFailures.contains($0) }
+    )
     func recognised(id: String) async throws {
         expectRecognised(try await observe(id))
     }

@@ -47,10 +47,11 @@ extension BuiltInCatalog {
         icon: .network,
         names: [.host]
     )
+    // A handshake that fails fails the same way again (no common protocol, not TLS at all): permanent.
     static let networkSecureConnectionFailed = Entry(
         "network.secureConnectionFailed",
         category: .externalSystemUnavailable,
-        offersRetry: true,
+        isPermanent: true,
         icon: .lock,
         names: [.host]
     )

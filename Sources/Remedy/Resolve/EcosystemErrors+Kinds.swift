@@ -61,6 +61,12 @@ extension EcosystemFamily {
     /// mistake. `nil` for anything else.
     static func cryptoEntry(_ error: any Error) -> Entry? {
         guard let name = Reflection.kindName(of: error) else { return nil }
+        if name == "underlyingCoreCryptoError" {
+            // swift-crypto on Linux reports BoringSSL's packed error code: library 30 (the cipher library) with
+            // reason 101 (`CIPHER_R_BAD_DECRYPT`) is a sealed box whose tag doesn't match. Other codes: unknown.
+            guard let code = Reflection.payloadInteger(of: error) else { return nil }
+            return code >> 24 == 30 && code & 0xFFF == 101 ? BuiltInCatalog.dataIntegrityFailed : nil
+        }
         if [
             "authenticationFailure", "unwrapFailure", "invalidSignature", "signatureMismatch", "macMismatch",
             "tagMismatch", "integrityCheckFailed",
@@ -166,6 +172,12 @@ extension Reflection {
             level = next
         }
         return nil
+    }
+
+    /// The integer an enum case carries as its only payload (`underlyingCoreCryptoError(error: 503316581)`).
+    static func payloadInteger(of value: Any) -> Int? {
+        guard let payload = Mirror(reflecting: value).children.first?.value else { return nil }
+        return integer(payload) ?? Mirror(reflecting: payload).children.first.flatMap { integer($0.value) }
     }
 
     /// The value an optional holds, or the value itself.

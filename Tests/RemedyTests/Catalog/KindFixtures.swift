@@ -129,6 +129,9 @@ enum KindFixtures {
         .init(label: "CryptoKitError.unwrapFailure", family: .crypto, entryName: "data.integrityFailed") {
             CryptoKitErrorStandIn.unwrapFailure
         },
+        .init(label: "CryptoKitError BoringSSL BAD_DECRYPT", family: .crypto, entryName: "data.integrityFailed") {
+            CryptoKitErrorStandIn.underlyingCoreCryptoError(error: 503_316_581)  // 0x1E000065, as swift-crypto on Linux
+        },
         .init(label: "CryptoKitError.incorrectKeySize", family: .crypto, entryName: "internal.programmingError") {
             CryptoKitErrorStandIn.incorrectKeySize
         },

@@ -26,6 +26,9 @@ package enum EcosystemFamily: Sendable, Equatable {
     /// The parse errors of data-format libraries: Yams, TOMLKit, SwiftCSV, CSV.swift, SWXMLHash,
     /// XMLCoder and any type whose name says it is a YAML, TOML, CSV, XML or JSON error.
     case parse
+    /// swift-argument-parser's `CommandError`, `ParserError`, `ValidationError`, `CleanExit` and `ExitCode`
+    /// (see `CommandLineErrors`).
+    case commandLine
 
     /// The family of a type, from its module-qualified name (`GRDB.DatabaseError`), or `nil`.
     package init?(qualifiedName: String) {
@@ -48,6 +51,8 @@ package enum EcosystemFamily: Sendable, Equatable {
             self = .tls
         case ("AsyncHTTPClient", "HTTPClientError"):
             self = .httpClient
+        case ("ArgumentParser", _) where CommandLineErrors.typeNames.contains(name):
+            self = .commandLine
         case ("Yams", "YamlError"), ("TOMLKit", "TOMLParseError"), ("SwiftCSV", "CSVParseError"),
             ("CSV", "CSVError"), ("SWXMLHash", "ParsingError"), ("XMLCoder", "XMLCoderError"):
             self = .parse
@@ -112,6 +117,8 @@ package enum EcosystemFamily: Sendable, Equatable {
                 interpretation.subject = ErrorSubject(line: location.line, column: location.column)
             }
             return interpretation
+        case .commandLine:
+            return CommandLineErrors.interpretation(of: error, localization: localization)
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// What the person typed is theirs to read: a command line the parser can't use, and a `ValidationError`
 /// a tool throws, are invalid input with the parser's own text (after the trust policy's checks), never
 /// offered again as they are. `--help`, `--version`, `CleanExit` and `ExitCode` are no failures to show:
-/// they are silent, and ``ExitStatus`` ends the tool with the status they ask for.
+/// they are silent, and ``ProcessExitStatus`` ends the tool with the status they ask for.
 ///
 /// The types, as swift-argument-parser 1.x declares them:
 ///

@@ -2,7 +2,7 @@ import Foundation
 import Remedy
 
 /// The one call that ends a command-line tool after a failure: the failure is presented and recorded as
-/// always, then the process exits with the status of how it ended (``Remedy/ExitStatus``, following
+/// always, then the process exits with the status of how it ended (``Remedy/ProcessExitStatus``, following
 /// `sysexits.h`).
 extension ErrorScope {
     /// Runs an operation as ``Remedy/ErrorScope/attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)``
@@ -86,7 +86,7 @@ extension ErrorScope {
         /// The operation's value.
         case value(Value)
         /// No value: the process ends with this status.
-        case exit(ExitStatus)
+        case exit(ProcessExitStatus)
     }
 
     /// ``attemptOrExit(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`` up to the exit: the value,
@@ -123,7 +123,9 @@ extension ErrorScope {
 
     /// ``exit(withError:fileID:line:)`` up to the exit: the error handled (unless it is a clean exit), and
     /// its status.
-    package func handleForExit(_ error: any Error, fileID: String = #fileID, line: Int = #line) async -> ExitStatus {
+    package func handleForExit(_ error: any Error, fileID: String = #fileID, line: Int = #line) async
+        -> ProcessExitStatus
+    {
         let status = exitStatus(for: error)
         guard status != .success else { return status }
         _ = await handle(error, fileID: fileID, line: line).value

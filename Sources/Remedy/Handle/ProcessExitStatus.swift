@@ -1,33 +1,17 @@
 /// The status a command-line tool ends with, following `sysexits.h`: what kind of failure ended the work,
 /// for the shell, a script or a service manager to read.
 ///
-/// ``ErrorScope/exitStatus(for:)`` gives the status of a failure, and RemedyTerminal's
-/// `attemptOrExit` and `exit(withError:)` present the failure, then end the process with it. The status
-/// says how the work ended, whatever the person chose on the way (Cancel on a missing file is still
-/// "no input"). The first rule that applies decides:
+/// ``ErrorScope/exitStatus(for:)`` gives the status of a failure, and RemedyTerminal's `attemptOrExit` and
+/// `exit(withError:)` present the failure, then end the process with it. The status tells the kind of
+/// failure, whatever the person chose on the way (Cancel on a missing file is still ``noInput``): the
+/// parser's clean exits and usage errors first, then cancellations, the app's `configuration` category,
+/// the built-in entries of files and data, transient failures, and the category. <doc:CommandLineTools>
+/// has the table, in the order its rules apply.
 ///
-/// | the failure | status |
-/// | --- | --- |
-/// | none: `--help`, `--version`, swift-argument-parser's `CleanExit` or `ExitCode.success` | 0 ``success`` |
-/// | swift-argument-parser's `ExitCode` (the tool told the person why itself) | its value |
-/// | a command line the parser can't use, or a `ValidationError` | 64 ``usage`` |
-/// | a cancellation, or an error marked silent | 130 ``cancelled`` |
-/// | category `ErrorCategory("configuration")` (the app's own) | 78 ``configuration`` |
-/// | a file that isn't there, or is a folder (`file.notFound`, `file.isAFolder`, `file.notAFolder`) | 66 ``noInput`` |
-/// | data that can't be read (`file.unreadableFormat`, `data.unreadable`, `file.corrupt`, `file.unsupportedEncoding`, `database.corrupt`) | 65 ``dataError`` |
-/// | reading or writing a file failed (`file.readFailed`, `file.writeFailed`) | 74 ``ioError`` |
-/// | any transient failure (offline, timed out, busy, 503) | 75 ``temporaryFailure`` |
-/// | ``ErrorCategory/invalidInput`` | 65 ``dataError`` |
-/// | ``ErrorCategory/permissionDenied``, ``ErrorCategory/authenticationRequired`` | 77 ``noPermission`` |
-/// | ``ErrorCategory/resourceExhausted`` (storage full) | 74 ``ioError`` |
-/// | ``ErrorCategory/externalSystemUnavailable``, ``ErrorCategory/externalSystemUnexpected`` | 69 ``unavailable`` |
-/// | ``ErrorCategory/internalInconsistency`` (a programmer's mistake, the parser's own bug) | 70 ``software`` |
-/// | anything else: ``ErrorCategory/unknown``, an app's own category | 1 ``failure`` |
-///
-/// The names in `code font` are the built-in catalog's entries (<doc:Catalog>); a category is the tree's,
-/// as its presentation has it. A tool that wants another status for its own kind of failure reads the
-/// category itself: `root.exitStatus(for: error)` is one value among others.
-public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+/// ```swift
+/// let status = root.exitStatus(for: CocoaError(.fileReadNoSuchFile))  // 66, noInput
+/// ```
+public struct ProcessExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The status as the process ends with it.
     public var rawValue: Int32
 
@@ -39,29 +23,29 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     /// 0: the work is done, or there was nothing to do (`--help`).
-    public static let success = ExitStatus(rawValue: 0)
+    public static let success = ProcessExitStatus(rawValue: 0)
     /// 1 (`EXIT_FAILURE`): a failure nothing more is known about.
-    public static let failure = ExitStatus(rawValue: 1)
+    public static let failure = ProcessExitStatus(rawValue: 1)
     /// 64 (`EX_USAGE`): the command line can't be used.
-    public static let usage = ExitStatus(rawValue: 64)
+    public static let usage = ProcessExitStatus(rawValue: 64)
     /// 65 (`EX_DATAERR`): the input data is wrong in some way.
-    public static let dataError = ExitStatus(rawValue: 65)
+    public static let dataError = ProcessExitStatus(rawValue: 65)
     /// 66 (`EX_NOINPUT`): an input file doesn't exist or can't be read.
-    public static let noInput = ExitStatus(rawValue: 66)
+    public static let noInput = ProcessExitStatus(rawValue: 66)
     /// 69 (`EX_UNAVAILABLE`): a service the tool needs is unavailable or answered what it can't use.
-    public static let unavailable = ExitStatus(rawValue: 69)
+    public static let unavailable = ProcessExitStatus(rawValue: 69)
     /// 70 (`EX_SOFTWARE`): an internal error of the software.
-    public static let software = ExitStatus(rawValue: 70)
+    public static let software = ProcessExitStatus(rawValue: 70)
     /// 74 (`EX_IOERR`): reading or writing failed, or there was no room to write.
-    public static let ioError = ExitStatus(rawValue: 74)
+    public static let ioError = ProcessExitStatus(rawValue: 74)
     /// 75 (`EX_TEMPFAIL`): a temporary failure; running the tool again later may succeed.
-    public static let temporaryFailure = ExitStatus(rawValue: 75)
+    public static let temporaryFailure = ProcessExitStatus(rawValue: 75)
     /// 77 (`EX_NOPERM`): the tool isn't allowed to do what was asked.
-    public static let noPermission = ExitStatus(rawValue: 77)
+    public static let noPermission = ProcessExitStatus(rawValue: 77)
     /// 78 (`EX_CONFIG`): the tool's configuration is wrong.
-    public static let configuration = ExitStatus(rawValue: 78)
+    public static let configuration = ProcessExitStatus(rawValue: 78)
     /// 130: the work was cancelled, as a shell reports a command stopped with Control-C (128 + `SIGINT`).
-    public static let cancelled = ExitStatus(rawValue: 130)
+    public static let cancelled = ProcessExitStatus(rawValue: 130)
 
     /// The value and its name: `66 (noInput)`.
     public var description: String {
@@ -75,7 +59,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     // MARK: - The status of a failure
 
-    /// The status of a resolved failure, by the first rule of the table above that applies.
+    /// The status of a resolved failure, by the first rule of <doc:CommandLineTools>'s table that applies.
     package init(_ failure: ResolvedFailure) {
         if let status = Self.commandLineStatus(of: failure) {
             self = status
@@ -94,12 +78,12 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     /// The status the first of swift-argument-parser's errors in the tree asks for, or `nil` when the tree
     /// holds none (or only one that carries a tool's own error, which then decides).
-    private static func commandLineStatus(of failure: ResolvedFailure) -> ExitStatus? {
-        var status: ExitStatus?
+    private static func commandLineStatus(of failure: ResolvedFailure) -> ProcessExitStatus? {
+        var status: ProcessExitStatus?
         failure.facts.forEachNode { node in
             switch CommandLineErrors.kind(of: node) {
             case .cleanExit?: status = .success
-            case .exitCode(let code)?: status = ExitStatus(rawValue: code)
+            case .exitCode(let code)?: status = ProcessExitStatus(rawValue: code)
             case .usage?: status = .usage
             case .parserBug?: status = .software
             case nil: break
@@ -110,14 +94,14 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     /// The built-in entries whose status their category doesn't tell.
-    private static let entryStatuses: [String: ExitStatus] = [
+    private static let entryStatuses: [String: ProcessExitStatus] = [
         "file.notFound": .noInput, "file.isAFolder": .noInput, "file.notAFolder": .noInput,
         "file.unreadableFormat": .dataError, "data.unreadable": .dataError, "file.corrupt": .dataError,
         "file.unsupportedEncoding": .dataError, "database.corrupt": .dataError,
         "file.readFailed": .ioError, "file.writeFailed": .ioError,
     ]
 
-    private static let categoryStatuses: [String: ExitStatus] = [
+    private static let categoryStatuses: [String: ProcessExitStatus] = [
         ErrorCategory.invalidInput.identifier: .dataError,
         ErrorCategory.permissionDenied.identifier: .noPermission,
         ErrorCategory.authenticationRequired.identifier: .noPermission,
@@ -131,16 +115,12 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
 extension ErrorScope {
     /// The status a command-line tool ends with after a failure, following `sysexits.h`: read from the
     /// error's whole tree as the root resolves it (its catalog: an app's own entries count), by the rules
-    /// of ``ExitStatus``.
-    ///
-    /// ```swift
-    /// let status = root.exitStatus(for: CocoaError(.fileReadNoSuchFile))  // 66, noInput
-    /// ```
+    /// of ``ProcessExitStatus``.
     ///
     /// - Parameter error: The error that ended the work.
-    /// - Returns: The status: ``ExitStatus/success`` for `--help` and other clean exits, else the
+    /// - Returns: The status: ``ProcessExitStatus/success`` for `--help` and other clean exits, else the
     ///   failure's.
-    public func exitStatus(for error: any Error) -> ExitStatus {
-        ExitStatus(pipeline.resolver.resolve(error))
+    public func exitStatus(for error: any Error) -> ProcessExitStatus {
+        ProcessExitStatus(pipeline.resolver.resolve(error))
     }
 }

@@ -2,14 +2,13 @@ import Foundation
 import Remedy
 
 /// The one call that ends a command-line tool after a failure: the failure is presented and recorded as
-/// always, then the process exits with the status of how it ended (``Remedy/ProcessExitStatus``, following
+/// always, then the process exits with the status of how it ended (`ProcessExitStatus`, following
 /// `sysexits.h`).
 extension ErrorScope {
-    /// Runs an operation as ``Remedy/ErrorScope/attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)``
-    /// does, and ends the process when it ends without a value.
+    /// Runs an operation as `attempt` does, and ends the process when it ends without a value.
     ///
     /// The failure is handled as by `attempt` (retried, presented, recorded); when the person gives up, the
-    /// process exits with the status of the failure that ended the attempt (``Remedy/ErrorScope/exitStatus(for:)``):
+    /// process exits with the status of the failure that ended the attempt (`exitStatus(for:)`):
     /// 66 for a file that isn't there, 75 for a server that stayed unreachable, 130 for a cancellation.
     ///
     /// ```swift
@@ -53,8 +52,8 @@ extension ErrorScope {
 
     /// Handles an error, then ends the process with the status of how it ended.
     ///
-    /// The error is presented and recorded as ``Remedy/ErrorScope/handle(_:retry:fileID:line:)`` does, and
-    /// when the person has answered, the process exits with ``Remedy/ErrorScope/exitStatus(for:)``. A clean
+    /// The error is presented and recorded as `handle(_:retry:)` does, and
+    /// when the person has answered, the process exits with `exitStatus(for:)`. A clean
     /// exit (`--help`, `--version`, swift-argument-parser's `CleanExit` and `ExitCode.success`) isn't a
     /// failure: it is neither shown nor recorded, and the status is 0. Hand those to the parser first, which
     /// prints the help:

@@ -94,6 +94,15 @@ struct ArgumentParserErrorTests {
         #expect(Mirror(reflecting: request.value).children.first?.label == "helpRequested")
     }
 
+    /// Only the parser's own module names the family: an app's `ValidationError` is the app's.
+    @Test func onlyTheParsersTypesAreItsFamily() {
+        for name in ["CommandError", "ParserError", "ValidationError", "CleanExit", "ExitCode"] {
+            #expect(EcosystemFamily(qualifiedName: "ArgumentParser.\(name)") == .commandLine, "\(name)")
+            #expect(EcosystemFamily(qualifiedName: "MyTool.\(name)") == nil, "\(name)")
+        }
+        #expect(EcosystemFamily(qualifiedName: "ArgumentParser.InputOrigin") == nil)
+    }
+
     // MARK: - What the person reads
 
     @Test func aValueOutsideTheEnumerationReadsAsTheParserWordsIt() throws {

@@ -165,7 +165,7 @@ public struct ErrorCatalog: Sendable {
         }
         guard includesBuiltIns else { return nil }
         if info.ecosystemFamily == .commandLine, !typeTrust.isEmpty {
-            // The parser's texts are the person's to read unless the app declared their type's untrusted.
+            // The app's declaration for a type of swift-argument-parser's decides over the developer-text screen.
             let trust = typeTrust[ObjectIdentifier(type(of: error))]
             var interpretation = CommandLineErrors.interpretation(of: error, localization: localization, trust: trust)
             interpretation?.isBuiltIn = true

@@ -154,8 +154,9 @@ extension ErrorCatalog {
     ///
     /// A person then reads "The value 'pdf' is invalid for '--format <format>'. Please provide one of 'csv'
     /// and 'json'." The text passes the trust policy's developer-text screen first (``TextTrust``): one that
-    /// reads like developer text is only detail. Only the errors `parseAsRoot()` throws are asked about; the
-    /// function is never called for help requests, clean exits or errors of other kinds.
+    /// reads like developer text is Remedy's "Check the Command" instead. The function is asked only about
+    /// the parser's errors for a command line it can't use (those `parse()` and `parseAsRoot()` throw), never
+    /// about help requests, clean exits or errors of other kinds.
     ///
     /// - Parameter message: The command's `message(for:)`: the parser's message for one of its errors.
     public mutating func registerCommandLineMessages(_ message: @escaping @Sendable (any Error) -> String) {

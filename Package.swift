@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "RemedyVapor", targets: ["RemedyVapor"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
+        .executable(name: "export-example", targets: ["export-example"]),
         .executable(name: "server-example", targets: ["server-example"]),
         .executable(name: "server-example-client", targets: ["server-example-client"]),
     ],
@@ -119,6 +120,17 @@ let package = Package(
         ),
         // The README's command-line tool, file for file: Remedy and RemedyTerminal only.
         .executableTarget(name: "notes-example", dependencies: ["Remedy", "RemedyTerminal"], path: "Examples/notes"),
+        // The command-line article's tool with swift-argument-parser: the parser's errors presented by Remedy, and
+        // the exit status of each failure.
+        .executableTarget(
+            name: "export-example",
+            dependencies: [
+                "Remedy",
+                "RemedyTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/export"
+        ),
         // The server example: a Hummingbird server whose routes fail for real, with the middleware. Without the
         // trait it builds only its command line, which says how to run it with the trait.
         .executableTarget(
@@ -143,16 +155,23 @@ let package = Package(
             path: "Examples/server/Client"
         ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
+        // ArgumentParser only for the tests: they check what Remedy makes of its real errors, which the library
+        // products recognise by their structure without depending on it.
         .testTarget(
             name: "RemedyTerminalTests",
-            dependencies: ["RemedyTerminal", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "RemedyTerminal",
+                "RemedyTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "RemedyTestingTests", dependencies: ["RemedyTesting"]),
         // Runs the built remedy-demo and the examples end to end; depending on them makes `swift test` build them
         // first (server-example's server only with the trait).
         .testTarget(
             name: "RemedyDemoTests",
-            dependencies: ["remedy-demo", "notes-example", "server-example", "server-example-client"]
+            dependencies: ["remedy-demo", "notes-example", "export-example", "server-example", "server-example-client"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -9,10 +9,9 @@ struct Notes {
             presenter: TerminalPresenter(),  // alerts as prompts, on standard error
             logger: .file("notes.log")  // Remedy's records, kept out of the person's way
         )
-        let notes = await root.attempt("Loading the notes") {
+        let notes = await root.attemptOrExit("Loading the notes") {
             try String(contentsOfFile: "notes.txt", encoding: .utf8)
-        }
-        guard let notes else { exit(1) }  // the person was told why; notes.log has the details
+        }  // without notes: the person is told why, and the tool exits with its status (66, no input)
         print(notes)  // standard output stays the tool's own
     }
 }

@@ -41,7 +41,7 @@ struct NotesExampleTests {
         #expect(run.stderr.contains("  1) OK [o] (Standard)\n"))
         #expect(run.stderr.contains("Eingabetaste für „OK“: "))
         #expect(run.stdout.isEmpty)
-        #expect(run.status == 1)
+        #expect(run.status == 66)
     }
 
     @Test func theScreenIsJapaneseWithAJapaneseLang() async throws {
@@ -51,7 +51,7 @@ struct NotesExampleTests {
         #expect(run.stderr.contains("  1) OK [o] (デフォルト)\n"))
         #expect(run.stderr.contains("Enter で「OK」： "))
         #expect(run.stdout.isEmpty)
-        #expect(run.status == 1)
+        #expect(run.status == 66)
     }
 
     /// A missing file isn't fixed by trying again, so the alert names the file and offers OK only.
@@ -75,12 +75,12 @@ struct NotesExampleTests {
         #expect(run.stderr == alert)
         #expect(!run.stderr.contains("Try Again"))
         #expect(run.stdout.isEmpty)
-        #expect(run.status == 1)
+        #expect(run.status == 66)
     }
 
     @Test func theLogFileHoldsRemedysRecordAtDebug() async throws {
         let (run, log) = try await runNotes(.terminal("1\n"))
-        #expect(run.status == 1)
+        #expect(run.status == 66)
         let lines = try #require(log).split(separator: "\n").filter { $0.contains(" Remedy: ") }
         #expect(lines.count == 2, "received and outcome of the one failure")
         #expect(lines.allSatisfy { $0.contains(" debug Remedy: Loading the notes: ") })
@@ -96,7 +96,7 @@ struct NotesExampleTests {
         let (run, log) = try await runNotes(.none)
         #expect(run.stderr.contains("  1) OK [o] (default)\n"))
         #expect(run.stderr.contains("“OK”"))
-        #expect(run.status == 1)
+        #expect(run.status == 66)
         #expect(log?.contains("option=OK") == true && log?.contains("outcome=presented") == true)
     }
 

@@ -163,8 +163,15 @@ public struct ErrorCatalog: Sendable {
         for interpret in appPredicates.reversed() {
             if let interpretation = interpret(error, localization) { return interpretation }
         }
-        guard includesBuiltIns,
-            var interpretation = BuiltInCatalog.interpretation(for: error, info: info, localization: localization)
+        guard includesBuiltIns else { return nil }
+        if info.ecosystemFamily == .commandLine, !typeTrust.isEmpty {
+            // The app's declaration for a type of swift-argument-parser's decides over the developer-text screen.
+            let trust = typeTrust[ObjectIdentifier(type(of: error))]
+            var interpretation = CommandLineErrors.interpretation(of: error, localization: localization, trust: trust)
+            interpretation?.isBuiltIn = true
+            return interpretation
+        }
+        guard var interpretation = BuiltInCatalog.interpretation(for: error, info: info, localization: localization)
         else { return nil }
         interpretation.isBuiltIn = true
         return interpretation

@@ -105,10 +105,9 @@ struct TerminalSampleTests {
         static func main() async {
             let server = NotesServer()  // your service; it needn't be Sendable
             let root = ErrorScope.root(presenter: TerminalPresenter(), logger: .file("sync.log"))
-            let notes = await root.child("Notes").attempt("Syncing the notes") {
+            let notes = await root.child("Notes").attemptOrExit("Syncing the notes") {
                 try await server.notes()
-            }
-            guard let notes else { return }  // the person gave up; Remedy logged why
+            }  // or the tool exits with the failure's status: 75 while the server can't be reached
             print("\(notes.count) notes")
         }
     }

@@ -14,8 +14,16 @@ struct ArgumentParserTests {
         #expect(parserText.contains("The value 'pdf' is invalid"), "the parser says: \(parserText)")
         expectPersonFacing(seen, alsoForbidden: ["CommandError", "ParserError", "unableToParseValue", "InputKey"])
         expectKind(seen, .commandLine)
-        let message = seen.presentation.message
-        #expect(message.contains(parserText), "the person reads “\(message)”, the parser says “\(parserText)”")
+        // Without the command's own message function, Remedy's calm text, which points to the help.
+        #expect(seen.presentation.message.contains("--help"), "the person reads “\(seen.presentation.message)”")
+        // With it, as the command-line article shows: the parser's words.
+        var catalog = ErrorCatalog.standard
+        catalog.registerCommandLineMessages(ExportCommand.message(for:))
+        let told = ErrorResolver(catalog: catalog, localization: Observation.english).presentation(for: seen.error)
+        #expect(told.message.contains(parserText), "the person reads “\(told.message)”, the parser says “\(parserText)”")
+        #expect(told.category == .invalidInput)
+        let tryAgain = RecoveryOption.retry.localizedTitle(in: Observation.english)
+        #expect(!told.options.contains { $0.localizedTitle(in: Observation.english) == tryAgain })
         expectReport(seen, keeps: ["CommandError", "unableToParseValue", "pdf"])
     }
 

@@ -55,9 +55,11 @@ extension BuiltInCatalog {
         icon: .lock,
         names: [.host]
     )
+    // Connecting again meets the same certificate: permanent until the network or the server changes.
     static let networkUntrustedServer = Entry(
         "network.untrustedServer",
         category: .externalSystemUnexpected,
+        isPermanent: true,
         icon: .lock,
         names: [.host]
     )

@@ -88,13 +88,11 @@ extension EcosystemFamily {
         guard let name = Reflection.kindName(of: error) else { return nil }
         let lowered = name.lowercased()
         if lowered.hasPrefix("cancel") { return .some(nil) }
-        if lowered.contains("unsupported") || lowered.contains("compressionmethod") {
-            return BuiltInCatalog.fileUnreadableFormat
-        }
         if lowered.hasPrefix("unwritable") { return BuiltInCatalog.fileWriteFailed }
+        // Damaged, or in a form the app can't read (an unsupported compression method): one text says both.
         let damaged = [
             "corrupt", "damaged", "crc", "checksum", "truncated", "unreadable", "invalidstream", "centraldirectory",
-            "localheader", "entrypath", "symlink", "unfinished", "unexpectedend",
+            "localheader", "entrypath", "symlink", "unfinished", "unexpectedend", "unsupported", "compressionmethod",
         ]
         if damaged.contains(where: { lowered.contains($0) }) { return BuiltInCatalog.fileCorrupt }
         if lowered.contains("buffersize") || isProgrammingMistake(name) { return BuiltInCatalog.programmingError }

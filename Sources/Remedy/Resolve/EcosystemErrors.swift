@@ -223,8 +223,9 @@ package enum EcosystemFamily: Sendable, Equatable {
         var name = Reflection.caseName(of: error) ?? ""
         if let base = Reflection.field("baseError", of: error) { name = Reflection.caseName(of: base) ?? name }
         // A handshake that failed because the peer's certificate didn't verify says so only in BoringSSL's
-        // error strings (`…:CERTIFICATE_VERIFY_FAILED`).
-        if name == "handshakeFailed", String(describing: error).contains("CERTIFICATE_VERIFY_FAILED") {
+        // error strings (`…:CERTIFICATE_VERIFY_FAILED`), in `NIOSSLError.handshakeFailed` and in the
+        // `BoringSSLError` it holds (a child of the tree, which must read the same).
+        if String(describing: error).contains("CERTIFICATE_VERIFY_FAILED") {
             return BuiltInCatalog.networkUntrustedServer
         }
         switch name {

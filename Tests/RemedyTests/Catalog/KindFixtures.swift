@@ -123,6 +123,9 @@ enum KindFixtures {
         .init(label: "postgres-nio SSL unsupported", family: .sql, entryName: "network.secureConnectionFailed") {
             StandInPSQLError(.sslUnsupported)
         },
+        .init(label: "NIOSSLError certificate not verified", family: .tls, entryName: "network.untrustedServer") {
+            NIOSSLErrorStandIn.handshakeFailed("error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED")
+        },
         .init(label: "CryptoKitError.authenticationFailure", family: .crypto, entryName: "data.integrityFailed") {
             CryptoKitErrorStandIn.authenticationFailure
         },
@@ -144,7 +147,7 @@ enum KindFixtures {
         .init(label: "ArchiveError.missingEndOfCentralDirectory", family: .archive, entryName: "file.corrupt") {
             ArchiveErrorStandIn.missingEndOfCentralDirectoryRecord
         },
-        .init(label: "ArchiveError.invalidCompressionMethod", family: .archive, entryName: "file.unreadableFormat") {
+        .init(label: "ArchiveError.invalidCompressionMethod", family: .archive, entryName: "file.corrupt") {
             ArchiveErrorStandIn.invalidCompressionMethod
         },
         .init(label: "ArchiveError.unwritableArchive", family: .archive, entryName: "file.writeFailed") {

@@ -20,7 +20,8 @@ struct ArgumentParserTests {
         var catalog = ErrorCatalog.standard
         catalog.registerCommandLineMessages(ExportCommand.message(for:))
         let told = ErrorResolver(catalog: catalog, localization: Observation.english).presentation(for: seen.error)
-        #expect(told.message.contains(parserText), "the person reads “\(told.message)”, the parser says “\(parserText)”")
+        #expect(
+            told.message.contains(parserText), "the person reads “\(told.message)”, the parser says “\(parserText)”")
         #expect(told.category == .invalidInput)
         let tryAgain = RecoveryOption.retry.localizedTitle(in: Observation.english)
         #expect(!told.options.contains { $0.localizedTitle(in: Observation.english) == tryAgain })

@@ -35,12 +35,14 @@ for failureCase in cases {
         let ways = await WrappedObservations(of: error)
         let seen = ways.bare
         let shown = seen.attempted ?? seen.presentation
+        // A silent error (a cancellation, `--help`) is never presented: its presentation is not what anyone sees.
+        let isSilent = seen.interpretation.isSilent
         let columns = [
             "`\(failureCase.id)`",
             "`\(String(reflecting: type(of: error)))`",
-            cell(shown.title),
-            cell(shown.message),
-            cell(seen.optionTitles.joined(separator: ", ")),
+            isSilent ? "(silent: never presented)" : cell(shown.title),
+            isSilent ? "" : cell(shown.message),
+            isSilent ? "" : cell(seen.optionTitles.joined(separator: ", ")),
             seen.presentation.category.identifier,
             seen.interpretation.isTransient ? "yes" : "no",
             agreement(ways),

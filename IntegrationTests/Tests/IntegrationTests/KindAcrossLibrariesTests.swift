@@ -11,7 +11,7 @@ struct KindAcrossLibrariesTests {
         ("grdb.unique", .integrity),
         ("postgres.unique", .integrity),
         ("postgres.password", .invalidAuthorization),
-        ("postgres.valueTooLong", .integrity),
+        ("postgres.valueTooLong", .invalidValue),
         ("postgres.serialization", .busy),
         ("postgres.deadlock", .busy),
         ("grdb.busy", .busy),

@@ -28,10 +28,13 @@ struct Kind: Sendable, CustomStringConvertible {
 
     var description: String { name }
 
-    /// A UNIQUE, foreign key, NOT NULL or CHECK violation (SQLite 19, SQLSTATE 23xxx), a value out of range
-    /// (22xxx): the person's input conflicts with what is saved.
+    /// A UNIQUE, foreign key, NOT NULL or CHECK violation (SQLite 19, SQLSTATE 23xxx): the person's input
+    /// conflicts with what is saved.
     static let integrity = Kind(
         name: "integrity", title: "Can't Save Changes", category: .invalidInput, retry: .permanent)
+    /// A value too long, out of range or malformed (SQLSTATE 22xxx): the person's input can't be saved as it is.
+    static let invalidValue = Kind(
+        name: "invalid value", title: "Can't Save This Value", category: .invalidInput, retry: .permanent)
     /// Wrong password or user (SQLSTATE 28xxx).
     static let invalidAuthorization = Kind(
         name: "invalid authorization", title: "Can't Sign In to the Database", category: .permissionDenied,

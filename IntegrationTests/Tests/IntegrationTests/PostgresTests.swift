@@ -75,12 +75,12 @@ struct PostgresTests {
         expectSpecificSummary(seen)
     }
 
-    @Test("A value too long for its column (22001) reads as an integrity failure, never retried")
+    @Test("A value too long for its column (22001) reads as a value that can't be saved, never retried")
     func valueTooLong() async throws {
         let seen = try await observe("postgres.valueTooLong")
         expectPersonFacing(
             seen, alsoForbidden: postgresFragments + ["22001", "varying", "varchar", "a-name-far-too-long"])
-        expectKind(seen, .integrity)
+        expectKind(seen, .invalidValue)
         expectReport(
             seen,
             keeps: ["22001", "value too long for type character varying(8)", "INSERT INTO tag (name) VALUES ($1)"]

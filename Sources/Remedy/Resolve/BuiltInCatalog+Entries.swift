@@ -167,6 +167,7 @@ extension BuiltInCatalog {
         "database.corrupt", category: .externalSystemUnexpected, isPermanent: true, icon: .storage)
     static let databaseCannotOpen = Entry(
         "database.cannotOpen", category: .externalSystemUnavailable, isPermanent: true, icon: .storage)
+    static let databaseInvalidValue = Entry("database.invalidValue", category: .invalidInput, isPermanent: true)
     static let databaseCredentials = Entry(
         "database.credentials", category: .permissionDenied, isPermanent: true, icon: .lock)
     static let databaseNoPermission = Entry(
@@ -268,8 +269,8 @@ extension BuiltInCatalog {
         fileNotFound, fileNoPermission, fileWriteNoPermission, storageFull, storageQuota, fileLocked, fileCorrupt,
         fileReadOnlyVolume, fileExists, fileInvalidName, fileNotAFolder, fileIsAFolder, fileTooLarge,
         fileUnsupportedEncoding, fileUnreadableFormat, fileReadFailed, fileWriteFailed, dataUnreadable, dataUnsavable,
-        databaseConstraint, databaseBusy, databaseReadOnly, databaseCorrupt, databaseCannotOpen, databaseCredentials,
-        databaseNoPermission, databaseUnavailable, databaseDefault, programmingError, dataIntegrityFailed,
+        databaseConstraint, databaseBusy, databaseReadOnly, databaseCorrupt, databaseCannotOpen, databaseInvalidValue,
+        databaseCredentials, databaseNoPermission, databaseUnavailable, databaseDefault, programmingError, dataIntegrityFailed,
         cocoaDefault, systemDefault,
         httpBadRequest, httpForbidden, httpNotFound, httpRequestTimeout, httpConflict, httpContentTooLarge,
         httpUnprocessableContent, httpTooManyRequests, httpInternalServerError, httpBadGateway,

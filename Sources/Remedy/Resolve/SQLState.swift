@@ -92,10 +92,12 @@ struct SQLState: Equatable {
         case "25006": return BuiltInCatalog.databaseReadOnly  // read_only_sql_transaction
         case "57P01", "57P02", "57P03", "53300": return BuiltInCatalog.databaseUnavailable
         case "3D000": return BuiltInCatalog.databaseCannotOpen  // invalid_catalog_name: no such database
+        case "22012": return BuiltInCatalog.programmingError  // division_by_zero
         default: break
         }
         switch classCode {
-        case "22", "23": return BuiltInCatalog.databaseConstraint  // data exception, integrity violation
+        case "23": return BuiltInCatalog.databaseConstraint  // integrity constraint violation
+        case "22": return BuiltInCatalog.databaseInvalidValue  // data exception: too long, out of range, malformed
         case "28": return BuiltInCatalog.databaseCredentials  // invalid authorization
         case "40": return BuiltInCatalog.databaseBusy  // transaction rollback
         case "08", "53", "57": return BuiltInCatalog.databaseUnavailable

@@ -90,6 +90,12 @@ enum KindFixtures {
         .init(label: "PostgreSQL unique violation", family: .sql, entryName: "database.constraint") {
             StandInPSQLError(sqlState: "23505", message: "duplicate key value violates unique constraint")
         },
+        .init(label: "PostgreSQL value too long", family: .sql, entryName: "database.invalidValue") {
+            StandInPSQLError(sqlState: "22001", message: "value too long for type character varying(8)")
+        },
+        .init(label: "PostgreSQL division by zero", family: .sql, entryName: "internal.programmingError") {
+            StandInPSQLError(sqlState: "22012", message: "division by zero")
+        },
         .init(label: "PostgreSQL wrong password", family: .sql, entryName: "database.credentials") {
             StandInPSQLError(sqlState: "28P01", message: "password authentication failed for user \"app\"")
         },

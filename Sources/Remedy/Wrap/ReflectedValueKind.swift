@@ -106,9 +106,11 @@ enum ReflectedValueKind: Sendable {
     }
 
     /// Whether a type is a Swift class whose stored properties reflection shows as they are: no mirror of its
-    /// own, not an `NSObject` (whose mirror shows nothing of what it holds).
+    /// own, not an `NSObject` (whose mirror shows nothing of what it holds), and not an actor (whose state
+    /// may only be read on the actor).
     private static func isStorageObject(_ type: Any.Type) -> Bool {
         type is AnyClass && !(type is any CustomReflectable.Type) && !(type is NSObject.Type)
+            && !(type is any Actor.Type)
     }
 
     /// Whether a type holds no references: it can't hold an error.

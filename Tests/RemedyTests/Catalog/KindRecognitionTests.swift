@@ -34,6 +34,13 @@ struct KindRecognitionTests {
         #expect(Array(ErrorTree(Holder(context: .init(session: Session())))).count == 1)
     }
 
+    @Test func anActorAnErrorHoldsIsNeverRead() {
+        // Its state belongs to the actor: reading it from the walk would race with the actor's own work.
+        actor Session { let lastError: any Error = POSIXError(.ECONNREFUSED) }
+        struct SessionFailed: Error { let session: Session }
+        #expect(Array(ErrorTree(SessionFailed(session: Session()))).count == 1)
+    }
+
     @Test func aLibrarysErrorOfAKnownKindIsFoundByItsName() {
         #expect(EcosystemFamily(qualifiedName: "PostgresNIO.PSQLError") == .sql)
         #expect(EcosystemFamily(qualifiedName: "MySQLNIO.MySQLError") == .sql)

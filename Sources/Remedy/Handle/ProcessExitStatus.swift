@@ -97,7 +97,7 @@ public struct ProcessExitStatus: RawRepresentable, Hashable, Sendable, CustomStr
     private static let entryStatuses: [String: ProcessExitStatus] = [
         "file.notFound": .noInput, "file.isAFolder": .noInput, "file.notAFolder": .noInput,
         "file.unreadableFormat": .dataError, "data.unreadable": .dataError, "file.corrupt": .dataError,
-        "file.unsupportedEncoding": .dataError, "database.corrupt": .dataError,
+        "file.unsupportedEncoding": .dataError, "database.corrupt": .dataError, "data.integrityFailed": .dataError,
         "file.readFailed": .ioError, "file.writeFailed": .ioError,
     ]
 

@@ -54,6 +54,11 @@ struct ProcessExitStatusTests {
         (CancellationError(), .cancelled),
         (URLError(.cancelled), .cancelled),
         (UnknownError(), .failure),
+        // Kinds read across libraries (issue 26), from a stand-in of postgres-nio's `PSQLError`.
+        (StandInPSQLError(sqlState: "28P01", message: "password authentication failed"), .noPermission),
+        (StandInPSQLError(sqlState: "40001", message: "could not serialize access"), .temporaryFailure),
+        (StandInPSQLError(sqlState: "42601", message: "syntax error"), .software),
+        (StandInPSQLError(sqlState: "22001", message: "value too long"), .dataError),
     ]
 
     static func root() -> ErrorScope {

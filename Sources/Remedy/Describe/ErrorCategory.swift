@@ -124,6 +124,11 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         return text == key ? message(in: localization) : text
     }
 
+    /// ``message(in:)`` beside "Try Again", else ``messageWithoutRetry(in:)``.
+    package func message(in localization: Localization, offeringRetry: Bool) -> String {
+        offeringRetry ? message(in: localization) : messageWithoutRetry(in: localization)
+    }
+
     /// The suffix of the key of a message's variant without "Try again": `category.unknown.message.noRetry`.
     static let withoutRetrySuffix = ".noRetry"
 

@@ -149,8 +149,9 @@ public struct Presentation: Sendable, CustomStringConvertible {
         // The content box holds the derived grouping key's state too: one allocation for both.
         self.content = PresentationContent(
             title: title.nonBlank ?? category.title(in: localization),
+            // A blank message: the category's, which asks to try again only beside Try Again.
             message: message.isBlank
-                ? Self.fallbackMessage(category: category, options: options, in: localization) : message,
+                ? category.message(in: localization, offeringRetry: options.contains(where: \.isRetry)) : message,
             detail: detail.nonBlank,
             helpAnchor: helpAnchor.nonBlank,
             options: Self.normalize(options, localization: localization),
@@ -258,16 +259,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
     /// Up to this many options, duplicates are found by comparing titles pairwise.
     private static let optionsComparedPairwise = 8
-
-    /// The category's message for a blank one: without its "Try again" sentence unless Try Again is offered.
-    private static func fallbackMessage(
-        category: ErrorCategory,
-        options: [RecoveryOption],
-        in localization: Localization
-    ) -> String {
-        options.contains(where: \.isRetry)
-            ? category.message(in: localization) : category.messageWithoutRetry(in: localization)
-    }
 
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         // Most errors offer nothing: "OK" alone, without the buffers of the general case.

@@ -171,7 +171,7 @@ public struct ErrorInterpretation: Sendable {
     /// offered; otherwise its variant without that sentence is shown.
     func presentedMessage(category: ErrorCategory, offersRetry: Bool, localization: Localization) -> String {
         guard let message = message.nonBlank else {
-            return offersRetry ? category.message(in: localization) : category.messageWithoutRetry(in: localization)
+            return category.message(in: localization, offeringRetry: offersRetry)
         }
         guard !offersRetry, isGenericFallback, !isOverridden, let entry else { return message }
         return entry.messageWithoutRetry(in: localization) ?? message

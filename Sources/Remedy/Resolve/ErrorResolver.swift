@@ -303,9 +303,6 @@ public struct ErrorResolver: Sendable {
                     || catalog.interpretation(for: error, info: info, localization: localization) == nil,
                 catalog.localizedTextTrust(of: error) == .trusted
             else { return nil }
-            // No category: a blank message falls back to the unknown category's. Returned from each
-            // branch, not kept in a variable of both: copying and destroying a category costs more than
-            // reading the texts.
             // Without a message, the unknown category's, which depends on the options: resolved in full.
             return Self.message(of: localized, cache: info.localizedMessage)
         } else {

@@ -180,8 +180,7 @@ extension Reflection {
 
     /// The value an optional holds, or the value itself.
     static func unwrapped(_ value: Any) -> Any {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.map { unwrapped($0.value) } ?? value
+        guard let optional = value as? any OptionalValue, let wrapped = optional.wrappedValue else { return value }
+        return unwrapped(wrapped)
     }
 }

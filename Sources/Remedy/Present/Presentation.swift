@@ -14,30 +14,15 @@
 /// - Title and message are never empty: blank texts fall back to the category's texts.
 public struct Presentation: Sendable, CustomStringConvertible {
     /// A short title.
-    public var title: String {
-        get { content.title }
-        set { modifyContent { $0.title = newValue } }
-    }
+    public var title: String
     /// What happened and what to do next. Kept whole, however long; presenters may truncate.
-    public var message: String {
-        get { content.message }
-        set { modifyContent { $0.message = newValue } }
-    }
+    public var message: String
     /// Extra detail for a less prominent place, or `nil`.
-    public var detail: String? {
-        get { content.detail }
-        set { modifyContent { $0.detail = newValue } }
-    }
+    public var detail: String?
     /// A help anchor (`NSHelpAnchorErrorKey`, `LocalizedError.helpAnchor`), or `nil`.
-    public var helpAnchor: String? {
-        get { content.helpAnchor }
-        set { modifyContent { $0.helpAnchor = newValue } }
-    }
+    public var helpAnchor: String?
     /// The options, already normalized by the presentation rules.
-    public private(set) var options: [RecoveryOption] {
-        get { content.options }
-        set { modifyContent { $0.options = newValue } }
-    }
+    public private(set) var options: [RecoveryOption]
     /// What is wrong with each field of the person's input, in order: an app shows each message next to its
     /// field. Empty unless the error is about fields.
     ///
@@ -50,43 +35,26 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ///     form.showError(fieldError.message, besideFieldAt: fieldError.path)
     /// }
     /// ```
-    public var fieldErrors: [FieldError] { content.fieldErrors }
+    public let fieldErrors: [FieldError]
     /// What kind of failure this is.
-    public var category: ErrorCategory {
-        get { content.category }
-        set { modifyContent { $0.category = newValue } }
-    }
+    public var category: ErrorCategory
     /// How badly the failure disrupts the person.
-    public var severity: Severity {
-        get { content.severity }
-        set { modifyContent { $0.severity = newValue } }
-    }
+    public var severity: Severity
     /// How to show it.
-    public var style: PresentationStyle {
-        get { content.style }
-        set {
-            // Presenters' capabilities set the style of every presentation, mostly to the one it has.
-            guard newValue != content.style else { return }
-            modifyContent { $0.style = newValue }
-        }
-    }
+    public var style: PresentationStyle
     /// The icon to show.
-    public var icon: ErrorIcon {
-        get { content.icon }
-        set { modifyContent { $0.icon = newValue } }
-    }
-    /// Identical presentations share a key; the queue shows them once, with a count.
+    public var icon: ErrorIcon
+    /// The shape of the error, for logs and analytics: unless one was given or set, the grouping key of
+    /// the error the presentation was made for (``ErrorReport/groupingKey(of:limits:)``), even if
+    /// ``error`` is changed later.
     ///
-    /// Unless one was given, the key is the grouping key of the error the presentation was made for
-    /// (``ErrorReport/groupingKey(of:limits:)``), computed when first read: walking the tree for it
-    /// costs as much as the rest of a presentation, and many presentations are never queued. Copies
-    /// made before the first read share the result. Setting a key replaces it.
+    /// It is not what makes presentations identical: the queue coalesces presentations a person couldn't
+    /// tell apart (same title, message, detail, severity, style and options), whatever their errors.
     public var groupingKey: String {
         get {
             switch groupingKeySource {
             case .given(let key): key
-            case .derived(let box): box.key
-            case .derivedInContent: content.key
+            case .error(let error): ErrorReport.groupingKey(of: error)
             }
         }
         set { groupingKeySource = .given(newValue) }
@@ -105,11 +73,14 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The language the presentation was made in; presenters write their own texts in it too.
     public var localization: Localization
 
-    /// What the presentation shows, behind one reference: copying a presentation, or making one from a
-    /// template, costs one retain, not one for every text, list and category (copy-on-write: see
-    /// ``modifyContent(_:)``).
-    private var content: PresentationContent
+    /// The key given to the initializer or set later, or the error whose key it is: computed when read,
+    /// since most presentations are never logged by key.
     private var groupingKeySource: GroupingKeySource
+
+    private enum GroupingKeySource: Sendable {
+        case given(String)
+        case error(any Error)
+    }
 
     /// Creates a presentation, applying the presentation rules.
     ///
@@ -124,7 +95,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ///   - severity: How badly it disrupts the person.
     ///   - style: How to show it; `nil` follows severity. A fatal error is never a banner.
     ///   - icon: The icon; `nil` uses the category's icon.
-    ///   - groupingKey: The coalescing key; `nil` derives one from the error's shape.
+    ///   - groupingKey: The key for logs and analytics; `nil` derives one from the error's shape.
     ///   - supportReference: The occurrence's reference; `nil` makes a new one.
     ///   - error: The error being presented.
     ///   - localization: The language of Remedy's own texts (fallback titles, "OK", "Cancel").
@@ -146,23 +117,20 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ) {
         let severity = severity ?? category.defaultSeverity
         let style = style ?? severity.defaultStyle
-        // The content box holds the derived grouping key's state too: one allocation for both.
-        self.content = PresentationContent(
-            title: title.nonBlank ?? category.title(in: localization),
-            // A blank message: the category's, which asks to try again only beside Try Again.
-            message: message.isBlank
-                ? category.message(in: localization, offeringRetry: options.contains(where: \.isRetry)) : message,
-            detail: detail.nonBlank,
-            helpAnchor: helpAnchor.nonBlank,
-            options: Self.normalize(options, localization: localization),
-            fieldErrors: fieldErrors,
-            category: category,
-            severity: severity,
-            style: severity == .fatal && style == .banner ? .alert : style,
-            icon: icon ?? category.defaultIcon,
-            keyOf: groupingKey == nil ? error : nil
-        )
-        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derivedInContent
+        self.title = title.nonBlank ?? category.title(in: localization)
+        // A blank message: the category's, which asks to try again only beside Try Again.
+        self.message =
+            message.isBlank
+            ? category.message(in: localization, offeringRetry: options.contains(where: \.isRetry)) : message
+        self.detail = detail.nonBlank
+        self.helpAnchor = helpAnchor.nonBlank
+        self.options = Self.normalize(options, localization: localization)
+        self.fieldErrors = fieldErrors
+        self.category = category
+        self.severity = severity
+        self.style = severity == .fatal && style == .banner ? .alert : style
+        self.icon = icon ?? category.defaultIcon
+        self.groupingKeySource = groupingKey.map { .given($0) } ?? .error(error)
         self.occurrences = 1
         self.supportReference = supportReference ?? .next()
         self.error = error
@@ -170,11 +138,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     }
 
     /// A presentation made from a template: the template's texts, options, style and icon, for an error
-    /// that reads the same, with the error's own grouping key, a reference of its own unless one is given,
-    /// one occurrence, and the localization it was resolved in.
-    ///
-    /// A grouping key given is the error's own (``ErrorReport/groupingKey(of:limits:)``), known already;
-    /// without one, it is derived from the error when first read.
+    /// that reads the same, with a reference of its own unless one is given and one occurrence.
     init(
         template: CachedPresentation,
         for error: any Error,
@@ -182,26 +146,12 @@ public struct Presentation: Sendable, CustomStringConvertible {
         supportReference: SupportReference?,
         localization: Localization
     ) {
-        // Shared with the template and every presentation made from it, until one of them changes it.
-        self.content = template.content
-        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(DerivedGroupingKey(error))
+        self = template.presentation
+        self.groupingKeySource = groupingKey.map { .given($0) } ?? .error(error)
         self.occurrences = 1
         self.supportReference = supportReference ?? .next()
         self.error = error
         self.localization = localization
-    }
-
-    /// Changes the content: in place when this presentation holds the only reference to it, else in a copy
-    /// of its own (copy-on-write, as the standard library's collections do).
-    ///
-    /// A grouping key derived in the content box stays with the box that holds it, shared by the copies
-    /// made before the change, as before it.
-    private mutating func modifyContent(_ change: (PresentationContent) -> Void) {
-        if !isKnownUniquelyReferenced(&content) {
-            if case .derivedInContent = groupingKeySource { groupingKeySource = .derived(content) }
-            content = content.copy()
-        }
-        change(content)
     }
 
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.
@@ -217,11 +167,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The option a presentation falls back to when nobody answers: cancel, else the default, else the
     /// first option. Never `nil`, because a presentation always has an option.
     public var fallbackOption: RecoveryOption {
-        // `cancelOption ?? defaultOption ?? options[0]`, by index: each of those getters copies the option
-        // it finds into an optional. `defaultOption`'s own fallback, the only option, is `options[0]`.
-        if let index = options.firstIndex(where: { $0.role == .cancel }) { return options[index] }
-        if let index = options.firstIndex(where: { $0.role == .recommended }) { return options[index] }
-        return options[0]
+        cancelOption ?? defaultOption ?? options[0]
     }
 
     /// Finds the option of this presentation that an answer stands for, by title and role.
@@ -257,29 +203,16 @@ public struct Presentation: Sendable, CustomStringConvertible {
         localization.plainTexts?.okOptions ?? [localizedOK(in: localization)]
     }
 
-    /// Up to this many options, duplicates are found by comparing titles pairwise.
-    private static let optionsComparedPairwise = 8
-
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
-        // Most errors offer nothing: "OK" alone, without the buffers of the general case.
-        guard !options.isEmpty else { return localizedOKAlone(in: localization) }
         var result: [RecoveryOption] = []
-        result.reserveCapacity(options.count + 1)
-        // The identities of the titles kept so far. A few options are compared with each other instead,
-        // without hashing into a set that must be allocated.
-        var seenTitles: Set<String>? = options.count > Self.optionsComparedPairwise ? [] : nil
+        var seenTitles: Set<String> = []
         var hasCancel = false
         var hasRecommended = false
         for var option in options {
             // A destructive action nobody can read is never offered, least of all under an "OK".
             if option.role == .destructive, option.titleKey == nil, option.title.isBlank { continue }
             option.title = option.localizedTitle(in: localization)
-            if seenTitles != nil {
-                guard seenTitles?.insert(option.title.titleIdentity).inserted == true else { continue }
-            } else {
-                let title = option.title
-                guard !result.contains(where: { $0.title.hasSameTitleIdentity(as: title) }) else { continue }
-            }
+            guard seenTitles.insert(option.title.titleIdentity).inserted else { continue }
             switch option.role {
             case .cancel:
                 if hasCancel { option.role = .normal }
@@ -311,147 +244,17 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
 // MARK: - Templates
 
-/// What a presentation shows, after the presentation rules, for errors that all read the same (see
-/// ``ErrorResolver/presentation(for:)``): everything but the error, its reference and grouping key.
-/// Presentations made from it share its content until one of them changes it.
-final class CachedPresentation: Sendable {
-    let content: PresentationContent
+/// A presentation kept to be made again for errors that all read the same (see
+/// ``ErrorResolver/presentation(for:)``).
+struct CachedPresentation: Sendable {
+    let presentation: Presentation
 
-    /// The template of a presentation.
     init(_ presentation: Presentation) {
-        // A copy without the derived key's state, which would keep the presentation's error alive.
-        content = presentation.contentWithoutKey
-    }
-}
-
-extension Presentation {
-    /// A copy of the content, without the derived key's state.
-    fileprivate var contentWithoutKey: PresentationContent { content.copy() }
-}
-
-/// The visible content of a presentation, shared by its copies and by the presentations made from one
-/// template; for a presentation made by ``Presentation/init(title:message:detail:helpAnchor:options:fieldErrors:category:severity:style:icon:groupingKey:supportReference:error:localization:)``
-/// without a grouping key, also the state of the key derived from its error.
-final class PresentationContent: DerivedGroupingKey, @unchecked Sendable {
-    // @unchecked: the properties below are `var`s, changed only by `Presentation.modifyContent`, and only
-    // after `isKnownUniquelyReferenced` found that the presentation being changed (held `inout`, so by
-    // one thread) holds the only reference to the box: no other presentation, template or thread can
-    // read it then. Every other use only reads. A template's box is never changed: the template holds a
-    // reference. The derived key's state is `DerivedGroupingKey`'s, behind its lock.
-    // `PresentationContentTests.contentIsCopiedOnWrite` and `copiesChangedFromManyThreadsStayApart` check it.
-    var title: String
-    var message: String
-    var detail: String?
-    var helpAnchor: String?
-    var options: [RecoveryOption]
-    var fieldErrors: [FieldError]
-    var category: ErrorCategory
-    var severity: Severity
-    var style: PresentationStyle
-    var icon: ErrorIcon
-
-    init(
-        title: String,
-        message: String,
-        detail: String?,
-        helpAnchor: String?,
-        options: [RecoveryOption],
-        fieldErrors: [FieldError],
-        category: ErrorCategory,
-        severity: Severity,
-        style: PresentationStyle,
-        icon: ErrorIcon,
-        keyOf error: (any Error)?
-    ) {
-        self.title = title
-        self.message = message
-        self.detail = detail
-        self.helpAnchor = helpAnchor
-        self.options = options
-        self.fieldErrors = fieldErrors
-        self.category = category
-        self.severity = severity
-        self.style = style
-        self.icon = icon
-        super.init(error)
+        var template = presentation
+        // The template must not keep the first error it was made for alive.
+        template.error = Placeholder()
+        self.presentation = template
     }
 
-    /// The same content in a box of its own, without the derived key's state.
-    func copy() -> PresentationContent {
-        PresentationContent(
-            title: title,
-            message: message,
-            detail: detail,
-            helpAnchor: helpAnchor,
-            options: options,
-            fieldErrors: fieldErrors,
-            category: category,
-            severity: severity,
-            style: style,
-            icon: icon,
-            keyOf: nil
-        )
-    }
-}
-
-// MARK: - Grouping key
-
-/// Where a presentation's grouping key comes from: given, or derived from its error on first read.
-private enum GroupingKeySource: Sendable {
-    /// A key given to the initializer or set later.
-    case given(String)
-    /// The error's grouping key, computed on first read. The box is shared by copies of the
-    /// presentation, so the key is computed once for all of them.
-    case derived(DerivedGroupingKey)
-    /// As `derived`, with the state in the presentation's own content box (no box of its own).
-    case derivedInContent
-}
-
-/// A grouping key derived from an error when first read, shared by the copies of a presentation.
-///
-/// A plain object behind one lock shared by all of them, not a `LockedValue` each: most presentations
-/// are never queued, so their key is never read, and a box with a mutex of its own costs the mutex's
-/// setup and teardown besides the allocation, for every presentation. The lock is held only to read or
-/// store the state, never while the key is computed, so sharing it makes threads wait for a few
-/// instructions at most. ``PresentationContent`` is one too, so a presentation needs one allocation for
-/// both.
-class DerivedGroupingKey: @unchecked Sendable {
-    // @unchecked: `state` is the only mutable property, and it is only read or written with
-    // `DerivedGroupingKey.lock` held (`init` writes it before the object is shared); `DerivedKey` is
-    // `Sendable`, so its values may cross threads. `PresentationTests` read one key from many threads.
-    private var state: DerivedKey
-
-    private static let lock = LockedValue<Void>()
-
-    enum DerivedKey: Sendable {
-        /// Not computed yet: the error the key is of (the one the presentation was made for, even if
-        /// its `error` property is changed later).
-        case pending(any Error)
-        case computed(String)
-        /// No key is derived here (a content box of a presentation whose key comes from elsewhere).
-        case none
-    }
-
-    /// A box for the key of an error; `nil`: a box that derives no key.
-    init(_ error: (any Error)?) {
-        state = error.map { .pending($0) } ?? .none
-    }
-
-    final var key: String {
-        let error: any Error
-        switch Self.lock.withLock({ state }) {
-        case .computed(let key): return key
-        case .pending(let pending): error = pending
-        case .none: preconditionFailure("a grouping key read from a box that derives none")
-        }
-        // Computed outside the lock: describing an app's error runs the app's code, which must not
-        // run while a lock is held. Two threads may both compute it; the first result is kept, and
-        // both are the same anyway.
-        let key = ErrorReport.groupingKey(of: error)
-        return Self.lock.withLock {
-            if case .computed(let existing) = state { return existing }
-            state = .computed(key)
-            return key
-        }
-    }
+    private struct Placeholder: Error {}
 }

@@ -78,78 +78,6 @@ package enum NodeFacts {
         "key '\(key.stringValue)' not found"
     }
 
-    /// What a report reads of a decoding error, from one look at it: what ``kind(of:info:caseLabel:)``,
-    /// ``message(of:info:)``, `ErrorTree.codingPath(of:info:)` and ``debugText(of:info:isLeaf:)`` each
-    /// read of it on their own, casting it out of its box (and copying its context) every time.
-    struct DecodingFacts {
-        /// As ``kind(of:info:caseLabel:)``: `DecodingError.keyNotFound`.
-        let kind: String
-        /// As ``message(of:info:)``: `key 'temp' not found`.
-        let message: String
-        /// The context's coding path, or `nil` for an unknown case: reports write it without making
-        /// its text first (see ``codingPath``).
-        let codingKeys: [any CodingKey]?
-        /// As `ErrorTree.codingPath(of:info:)`: `days[0].temp`, or `nil` for an unknown case.
-        var codingPath: String? { codingKeys.map { ErrorTree.codingPath($0) } }
-        /// As ``debugText(of:info:isLeaf:)``: the context's debug description, or `nil` when it is blank.
-        let debugText: String?
-        /// As ``reasonAndSuggestion(of:info:)``, read from the value where `DecodingError` is a
-        /// `LocalizedError` for the compiler (swift-foundation's conformance), without boxing it into an
-        /// `any LocalizedError`; `nil` elsewhere, where the separate read answers.
-        let reasonAndSuggestion: (String?, String?)?
-
-        /// The facts of a decoding error whose type facts are `info`.
-        init(_ error: DecodingError, info: ErrorTypeInfo) {
-            // One look at the case for its name, message and context, instead of one each; the context's
-            // two facts are read where it is bound (an optional context in between would be copied).
-            let caseName: String
-            switch error {
-            case .keyNotFound(let key, let context):
-                caseName = "keyNotFound"
-                message = NodeFacts.keyNotFoundMessage(key)
-                (codingKeys, debugText) = Self.facts(of: context)
-            case .valueNotFound(_, let context):
-                caseName = "valueNotFound"
-                message = NodeFacts.describe(error)
-                (codingKeys, debugText) = Self.facts(of: context)
-            case .typeMismatch(_, let context):
-                caseName = "typeMismatch"
-                message = NodeFacts.describe(error)
-                (codingKeys, debugText) = Self.facts(of: context)
-            case .dataCorrupted(let context):
-                caseName = "dataCorrupted"
-                message = NodeFacts.describe(error)
-                (codingKeys, debugText) = Self.facts(of: context)
-            @unknown default:
-                caseName = NodeFacts.caseName(of: error)
-                message = NodeFacts.describe(error)
-                codingKeys = error.context?.codingPath
-                debugText = (error.context?.debugDescription).nonBlank
-            }
-            kind = info.kind(case: caseName)
-            #if canImport(FoundationEssentials)
-            reasonAndSuggestion = (error.failureReason.nonBlank, error.recoverySuggestion.nonBlank)
-            #else
-            reasonAndSuggestion = nil
-            #endif
-        }
-
-        /// A context's coding path, and its debug description unless it is blank.
-        private static func facts(of context: DecodingError.Context) -> ([any CodingKey], String?) {
-            (context.codingPath, (context.debugDescription as String?).nonBlank)
-        }
-
-        /// The facts of a node, when it is a decoding error.
-        init?(of error: any Error, info: ErrorTypeInfo) {
-            // Read in place: `ErrorTree.value(_:as:)` would copy the error (and its context) out of its box.
-            guard info.source == .decoding, let facts = ErrorTree.withDecodingError(error, { Self($0, info: info) })
-            else {
-                return nil
-            }
-            self = facts
-        }
-    }
-
     /// An encoding error in a few words: `invalid value at days[0].temp`.
     static func describe(_ error: EncodingError) -> String {
         switch error {
@@ -208,31 +136,8 @@ package enum NodeFacts {
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
-    ///
-    /// The same as `String(description.prefix { $0 != "(" })`, without walking the description's
-    /// characters when it is ASCII up to its first parenthesis (as case names are): an ASCII `(` that is
-    /// neither preceded by nor followed by a non-ASCII scalar is a character of its own, so the bytes
-    /// before it are exactly the characters before it.
     package static func caseName(fromDescription description: String) -> String {
-        if let length = description.utf8.withContiguousStorageIfAvailable(asciiCaseNameLength), let length {
-            return length == description.utf8.count
-                ? description : String(description[..<description.utf8.index(description.startIndex, offsetBy: length)])
-        }
-        return String(description.prefix { $0 != "(" })
-    }
-
-    /// How many bytes of an ASCII description come before its first parenthesis (all of them when it
-    /// has none), or `nil` when a non-ASCII scalar comes first or next to it.
-    private static func asciiCaseNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (position, byte) in bytes.enumerated() {
-            guard byte < 0x80 else { return nil }
-            if byte == UInt8(ascii: "(") {
-                // A combining mark after it would make it part of another character.
-                guard position + 1 == bytes.count || bytes[position + 1] < 0x80 else { return nil }
-                return position
-            }
-        }
-        return bytes.count
+        String(description.prefix { $0 != "(" })
     }
 
     static func caseName(of error: DecodingError) -> String {

@@ -15,9 +15,6 @@
 ///         Caused by:
 ///           1: StorageError.diskFull
 /// ```
-///
-/// The lines are written part by part straight into one buffer (``ReportLines``): prefixes, numbers,
-/// keys and markers are never made into strings of their own first.
 struct ReportRenderer {
     let limits: ErrorLimits
     let style: ReportStyle
@@ -40,79 +37,6 @@ struct ReportRenderer {
         var isBranching: Bool { childCount + omitted >= 2 || omitted > 0 }
     }
 
-    /// The frames of the nodes from the root down to the one being rendered, outermost first: the first
-    /// four in the value itself, so a report of a tree a few levels deep allocates nothing for them (an
-    /// array would allocate its storage on the first append); deeper ones in an array.
-    private struct FrameStack {
-        /// Stands in the slots not in use: its strings are literals, so storing it retains nothing.
-        private static let unused = Frame(base: "", padding: 0, number: 0, childCount: 0, omitted: 0, message: nil)
-        private var first = unused
-        private var second = unused
-        private var third = unused
-        private var fourth = unused
-        private var deeper: [Frame] = []
-        private(set) var count = 0
-
-        mutating func append(_ frame: Frame) {
-            switch count {
-            case 0: first = frame
-            case 1: second = frame
-            case 2: third = frame
-            case 3: fourth = frame
-            default: deeper.append(frame)
-            }
-            count += 1
-        }
-
-        /// Removes the last frame, answering its base, padding and count of children left out when it left
-        /// any out (what closing it writes), `nil` otherwise; the stack must not be empty.
-        ///
-        /// A frame of the first four slots stays there, out of use, until the next ``append(_:)`` replaces
-        /// it or the stack goes: copying it out and a placeholder in would cost more than the rest of closing.
-        mutating func removeLast() -> (base: String, padding: Int, omitted: Int)? {
-            let answer = withLast { $0.omitted > 0 ? ($0.base, $0.padding, $0.omitted) : nil }
-            count -= 1
-            if count >= 4 { deeper.removeLast() }
-            return answer
-        }
-
-        /// Lets `body` read or change the last frame in place; the stack must not be empty.
-        @inline(__always)
-        private mutating func withLast<Result>(_ body: (inout Frame) -> Result) -> Result {
-            switch count {
-            case 1: return body(&first)
-            case 2: return body(&second)
-            case 3: return body(&third)
-            case 4: return body(&fourth)
-            default: return body(&deeper[deeper.count - 1])
-            }
-        }
-
-        /// The last frame's message, or `nil` when the stack is empty.
-        var lastMessage: String? {
-            mutating get { count == 0 ? nil : withLast { $0.message } }
-        }
-
-        /// Whether the last frame's children hang on branches; the stack must not be empty.
-        var lastIsBranching: Bool {
-            mutating get { withLast { $0.isBranching } }
-        }
-
-        /// The last frame's base and the chain number of an entry continuing its chain; the stack must not
-        /// be empty.
-        var lastBaseAndNextNumber: (String, Int) {
-            mutating get { withLast { ($0.base, $0.number + 1) } }
-        }
-
-        /// Counts one more shown child of the last frame and answers the frame; the stack must not be empty.
-        mutating func countShownChildOfLast() -> Frame {
-            withLast { frame in
-                frame.shownChildren += 1
-                return frame
-            }
-        }
-    }
-
     /// What starts an entry's first line.
     enum Lead {
         /// Nothing: the report's first entry.
@@ -131,25 +55,16 @@ struct ReportRenderer {
     func render(_ error: any Error) -> String {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
         var walk = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
-        var frames = FrameStack()
+        var frames: [Frame] = []
         var isFirstLine = true
 
         func close(downTo depth: Int) {
             while frames.count > depth {
-                if let frame = frames.removeLast() {
-                    lines.beginLine()
-                    lines.write(frame.base)
-                    lines.writeSpaces(frame.padding)
-                    lines.write("└─ ", .tree)
-                    lines.beginPaint(.marker)
-                    lines.write("… ")
-                    lines.write(frame.omitted)
-                    lines.write(" more not shown (width limit ")
-                    lines.write(limits.maximumWidth)
-                    lines.write(")")
-                    lines.endPaint()
-                    lines.endLine()
-                }
+                let frame = frames.removeLast()
+                guard frame.omitted > 0 else { continue }
+                let marker = "… \(frame.omitted) more not shown (width limit \(limits.maximumWidth))"
+                lines.append(
+                    frame.base + Self.spaces(frame.padding) + style.paint("└─ ", .tree) + style.marker(marker))
             }
         }
 
@@ -158,106 +73,69 @@ struct ReportRenderer {
             close(downTo: node.depth)
 
             // Where this node's first entry goes.
-            var lead: Lead
-            var base: String
-            var number: Int
-            var padding: Int
-            let parentMessage = frames.lastMessage
-            if frames.count > 0 {
-                if frames.lastIsBranching {
-                    let parent = frames.countShownChildOfLast()
-                    let isLast = parent.shownChildren == parent.childCount && parent.omitted == 0
+            var lead = Lead.none
+            var base = ""
+            var number = 0
+            var padding = 2
+            if let parent = frames.last {
+                if parent.isBranching {
+                    frames[frames.count - 1].shownChildren += 1
+                    let isLast = parent.shownChildren + 1 == parent.childCount && parent.omitted == 0
                     lead = .branch(base: parent.base, padding: parent.padding, isLast: isLast)
                     base = Self.capped(parent.base + Self.spaces(parent.padding) + (isLast ? "   " : "│  "))
-                    number = 0
-                    padding = 2
                 } else {
-                    (base, number) = frames.lastBaseAndNextNumber
-                    if number == 1 { writeCausedBy(base: base, into: &lines) }
+                    base = parent.base
+                    number = parent.number + 1
+                    if number == 1 { lines.append(causedBy(base: base)) }
                     lead = .numbered(base: base, number: number)
                     padding = Self.padding(for: number)
                 }
-            } else {
-                lead = .none
-                base = ""
-                number = 0
-                padding = 2
             }
 
             var ownMessage: String?
             if let context = ErrorTree.value(node.error, as: ContextError.self) {
                 // One entry per layer, outermost first, continuing the chain.
-                let layers = context.innermostFirst
+                let layers = Array(context.innermostFirst.reversed())
                 let shown = Self.shownLayers(count: layers.count, maximum: limits.maximumLayersShown)
-                var position = 0
-                for layerIndex in stride(from: layers.count - 1, through: 0, by: -1) {
-                    let reversedPosition = layers.count - 1 - layerIndex
-                    if reversedPosition == shown.head, shown.omitted > 0 {
-                        lines.beginLine()
-                        lines.write(base)
-                        lines.write("  ")
-                        lines.beginPaint(.marker)
-                        lines.write("… ")
-                        lines.write(shown.omitted)
-                        lines.write(" more layers")
-                        lines.endPaint()
-                        lines.endLine()
+                for (position, layer) in layers.enumerated() {
+                    if position == shown.head, shown.omitted > 0 {
+                        lines.append(base + "  " + style.marker("… \(shown.omitted) more layers"))
                     }
-                    guard reversedPosition < shown.head || reversedPosition >= shown.head + shown.omitted else {
-                        continue
-                    }
+                    guard position < shown.head || position >= shown.head + shown.omitted else { continue }
                     if position > 0 {
                         number += 1
-                        if number == 1 { writeCausedBy(base: base, into: &lines) }
+                        if number == 1 { lines.append(causedBy(base: base)) }
                         lead = .numbered(base: base, number: number)
                         padding = Self.padding(for: number)
                     }
-                    let layer = layers[layers.startIndex + layerIndex]
-                    lines.beginLine()
-                    write(lead, into: &lines)
-                    lines.beginPaint(isFirstLine ? .title : .message)
-                    lines.writeMessage(layer.message, limit: limits.maximumMessageLength)
-                    lines.endPaint()
-                    lines.endLine()
+                    let message = ReportText.message(layer.message, limit: limits.maximumMessageLength)
+                    lines.append(start(of: lead) + style.paint(message, isFirstLine ? .title : .message))
                     isFirstLine = false
-                    lines.beginAttribute(base: base, padding: padding, key: "at:")
-                    lines.beginPaint(.location)
-                    // As `ReportText.escaped("\(fileID):\(line)")`: escaping goes scalar by scalar.
-                    lines.writeEscaped(layer.fileID)
-                    lines.write(":")
-                    lines.write(layer.line)
-                    lines.endPaint()
-                    lines.endLine()
+                    let location = ReportText.escaped(layer.fileID) + ":\(layer.line)"
+                    lines.append(attribute("at:", style.paint(location, .location), base: base, padding: padding))
                     if position == 0, let override = context.presentationOverride {
-                        lines.beginAttribute(base: base, padding: padding, key: "presentation override:")
-                        lines.write(describe(override))
-                        lines.endLine()
+                        lines.append(
+                            attribute("presentation override:", describe(override), base: base, padding: padding))
                     }
-                    position += 1
                 }
-                ownMessage = layers.first.map { ReportText.truncated($0.message, limit: limits.maximumMessageLength) }
+                ownMessage = context.innermostFirst.first.map {
+                    ReportText.truncated($0.message, limit: limits.maximumMessageLength)
+                }
             } else {
                 ownMessage = renderEntry(
                     visit,
                     lead: lead,
                     base: base,
                     padding: padding,
-                    parentMessage: parentMessage,
+                    parentMessage: frames.last?.message,
                     isFirstLine: isFirstLine,
                     into: &lines
                 )
                 isFirstLine = false
             }
             if node.isDepthLimited {
-                lines.beginLine()
-                lines.write(base)
-                lines.writeSpaces(padding)
-                lines.beginPaint(.marker)
-                lines.write("… causes below not shown (depth limit ")
-                lines.write(limits.maximumDepth)
-                lines.write(")")
-                lines.endPaint()
-                lines.endLine()
+                let marker = "… causes below not shown (depth limit \(limits.maximumDepth))"
+                lines.append(base + Self.spaces(padding) + style.marker(marker))
             }
             frames.append(
                 Frame(
@@ -272,38 +150,31 @@ struct ReportRenderer {
         }
         close(downTo: 0)
         if walk.isTruncated {
-            lines.beginLine()
-            lines.beginPaint(.marker)
-            lines.write("… more errors not shown (limit of ")
-            lines.write(limits.maximumNodes)
-            lines.write(" errors)")
-            lines.endPaint()
-            lines.endLine()
+            lines.append(style.marker("… more errors not shown (limit of \(limits.maximumNodes) errors)"))
         }
         return lines.finish()
     }
 
-    /// `Caused by:` after `base`, on a line of its own.
-    private func writeCausedBy(base: String, into lines: inout ReportLines) {
-        lines.beginLine()
-        lines.write(base)
-        lines.write("Caused by:", .heading)
-        lines.endLine()
+    /// `Caused by:` after `base`.
+    private func causedBy(base: String) -> String {
+        base + style.paint("Caused by:", .heading)
     }
 
-    /// Writes the start of an entry's first line.
-    func write(_ lead: Lead, into lines: inout ReportLines) {
+    /// The start of an entry's first line.
+    func start(of lead: Lead) -> String {
         switch lead {
         case .none:
-            break
+            ""
         case .branch(let base, let padding, let isLast):
-            lines.write(base)
-            lines.writeSpaces(padding)
-            lines.write(isLast ? "└─ " : "├─ ", .tree)
+            base + Self.spaces(padding) + style.paint(isLast ? "└─ " : "├─ ", .tree)
         case .numbered(let base, let number):
-            lines.write(base)
-            lines.writeNumber(number)
+            base + "  " + style.paint("\(number):", .tree) + " "
         }
+    }
+
+    /// An attribute line: the indent, `key`, a space and the value.
+    func attribute(_ key: String, _ value: String, base: String, padding: Int) -> String {
+        base + Self.spaces(padding) + style.paint(key, .key) + " " + value
     }
 
     private func describe(_ override: PresentationOverride) -> String {
@@ -330,16 +201,12 @@ struct ReportRenderer {
 
     /// The width of the indent of a numbered entry's attributes: under the text after `  12: `.
     private static func padding(for number: Int) -> Int {
-        2 + ReportLines.decimalLength(of: number) + 2
+        2 + String(number).count + 2
     }
 
-    /// A run of spaces.
-    private static func spaces(_ count: Int) -> String {
-        count < runsOfSpaces.count ? runsOfSpaces[count] : String(repeating: " ", count: count)
+    static func spaces(_ count: Int) -> String {
+        String(repeating: " ", count: count)
     }
-
-    /// Runs of spaces by their length: numbered indents are at most 24 wide (numbers have at most 20 digits).
-    private static let runsOfSpaces = (0...24).map { String(repeating: " ", count: $0) }
 
     /// A prefix no wider than ``maximumPrefixLength`` characters.
     private static func capped(_ prefix: String) -> String {

@@ -21,7 +21,7 @@ struct ReportStyle: Sendable {
     }
 
     /// The ANSI code that starts a part's colour.
-    static func code(of part: Part) -> StaticString {
+    static func code(of part: Part) -> String {
         switch part {
         case .title: "\u{1B}[1;31m"  // bold red: the outermost message
         case .message: "\u{1B}[1m"  // bold
@@ -35,13 +35,18 @@ struct ReportStyle: Sendable {
     }
 
     /// The ANSI code that ends any of the others.
-    static let resetCode: StaticString = "\u{1B}[0m"
+    static let resetCode = "\u{1B}[0m"
 
     /// The code that ends any of the others, or nothing in plain text.
-    var reset: String { isANSI ? Self.resetCode.description : "" }
+    var reset: String { isANSI ? Self.resetCode : "" }
+
+    /// The text in a part's colour, or as it is in plain text.
+    func paint(_ text: String, _ part: Part) -> String {
+        isANSI ? Self.code(of: part) + text + Self.resetCode : text
+    }
 
     /// A marker's text in its colour.
     func marker(_ text: String) -> String {
-        isANSI ? Self.code(of: .marker).description + text + reset : text
+        paint(text, .marker)
     }
 }

@@ -110,9 +110,68 @@ struct GroupingKeyTests {
         #expect(key(a) != key(TreeFixtures.LinkError("a", next: TreeFixtures.LinkError("b"))))
     }
 
-    @Test func theKeyIsTheSameInEveryProcess() {
-        // FNV-1a over type names and codes, not Swift's per-process seeded hashing: a fixed value.
-        #expect(key(HTTPStatusError(status: 503)) == "414a735dca158e73")
+    /// A key made in another process is the key made here: the hash isn't seeded per process.
+    @Test func theKeyIsTheSameInEveryProcess() async {
+        let here = key(TreeFixtures.forecastTree())
+        await #expect(processExitsWith: .success) { [here = here as String] in
+            guard ErrorReport.groupingKey(of: TreeFixtures.forecastTree()) == here else { exit(1) }
+        }
+    }
+
+    /// Two trees built apart from the same values share a key; trees that differ in a type, a case, a code,
+    /// a status or their depth don't.
+    @Test func equalTreesShareAKeyAndDifferentShapesDont() {
+        #expect(key(TreeFixtures.forecastTree()) == key(TreeFixtures.forecastTree()))
+        let shapes: [any Error] = [
+            Leaf.timeout, Leaf.notFound, PrivateError.failed, HTTPStatusError(status: 503),
+            HTTPStatusError(status: 404), NSError(domain: "A", code: 1), NSError(domain: "A", code: 2),
+            NSError(domain: "B", code: 1), URLError(.timedOut), URLError(.notConnectedToInternet),
+            TreeWalkTests.Lending.one(Leaf.timeout), TreeWalkTests.Lending.one(TreeWalkTests.Lending.one(Leaf.timeout)),
+            TreeFixtures.forecastTree(),
+        ]
+        let keys = shapes.map(key)
+        #expect(Set(keys).count == keys.count)
+    }
+
+    /// A message is never part of the key: the same error with other words shares it.
+    @Test func messagesDoNotCount() {
+        #expect(key(MessageError("The disk is full.")) == key(MessageError("No room left.")))
+        #expect(
+            key(NSError(domain: "A", code: 1, userInfo: [NSLocalizedDescriptionKey: "one"]))
+                == key(NSError(domain: "A", code: 1, userInfo: [NSLocalizedDescriptionKey: "two"])))
+    }
+
+    /// A decoding error counts by its case and its coding path without array indices.
+    @Test func decodingErrorsCountByCaseAndPath() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(_ string: String) { stringValue = string }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) {
+                stringValue = String(intValue)
+                self.intValue = intValue
+            }
+        }
+        func context(_ index: Int, _ last: String = "temp") -> DecodingError.Context {
+            .init(codingPath: [Key("days"), Key(intValue: index)!, Key(last)], debugDescription: "No value \(index).")
+        }
+        let errors: [DecodingError] = [
+            .keyNotFound(Key("unit"), context(0)), .valueNotFound(Double.self, context(0)),
+            .typeMismatch(Double.self, context(0)), .dataCorrupted(context(0)), .dataCorrupted(context(0, "wind")),
+            .dataCorrupted(.init(codingPath: [], debugDescription: "")),
+        ]
+        let keys = errors.map(key)
+        #expect(Set(keys).count == keys.count)
+        #expect(
+            key(DecodingError.keyNotFound(Key("unit"), context(0)))
+                == key(DecodingError.keyNotFound(Key("unit"), context(7))))
+    }
+
+    @Test func depthChangesTheKey() {
+        var errors: [any Error] = [Leaf.timeout]
+        for _ in 1..<9 { errors.append(TreeWalkTests.Lending.one(errors[errors.count - 1])) }
+        #expect(Set(errors.map(key)).count == errors.count)
     }
 
     @Test func anHTTPStatusCountsAloneAndInsideAnEnum() {

@@ -94,32 +94,6 @@ struct TreeWalkTests {
         return (nodes, iterator.isTruncated)
     }
 
-    /// The grouping key as it was made from the general iterator's visits.
-    static func generalKey(of error: any Error, limits: ErrorLimits) -> String {
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: false)
-        var frames: [(depth: Int, shape: UInt64, children: [UInt64])] = []
-        var result: UInt64 = 0
-        func finishTop() {
-            let frame = frames.removeLast()
-            var hash = StableHash()
-            hash.combine(frame.shape)
-            var previous: UInt64?
-            for child in frame.children.sorted() where child != previous {
-                hash.combine(child)
-                previous = child
-            }
-            if frames.isEmpty { result = hash.value } else { frames[frames.count - 1].children.append(hash.value) }
-        }
-        while let visit = iterator.nextVisit() {
-            while let top = frames.last, top.depth >= visit.node.depth { finishTop() }
-            frames.append((visit.node.depth, ErrorReport.shape(of: visit), []))
-        }
-        while !frames.isEmpty { finishTop() }
-        var hash = StableHash()
-        hash.combine(result)
-        return hash.hexDigest
-    }
-
     /// Trees of every source, and the caps to walk them with; the class instances are unlinked afterwards.
     static func withTrees(_ body: ([any Error], [ErrorLimits]) -> Void) {
         let a = LinkError("a")
@@ -295,18 +269,6 @@ struct TreeWalkTests {
             let siblings = Self.general(ErrorTree(trees[11]), readsCaseNames: true)
             #expect(siblings.nodes.contains { $0.isRepeated })
             #expect(siblings.nodes.contains { $0.isCycle })
-        }
-    }
-
-    @Test func theGroupingKeyIsTheOneTheIteratorsVisitsMake() {
-        Self.withTrees { trees, limits in
-            for error in trees {
-                for limit in limits {
-                    #expect(
-                        ErrorReport.groupingKey(of: error, limits: limit) == Self.generalKey(of: error, limits: limit),
-                        "\(type(of: error)) \(limit)")
-                }
-            }
         }
     }
 }

@@ -2,12 +2,9 @@ import Foundation
 import Remedy
 import Testing
 
-/// The frames a text report keeps for the errors above the one it renders: the first four live in the
-/// renderer's value and the deeper ones in an array, and a closed frame stays in its slot until the next
-/// error replaces it. Trees deeper than four levels, with branches cut by the width cap at every level,
-/// so that the closing marker of each level is written from a slot, from the array, and after a slot
-/// was reused.
-struct ReportFrameStackTests {
+/// Trees deeper than a few levels, with branches cut by the width cap at every level: each level is
+/// closed where it began, and a second deep branch is drawn as the first.
+struct ReportDeepTreeTests {
     typealias Leaf = TreeFixtures.Leaf
     typealias Batch = TreeFixtures.Batch
 
@@ -94,9 +91,8 @@ struct ReportFrameStackTests {
         )
     }
 
-    /// The plain report writes an attribute line's indent and key, and a one-digit chain number, in one
-    /// part each; the coloured one writes them part by part, painted. Without its escape codes, the
-    /// coloured report is the plain one: numbers of one and two digits, attributes after each.
+    /// Without its escape codes, the coloured report is the plain one: numbers of one and two digits,
+    /// attributes after each.
     @Test func thePlainLinesAreTheColouredOnesWithoutTheirCodes() throws {
         let missing = DecodingError.keyNotFound(
             Key(stringValue: "temp"),

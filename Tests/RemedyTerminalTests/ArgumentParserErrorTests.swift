@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Remedy
+import RemedyTerminal
 import RemedyTesting
 import Testing
 
@@ -65,7 +66,7 @@ struct ArgumentParserErrorTests {
         return catalog
     }
 
-    static func presentation(_ error: any Error, catalog: ErrorCatalog = .standard) -> Presentation {
+    static func presentation(_ error: any Error, catalog: ErrorCatalog = .commandLine) -> Presentation {
         ErrorResolver(catalog: catalog, localization: english).presentation(for: error)
     }
 
@@ -96,11 +97,21 @@ struct ArgumentParserErrorTests {
 
     /// Only the parser's own module names the family: an app's `ValidationError` is the app's.
     @Test func onlyTheParsersTypesAreItsFamily() {
-        for name in ["CommandError", "ParserError", "ValidationError", "CleanExit", "ExitCode"] {
-            #expect(EcosystemFamily(qualifiedName: "ArgumentParser.\(name)") == .commandLine, "\(name)")
-            #expect(EcosystemFamily(qualifiedName: "MyTool.\(name)") == nil, "\(name)")
-        }
-        #expect(EcosystemFamily(qualifiedName: "ArgumentParser.InputOrigin") == nil)
+        struct ValidationError: Error { var message: String }
+        let presentation = Self.presentation(ValidationError(message: "The notes file must be a .txt file."))
+        #expect(presentation.title != Self.usageTitle)
+        #expect(presentation.message != "The notes file must be a .txt file.")
+    }
+
+    /// The standard catalog alone knows nothing of the parser: only a catalog that recognises its errors
+    /// reads them.
+    @Test func onlyACatalogThatRecognisesTheParserReadsItsErrors() throws {
+        let error = try Self.error(["--fromat", "notes.txt"])
+        #expect(Self.presentation(error, catalog: .standard).title != Self.usageTitle)
+        #expect(Self.presentation(error, catalog: .commandLine).title == Self.usageTitle)
+        var registered = ErrorCatalog.standard
+        registered.registerCommandLineMessages(Convert.message(for:))
+        #expect(Self.presentation(ValidationError("Wrong."), catalog: registered).message == "Wrong.")
     }
 
     // MARK: - What the person reads
@@ -136,7 +147,8 @@ struct ArgumentParserErrorTests {
         #expect(presentation.title == Self.usageTitle)
         #expect(presentation.message == Self.usageMessage)
         #expect(presentation.options.map(\.title) == ["OK"])
-        let german = ErrorResolver(localization: Localization(language: "de")).presentation(for: error)
+        let german = ErrorResolver(catalog: .commandLine, localization: Localization(language: "de"))
+            .presentation(for: error)
         #expect(german.title == "Befehl prüfen")
         #expect(german.message.contains("--help"))
     }
@@ -155,7 +167,7 @@ struct ArgumentParserErrorTests {
             #expect(presentation.message == "The notes file must be a .txt file.", "\(error)")
             #expect(presentation.category == .invalidInput, "\(error)")
         }
-        let harness = HandlingHarness(answers: [.title("OK")])
+        let harness = HandlingHarness(answers: [.title("OK")], catalog: .commandLine)
         let exported = await harness.scope.attempt("Exporting") { () throws -> Int in throw bare }
         #expect(exported == nil)
         #expect(harness.presentations.map(\.options).map { $0.map(\.title) } == [["OK"]])
@@ -174,7 +186,7 @@ struct ArgumentParserErrorTests {
     /// A tool's own error from `validate()` speaks for itself, one level below the parser's.
     @Test func aToolsOwnErrorFromValidateSpeaksForItself() throws {
         let error = try Self.error(["settings.txt"])
-        for catalog in [ErrorCatalog.standard, Self.catalog] {
+        for catalog in [ErrorCatalog.commandLine, Self.catalog] {
             let presentation = Self.presentation(error, catalog: catalog)
             #expect(presentation.message == "The settings can't be exported.")
             #expect(presentation.category.identifier == "configuration")
@@ -204,12 +216,12 @@ struct ArgumentParserErrorTests {
 
     /// The app's declaration for `ValidationError` wins over the screen, either way.
     @Test func theAppsDeclarationForValidationErrorWins() {
-        var untrusting = ErrorCatalog.standard
+        var untrusting = ErrorCatalog.commandLine
         untrusting.setTextTrust(.untrusted, for: ValidationError.self)
         let plain = Self.presentation(ValidationError("The notes file must be a .txt file."), catalog: untrusting)
         #expect(plain.message == Self.usageMessage)
         #expect(plain.detail == "The notes file must be a .txt file.")
-        var trusting = ErrorCatalog.standard
+        var trusting = ErrorCatalog.commandLine
         trusting.setTextTrust(.trusted, for: ValidationError.self)
         let path = Self.presentation(ValidationError("Write to ~/Sources/notes.csv instead."), catalog: trusting)
         #expect(path.message == "Write to ~/Sources/notes.csv instead.")
@@ -257,7 +269,7 @@ struct ArgumentParserErrorTests {
     /// A tool that throws `ExitCode` told the person why itself: nothing is shown, and the status is its.
     @Test(arguments: [Int32(3), 64, 1])
     func anExitCodeIsNotPresentedAndIsTheStatus(_ code: Int32) async {
-        let harness = HandlingHarness()
+        let harness = HandlingHarness(catalog: .commandLine)
         #expect(await harness.scope.handle(ExitCode(code)).value == .silenced)
         #expect(harness.presentations.isEmpty)
         #expect(harness.scope.exitStatus(for: ExitCode(code)) == ProcessExitStatus(rawValue: code))

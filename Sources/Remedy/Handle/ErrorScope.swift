@@ -359,3 +359,10 @@ public final class ErrorScope: Sendable {
         #endif
     }
 }
+
+extension ErrorScope {
+    /// The failure an error is, as the root resolves it (its catalog: an app's own entries count).
+    package func resolve(_ error: any Error) -> ResolvedFailure {
+        pipeline.resolver.resolve(error)
+    }
+}

@@ -51,13 +51,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// It is not what makes presentations identical: the queue coalesces presentations a person couldn't
     /// tell apart (same title, message, detail, severity, style and options), whatever their errors.
     public var groupingKey: String {
-        get {
-            switch groupingKeySource {
-            case .given(let key): key
-            case .error(let error): ErrorReport.groupingKey(of: error)
-            }
-        }
-        set { groupingKeySource = .given(newValue) }
+        get { givenGroupingKey ?? ErrorReport.groupingKey(of: keyedError) }
+        set { givenGroupingKey = newValue }
     }
     /// How many errors this presentation stands for (more than one when identical errors coalesced).
     public var occurrences: Int
@@ -73,14 +68,11 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The language the presentation was made in; presenters write their own texts in it too.
     public var localization: Localization
 
-    /// The key given to the initializer or set later, or the error whose key it is: computed when read,
-    /// since most presentations are never logged by key.
-    private var groupingKeySource: GroupingKeySource
-
-    private enum GroupingKeySource: Sendable {
-        case given(String)
-        case error(any Error)
-    }
+    /// The key given to the initializer or set later. Without one, the key is computed when read, since
+    /// most presentations are never logged by key.
+    private var givenGroupingKey: String?
+    /// The error the presentation was made for, whose key it is unless one was given.
+    private var keyedError: any Error
 
     /// Creates a presentation, applying the presentation rules.
     ///
@@ -130,7 +122,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.severity = severity
         self.style = severity == .fatal && style == .banner ? .alert : style
         self.icon = icon ?? category.defaultIcon
-        self.groupingKeySource = groupingKey.map { .given($0) } ?? .error(error)
+        self.givenGroupingKey = groupingKey
+        self.keyedError = error
         self.occurrences = 1
         self.supportReference = supportReference ?? .next()
         self.error = error
@@ -147,7 +140,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
         localization: Localization
     ) {
         self = template.presentation
-        self.groupingKeySource = groupingKey.map { .given($0) } ?? .error(error)
+        self.givenGroupingKey = groupingKey
+        self.keyedError = error
         self.occurrences = 1
         self.supportReference = supportReference ?? .next()
         self.error = error

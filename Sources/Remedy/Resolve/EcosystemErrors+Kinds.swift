@@ -123,7 +123,7 @@ extension EcosystemFamily {
         case .sql:
             if let state = SQLState(in: error) { return state.code }
             return Reflection.kindName(of: error)
-        case .sqlite, .nioIOError, .nioConnectionError, .nioChannelError, .nioTooManyBytes, .tls, .parse, .commandLine:
+        case .sqlite, .nioIOError, .nioConnectionError, .nioChannelError, .nioTooManyBytes, .tls, .parse:
             return nil
         case .httpClient:
             return Reflection.field("code", of: error).flatMap { Reflection.caseName(of: $0) }

@@ -36,9 +36,6 @@ package enum EcosystemFamily: Sendable, Equatable {
     case archive
     /// swift-system's `Errno`: an errno as its raw value.
     case systemErrno
-    /// swift-argument-parser's `CommandError`, `ParserError`, `ValidationError`, `CleanExit` and `ExitCode`
-    /// (see `CommandLineErrors`).
-    case commandLine
 
     /// The family of a type, from its module-qualified name (`GRDB.DatabaseError`), or `nil`.
     package init?(qualifiedName: String) {
@@ -63,8 +60,6 @@ package enum EcosystemFamily: Sendable, Equatable {
             self = .httpClient
         case ("SystemPackage", "Errno"), ("System", "Errno"):
             self = .systemErrno
-        case ("ArgumentParser", _) where CommandLineErrors.typeNames.contains(name):
-            self = .commandLine
         case ("Yams", "YamlError"), ("TOMLKit", "TOMLParseError"), ("SwiftCSV", "CSVParseError"),
             ("CSV", "CSVError"), ("SWXMLHash", "ParsingError"), ("XMLCoder", "XMLCoderError"):
             self = .parse
@@ -145,8 +140,6 @@ package enum EcosystemFamily: Sendable, Equatable {
                 interpretation.subject = ErrorSubject(line: location.line, column: location.column)
             }
             return interpretation
-        case .commandLine:
-            return CommandLineErrors.interpretation(of: error, localization: localization)
         }
     }
 

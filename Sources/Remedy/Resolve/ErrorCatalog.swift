@@ -23,6 +23,11 @@ public struct ErrorCatalog: Sendable {
     /// A translator for any error; returns `nil` for errors it doesn't know.
     public typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
 
+    /// A translator a sibling module adds to the built-in entries (RemedyTerminal's for
+    /// swift-argument-parser): it is also given the app's trust declaration for the error's type.
+    package typealias BuiltInTranslator =
+        @Sendable (any Error, Localization, TextTrust?) -> ErrorInterpretation?
+
     /// Everything the catalog holds, in one shared instance: a catalog is copied into every resolver, and
     /// one reference costs one retain where the fields cost one each. Immutable: a registration replaces it.
     private var storage: Storage
@@ -30,6 +35,7 @@ public struct ErrorCatalog: Sendable {
     private final class Storage: Sendable {
         let appEntries: [ObjectIdentifier: [Translator]]
         let appPredicates: [Translator]
+        let addedBuiltIns: [BuiltInTranslator]
         let includesBuiltIns: Bool
         let typeTrust: [ObjectIdentifier: TextTrust]
         let domainTrust: [String: TextTrust]
@@ -37,12 +43,14 @@ public struct ErrorCatalog: Sendable {
         init(
             appEntries: [ObjectIdentifier: [Translator]] = [:],
             appPredicates: [Translator] = [],
+            addedBuiltIns: [BuiltInTranslator] = [],
             includesBuiltIns: Bool,
             typeTrust: [ObjectIdentifier: TextTrust] = [:],
             domainTrust: [String: TextTrust] = [:]
         ) {
             self.appEntries = appEntries
             self.appPredicates = appPredicates
+            self.addedBuiltIns = addedBuiltIns
             self.includesBuiltIns = includesBuiltIns
             self.typeTrust = typeTrust
             self.domainTrust = domainTrust
@@ -52,12 +60,14 @@ public struct ErrorCatalog: Sendable {
         func with(
             appEntries: [ObjectIdentifier: [Translator]]? = nil,
             appPredicates: [Translator]? = nil,
+            addedBuiltIns: [BuiltInTranslator]? = nil,
             typeTrust: [ObjectIdentifier: TextTrust]? = nil,
             domainTrust: [String: TextTrust]? = nil
         ) -> Storage {
             Storage(
                 appEntries: appEntries ?? self.appEntries,
                 appPredicates: appPredicates ?? self.appPredicates,
+                addedBuiltIns: addedBuiltIns ?? self.addedBuiltIns,
                 includesBuiltIns: includesBuiltIns,
                 typeTrust: typeTrust ?? self.typeTrust,
                 domainTrust: domainTrust ?? self.domainTrust
@@ -72,6 +82,10 @@ public struct ErrorCatalog: Sendable {
     private var appPredicates: [Translator] {
         get { storage.appPredicates }
         set { storage = storage.with(appPredicates: newValue) }
+    }
+    private var addedBuiltIns: [BuiltInTranslator] {
+        get { storage.addedBuiltIns }
+        set { storage = storage.with(addedBuiltIns: newValue) }
     }
     private var includesBuiltIns: Bool { storage.includesBuiltIns }
     /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
@@ -125,6 +139,17 @@ public struct ErrorCatalog: Sendable {
         appPredicates.append(interpret)
     }
 
+    /// Adds a translator to the built-in entries: asked after the app's entries, before Remedy's own.
+    package mutating func registerBuiltIn(_ interpret: @escaping BuiltInTranslator) {
+        addedBuiltIns.append(interpret)
+    }
+
+    /// Whether a text reads like developer text (the trust policy's screen): SQL, code in backticks, a
+    /// source path, a Swift type name ending in `Error`, an `NSError` dump or an errno.
+    package static func readsAsDeveloperText(_ text: String) -> Bool {
+        DeveloperText.detects(text)
+    }
+
     /// The interpretation of one error (not its tree): the app's newest matching entry, else a built-in.
     ///
     /// - Parameters:
@@ -137,7 +162,7 @@ public struct ErrorCatalog: Sendable {
 
     /// Whether the catalog is Remedy's built-in entries alone: no translator of the app's may answer first.
     package var isBuiltInsAlone: Bool {
-        includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty
+        includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty && addedBuiltIns.isEmpty
     }
 
     /// Whether ``interpretation(for:localization:)`` may answer for an error: `false` only when it surely
@@ -164,12 +189,14 @@ public struct ErrorCatalog: Sendable {
             if let interpretation = interpret(error, localization) { return interpretation }
         }
         guard includesBuiltIns else { return nil }
-        if info.ecosystemFamily == .commandLine, !typeTrust.isEmpty {
-            // The app's declaration for a type of swift-argument-parser's decides over the developer-text screen.
-            let trust = typeTrust[ObjectIdentifier(type(of: error))]
-            var interpretation = CommandLineErrors.interpretation(of: error, localization: localization, trust: trust)
-            interpretation?.isBuiltIn = true
-            return interpretation
+        if !addedBuiltIns.isEmpty {
+            let trust = typeTrust.isEmpty ? nil : typeTrust[ObjectIdentifier(type(of: error))]
+            for interpret in addedBuiltIns.reversed() {
+                if var interpretation = interpret(error, localization, trust) {
+                    interpretation.isBuiltIn = true
+                    return interpretation
+                }
+            }
         }
         guard var interpretation = BuiltInCatalog.interpretation(for: error, info: info, localization: localization)
         else { return nil }

@@ -132,6 +132,8 @@ public struct ErrorInterpretation: Sendable {
     /// merge can name the thing the failure concerns with the entry's named variant, and can tell a
     /// generic fallback from a specific text.
     var entry: ErrorCatalog.BuiltInEntry?
+    /// The name of the built-in entry that answered, as `file.notFound`.
+    package var builtInEntryName: String? { entry?.name }
 
     /// What the error concerns, as far as it says: a file, a host, a line.
     var subject: ErrorSubject? {

@@ -1,8 +1,10 @@
+import Remedy
+
 /// The status a command-line tool ends with, following `sysexits.h`: what kind of failure ended the work,
 /// for the shell, a script or a service manager to read.
 ///
-/// ``ErrorScope/exitStatus(for:)`` gives the status of a failure, and RemedyTerminal's `attemptOrExit` and
-/// `exit(withError:)` present the failure, then end the process with it. The status tells the kind of
+/// `ErrorScope.exitStatus(for:)` gives the status of a failure, and `attemptOrExit` and `exit(withError:)`
+/// present the failure, then end the process with it. The status tells the kind of
 /// failure, whatever the person chose on the way (Cancel on a missing file is still ``noInput``): the
 /// parser's clean exits and usage errors first, then cancellations, the app's `configuration` category,
 /// the built-in entries of files and data, transient failures, and the category. <doc:CommandLineTools>
@@ -60,14 +62,14 @@ public struct ProcessExitStatus: RawRepresentable, Hashable, Sendable, CustomStr
     // MARK: - The status of a failure
 
     /// The status of a resolved failure, by the first rule of <doc:CommandLineTools>'s table that applies.
-    package init(_ failure: ResolvedFailure) {
+    init(_ failure: ResolvedFailure) {
         if let status = Self.commandLineStatus(of: failure) {
             self = status
         } else if failure.isSilent {
             self = .cancelled
         } else if failure.category.identifier == "configuration" {
             self = .configuration
-        } else if let name = failure.interpretation.entry?.name, let status = Self.entryStatuses[name] {
+        } else if let name = failure.interpretation.builtInEntryName, let status = Self.entryStatuses[name] {
             self = status
         } else if failure.interpretation.isTransient {
             self = .temporaryFailure
@@ -121,6 +123,6 @@ extension ErrorScope {
     /// - Returns: The status: ``ProcessExitStatus/success`` for `--help` and other clean exits, else the
     ///   failure's.
     public func exitStatus(for error: any Error) -> ProcessExitStatus {
-        ProcessExitStatus(pipeline.resolver.resolve(error))
+        ProcessExitStatus(resolve(error))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Remedy
 
 /// swift-argument-parser's errors, recognised by their structure — the module-qualified type name, the
-/// parser error's case, the fields `message` and `rawValue` — so that Remedy's library products need no
-/// dependency on the parser.
+/// parser error's case, the fields `message` and `rawValue` — so that RemedyTerminal needs no dependency
+/// on the parser.
 ///
 /// What the person typed is theirs to read: a command line the parser can't use, and a `ValidationError`
 /// a tool throws, are invalid input with the parser's own text (after the trust policy's checks), never
@@ -30,34 +31,38 @@ enum CommandLineErrors {
         case parserBug
     }
 
-    /// The type names of the parser's errors, in the module `ArgumentParser`.
-    static let typeNames: Set<Substring> = ["CommandError", "ParserError", "ValidationError", "CleanExit", "ExitCode"]
-
     /// The parser error cases that are requests, answered with text and the status 0, not failures.
     private static let requests: Set<String> = [
         "helpRequested", "versionRequested", "dumpHelpRequested", "completionScriptRequested",
         "completionScriptCustomResponse",
     ]
 
+    /// The name of one of the parser's error types (`CommandError`), or `nil` for any other type: only the
+    /// parser's own module names the family, an app's `ValidationError` is the app's.
+    static func typeName(of value: Any) -> String? {
+        let qualified = String(reflecting: type(of: value))
+        guard qualified.hasPrefix("ArgumentParser.") else { return nil }
+        let name = String(qualified.dropFirst("ArgumentParser.".count))
+        return ["CommandError", "ParserError", "ValidationError", "CleanExit", "ExitCode"].contains(name) ? name : nil
+    }
+
     /// What one of the parser's errors says, or `nil` for any other error and for a `ParserError` that
     /// only carries a tool's own error from `validate()` (that error speaks for itself, one node deeper).
     static func kind(of error: any Error) -> Kind? {
-        let info = ErrorTypeInfo.of(error)
-        guard info.ecosystemFamily == .commandLine else { return nil }
-        return kind(of: error, typeName: info.name)
+        typeName(of: error).flatMap { kind(of: error, typeName: $0) }
     }
 
     private static func kind(of value: Any, typeName: String, depth: Int = 0) -> Kind? {
         switch typeName {
         case "ValidationError":
-            return .usage(message: Reflection.field("message", of: value) as? String)
+            return .usage(message: field("message", of: value) as? String)
         case "CleanExit":
             return .cleanExit
         case "ExitCode":
-            guard let code = (Reflection.field("rawValue", of: value)).flatMap(Reflection.integer) else { return nil }
-            return code == 0 ? .cleanExit : .exitCode(Int32(truncatingIfNeeded: code))
+            guard let code = field("rawValue", of: value) as? Int32 else { return nil }
+            return code == 0 ? .cleanExit : .exitCode(code)
         case "CommandError":
-            guard let parserError = Reflection.field("parserError", of: value) else { return nil }
+            guard let parserError = field("parserError", of: value) else { return nil }
             return kind(ofParserError: parserError, depth: depth)
         case "ParserError":
             return kind(ofParserError: value, depth: depth)
@@ -67,34 +72,39 @@ enum CommandLineErrors {
     }
 
     private static func kind(ofParserError value: Any, depth: Int) -> Kind? {
-        guard let name = Reflection.caseName(of: value) else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum else { return nil }
+        // A case with a payload is the mirror's one child, named after it; a case without one is its description.
+        let name = mirror.children.first?.label ?? String(String(describing: value).prefix { $0 != "(" })
         if requests.contains(name) { return .cleanExit }
         switch name {
         case "notImplemented", "invalidState":
             return .parserBug
         case "userValidationError":
             // The error `validate()` threw: the parser's own kinds are read, a tool's error speaks for itself.
-            guard depth < 2, let inner = Mirror(reflecting: value).children.first?.value as? any Error else {
-                return nil
-            }
-            let info = ErrorTypeInfo.of(inner)
-            guard info.ecosystemFamily == .commandLine else { return nil }
-            return kind(of: inner, typeName: info.name, depth: depth + 1)
+            guard depth < 2, let inner = mirror.children.first?.value as? any Error,
+                let typeName = typeName(of: inner)
+            else { return nil }
+            return kind(of: inner, typeName: typeName, depth: depth + 1)
         default:
             return .usage(message: nil)
         }
     }
 
+    /// A stored property of a value, by label.
+    private static func field(_ label: String, of value: Any) -> Any? {
+        Mirror(reflecting: value).children.first { $0.label == label }?.value
+    }
+
     // MARK: - Interpretation
 
-    /// The interpretation of one of the parser's errors.
+    /// The interpretation of one of the parser's errors, or `nil` for an error the parser only carries.
     ///
     /// - Parameters:
     ///   - error: The error.
     ///   - localization: The language of Remedy's texts.
     ///   - trust: The app's declaration for the error's type (``ErrorCatalog/setTextTrust(_:for:)``), or `nil`
     ///     for the default policy: the text is shown unless it reads like developer text.
-    /// - Returns: The interpretation, or `nil` for an error the parser only carries.
     static func interpretation(
         of error: any Error,
         localization: Localization,
@@ -129,7 +139,7 @@ enum CommandLineErrors {
             isPermanent: true
         )
         guard let text, !text.isEmpty else { return interpretation }
-        if (trust ?? (DeveloperText.detects(text) ? .untrusted : .trusted)) == .trusted {
+        if (trust ?? (ErrorCatalog.readsAsDeveloperText(text) ? .untrusted : .trusted)) == .trusted {
             interpretation.message = text
         } else {
             interpretation.detail = text
@@ -139,13 +149,35 @@ enum CommandLineErrors {
 }
 
 extension ErrorCatalog {
-    /// Shows swift-argument-parser's own message for a command line it can't use, as the parser words it.
+    /// The standard catalog, with swift-argument-parser's errors recognised: a command line the parser
+    /// can't use and a `ValidationError` read "Check the Command" (a `ValidationError` with its message),
+    /// invalid input that is never retried; `--help`, `--version`, `CleanExit` and `ExitCode` are never
+    /// shown.
     ///
-    /// Remedy recognises the parser's errors without depending on it: a `ValidationError` reads with its
-    /// message, `--help`, `--version`, `CleanExit` and `ExitCode` are never shown, and any other command
-    /// line the parser can't use reads "Check the Command". The parser's message for such an error (an
-    /// unknown option, a value that isn't one of an enumeration's) is made by the command, with its usage,
-    /// so pass it the command's `message(for:)`:
+    /// ```swift
+    /// let root = ErrorScope.root(presenter: TerminalPresenter(), catalog: .commandLine)
+    /// ```
+    public static var commandLine: ErrorCatalog {
+        var catalog = ErrorCatalog.standard
+        catalog.registerCommandLineErrors()
+        return catalog
+    }
+
+    /// Recognises swift-argument-parser's errors as ``commandLine`` does, among the built-in entries: the
+    /// app's entries answer first, and its trust declarations for the parser's types apply.
+    mutating func registerCommandLineErrors() {
+        registerBuiltIn { error, localization, trust in
+            CommandLineErrors.interpretation(of: error, localization: localization, trust: trust)
+        }
+    }
+
+    /// Recognises swift-argument-parser's errors (as ``commandLine`` does) and shows the parser's own message
+    /// for a command line it can't use, as the parser words it.
+    ///
+    /// A `ValidationError` reads with its message, `--help`, `--version`, `CleanExit` and `ExitCode` are never
+    /// shown, and any other command line the parser can't use reads "Check the Command". The parser's message
+    /// for such an error (an unknown option, a value that isn't one of an enumeration's) is made by the
+    /// command, with its usage, so pass it the command's `message(for:)`:
     ///
     /// ```swift
     /// var catalog = ErrorCatalog.standard
@@ -160,13 +192,13 @@ extension ErrorCatalog {
     ///
     /// - Parameter message: The command's `message(for:)`: the parser's message for one of its errors.
     public mutating func registerCommandLineMessages(_ message: @escaping @Sendable (any Error) -> String) {
+        registerCommandLineErrors()
         register { error, localization in
-            let info = ErrorTypeInfo.of(error)
-            guard info.ecosystemFamily == .commandLine, info.name == "CommandError",
+            guard CommandLineErrors.typeName(of: error) == "CommandError",
                 case .usage? = CommandLineErrors.kind(of: error)
             else { return nil }
             let text = message(error).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, !DeveloperText.detects(text) else { return nil }
+            guard !text.isEmpty, !ErrorCatalog.readsAsDeveloperText(text) else { return nil }
             return CommandLineErrors.usage(text, localization: localization, trust: .trusted)
         }
     }

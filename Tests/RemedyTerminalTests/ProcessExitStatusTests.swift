@@ -1,4 +1,5 @@
 import Foundation
+import RemedyTerminal
 import RemedyTesting
 import Testing
 
@@ -134,8 +135,7 @@ struct ProcessExitStatusTests {
     static func tableRows() throws -> [(failure: String, status: String)] {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Sources/Remedy/Documentation.docc/Articles/CommandLineTools.md")
+            .appendingPathComponent("Sources/RemedyTerminal/Documentation.docc/Articles/CommandLineTools.md")
         let lines = try String(contentsOf: url, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
         let header = try #require(lines.firstIndex { $0.hasPrefix("| the failure | status |") })

@@ -15,6 +15,8 @@ let remedy = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComp
 let failureDependencies: [Target.Dependency] = [
     .product(name: "Remedy", package: remedy),
     .product(name: "RemedyTesting", package: remedy),
+    // What a tool that parses with swift-argument-parser reads its errors with (`ErrorCatalog.commandLine`).
+    .product(name: "RemedyTerminal", package: remedy),
     .product(name: "GRDB", package: "GRDB.swift"),
     .product(name: "NIOCore", package: "swift-nio"),
     .product(name: "NIOPosix", package: "swift-nio"),

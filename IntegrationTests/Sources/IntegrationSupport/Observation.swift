@@ -1,5 +1,6 @@
 import Foundation
 import Remedy
+import RemedyTerminal
 import RemedyTesting
 
 /// What Remedy makes of one real error: what a person sees, alone and inside `attempt`, and the
@@ -7,9 +8,10 @@ import RemedyTesting
 public struct Observation: Sendable {
     /// The error.
     public let error: any Error
-    /// `ErrorResolver().presentation(for:)`, in English.
+    /// `ErrorResolver(catalog: .commandLine).presentation(for:)`, in English: the standard catalog, and
+    /// swift-argument-parser's errors read as a tool reads them.
     public let presentation: Presentation
-    /// `ErrorResolver().interpretation(of:)`, in English.
+    /// The same resolver's `interpretation(of:)`.
     public let interpretation: ErrorInterpretation
     /// The presentation a person sees when the error ends an `attempt` of a root scope (English, no automatic
     /// retries): the options here are the ones offered, Try Again included or not.
@@ -26,12 +28,12 @@ public struct Observation: Sendable {
     ///   - error: The error.
     ///   - action: The attempt's action name.
     public init(of error: any Error, action: String = "Opening the notes") async {
-        let resolver = ErrorResolver(localization: Self.english)
+        let resolver = ErrorResolver(catalog: .commandLine, localization: Self.english)
         self.error = error
         presentation = resolver.presentation(for: error)
         interpretation = resolver.interpretation(of: error)
         report = ErrorReport(error).text
-        let harness = HandlingHarness(localization: Self.english)
+        let harness = HandlingHarness(catalog: .commandLine, localization: Self.english)
         _ = await harness.scope.attempt(action) { () throws(any Error) -> Void in throw error }
         attempted = harness.presentations.first
     }

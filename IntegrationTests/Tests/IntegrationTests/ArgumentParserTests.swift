@@ -1,6 +1,7 @@
 import ArgumentParser
 import IntegrationSupport
 import Remedy
+import RemedyTerminal
 import Testing
 
 /// Command lines that swift-argument-parser refuses through `parseAsRoot(_:)`: its errors are the package's

@@ -112,7 +112,7 @@ struct PostgresTests {
         var keys: [String: String] = [:]
         for id in ["postgres.password", "postgres.unique", "postgres.refused"] {
             let failureCase = try #require(Failures.named(id))
-            keys[id] = ErrorReport.groupingKey(of: try await failureCase.error())
+            keys[id] = ErrorReport(try await failureCase.error()).groupingKey
         }
         #expect(Set(keys.values).count == 3, "\(keys)")
     }

@@ -14,9 +14,9 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The stable identifier of the category, used in logs, reports and localization keys.
     public var identifier: String { storage.identifier }
     /// The severity of errors in this category that do not state their own.
-    public var defaultSeverity: Severity { storage.defaultSeverity }
+    package var defaultSeverity: Severity { storage.defaultSeverity }
     /// The icon of errors in this category that do not state their own.
-    public var defaultIcon: ErrorIcon { storage.defaultIcon }
+    package var defaultIcon: ErrorIcon { storage.defaultIcon }
 
     /// The category's values, in one shared instance: a category is copied into every interpretation, merge
     /// and presentation, and copying (or destroying) one reference costs one retain (or release) where its
@@ -94,7 +94,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     ///
     /// - Parameter localization: The language and overrides to use.
     /// - Returns: A short title such as "Check Your Entry".
-    public func title(in localization: Localization = .default) -> String {
+    package func title(in localization: Localization = .default) -> String {
         if let builtInIndex, let texts = localization.plainTexts { return texts.categoryTexts[builtInIndex].title }
         return localization.string(forKey: titleKey, fallbackKey: Self.unknownTitleKey)
     }
@@ -103,7 +103,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     ///
     /// - Parameter localization: The language and overrides to use.
     /// - Returns: One or two calm sentences that say what happened and what to do next.
-    public func message(in localization: Localization = .default) -> String {
+    package func message(in localization: Localization = .default) -> String {
         if let builtInIndex, let texts = localization.plainTexts { return texts.categoryTexts[builtInIndex].message }
         return localization.string(forKey: messageKey, fallbackKey: Self.unknownMessageKey)
     }

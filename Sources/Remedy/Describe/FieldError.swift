@@ -28,7 +28,7 @@ public struct FieldError: Sendable, Hashable {
     }
 
     /// Whether ``field`` is a JSON pointer (it starts with `#`), rather than a form field's name.
-    public var isPointer: Bool { field.hasPrefix("#") }
+    package var isPointer: Bool { field.hasPrefix("#") }
 
     /// The names on the way to the field: the pointer's reference tokens, unescaped (`"#/items/0/name"` is
     /// `["items", "0", "name"]`), or the form field's name alone. Empty for the pointer `"#"`, the whole input.
@@ -50,7 +50,7 @@ public struct FieldError: Sendable, Hashable {
     ///
     /// - Parameter codingPath: The coding path, as a `DecodingError` gives it.
     /// - Returns: The pointer; `"#"` for the empty path, the whole input.
-    public static func pointer(to codingPath: [any CodingKey]) -> String {
+    package static func pointer(to codingPath: [any CodingKey]) -> String {
         var pointer = "#"
         for key in codingPath {
             // A decoder names an array's element `Index 3`, with the number as its `intValue`.

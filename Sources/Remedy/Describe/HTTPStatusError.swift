@@ -39,7 +39,7 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     ///
     /// - Parameter name: The header name, such as `"Retry-After"`.
     /// - Returns: The value, or `nil`.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         if let value = headers[name] { return value }
         let lowered = name.lowercased()
         return headers.first { $0.key.lowercased() == lowered }?.value

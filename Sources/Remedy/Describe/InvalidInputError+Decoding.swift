@@ -4,7 +4,7 @@ extension InvalidInputError {
     /// The error of a request body that failed to decode: one field error for the place the decoder stopped
     /// at, in the person's language, for a server to answer with (422).
     ///
-    /// The field is the JSON pointer to the place (``FieldError/pointer(to:)``): the missing member for
+    /// The field is the JSON pointer to the place (`FieldError.pointer(to:)`): the missing member for
     /// `keyNotFound`, the value for the other cases; `"#"` when the body as a whole can't be read. Its
     /// message says what the field needs ("This field is required.", "Enter a number."), never a type's
     /// name or the decoder's own words, which stay in ``developerDescription``.

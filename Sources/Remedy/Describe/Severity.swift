@@ -20,7 +20,7 @@ public enum Severity: Int, Sendable, Hashable, Codable, CaseIterable, Comparable
     case fatal = 3
 
     /// The style used when the error does not ask for another.
-    public var defaultStyle: PresentationStyle {
+    package var defaultStyle: PresentationStyle {
         switch self {
         case .minor: .banner
         case .major: .alert

@@ -97,7 +97,7 @@ extension ProblemDetails {
     ///
     /// Reading follows RFC 9457 §3.1: a member whose value has the wrong type (or a value Remedy can't use,
     /// such as a status of `42` or an unknown role) is ignored, and reading goes on; a missing `type` is
-    /// `about:blank`. Of the `errors` member, only the first ``maximumFieldErrors`` elements are read, and an
+    /// `about:blank`. Of the `errors` member, only the first 64 elements are read, and an
     /// element that isn't a field error with a message and a field of bounded length is ignored (see
     /// ``fieldErrors``). Members it doesn't know are kept in ``extensions``. What isn't a problem at all throws:
     /// a body over ``DecodingLimits/maximumBodySize`` (refused before it is parsed), a content type that is

@@ -4,7 +4,7 @@ extension ProblemDetails {
     /// The most field errors a reader keeps: 64. Only the first 64 elements of `errors` are read, so a body
     /// with ten thousand costs no more than one with 64, and no form has more fields a person could correct
     /// at once.
-    public static let maximumFieldErrors = 64
+    package static let maximumFieldErrors = 64
 
     /// The longest field a reader keeps, in UTF-8 bytes: 1,024. A longer pointer or name names no field of a
     /// form, and its element is ignored.
@@ -15,7 +15,7 @@ extension ProblemDetails {
     package static let maximumFieldMessageLength = 4_096
 
     /// The field errors of the elements of an `errors` member, read by RFC 9457 §3.1's rule: an element that
-    /// isn't one (see ``FieldError/init(json:)``) is ignored; only the first ``maximumFieldErrors`` are read.
+    /// isn't one (see ``FieldError/init(json:)``) is ignored; only the first 64 are read.
     static func fieldErrors(of elements: [JSONValue]) -> [FieldError] {
         elements.prefix(maximumFieldErrors).compactMap(FieldError.init(json:))
     }
@@ -65,7 +65,7 @@ extension FieldError: Codable {
     }
 
     /// Writes the field error as an element of the `errors` member: the message as `detail`, and the field as
-    /// `pointer` when it is a JSON pointer (``isPointer``), else as `name`.
+    /// `pointer` when it is a JSON pointer (`isPointer`), else as `name`.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: What the encoder throws.

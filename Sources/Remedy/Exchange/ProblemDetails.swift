@@ -58,7 +58,7 @@ public struct ProblemDetails: Sendable, Hashable {
     /// What is wrong with each field of the person's input: the member `errors`, as RFC 9457 §3's example
     /// writes it (`[{"detail": "Enter a number.", "pointer": "#/age"}]`; a form field's name as `name`).
     ///
-    /// A reader keeps at most ``maximumFieldErrors`` of them (see ``init(decoding:contentType:limits:)``).
+    /// A reader keeps at most 64 of them (see ``init(decoding:contentType:limits:)``).
     public var fieldErrors: [FieldError]
     /// Every other member, kept as it came, by name.
     ///

@@ -45,7 +45,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The icon to show.
     public var icon: ErrorIcon
     /// The shape of the error, for logs and analytics: unless one was given or set, the grouping key of
-    /// the error the presentation was made for (``ErrorReport/groupingKey(of:limits:)``), even if
+    /// the error the presentation was made for (``ErrorReport/groupingKey``), even if
     /// ``error`` is changed later.
     ///
     /// It is not what makes presentations identical: the queue coalesces presentations a person couldn't

@@ -1,6 +1,6 @@
 /// How a presenter shows a ``Presentation``.
 ///
-/// The style follows the error's ``Severity`` (see ``Severity/defaultStyle``) unless the error prefers
+/// The style follows the error's ``Severity`` unless the error prefers
 /// another through ``PresentableError/preferredStyle``.
 public enum PresentationStyle: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A short, non-blocking notice that dismisses itself.

@@ -3,13 +3,8 @@ import Foundation
 // MARK: - Grouping key
 
 extension ErrorReport {
-    /// A key shared by errors of the same shape, whatever their dynamic values (URLs, ids, counts):
-    /// for de-duplication, coalescing and analytics. See ``groupingKey(of:limits:)``.
-    public var groupingKey: String {
-        Self.groupingKey(of: error, limits: limits)
-    }
-
-    /// The grouping key of an error: 16 hexadecimal digits that depend on the shape of its tree only.
+    /// A key shared by errors of the same shape, whatever their dynamic values (URLs, ids, counts), for
+    /// logs, de-duplication and analytics: 16 hexadecimal digits that depend on the shape of the tree only.
     ///
     /// What counts as shape, per node:
     ///
@@ -31,12 +26,12 @@ extension ErrorReport {
     /// Keys are stable across runs, processes and machines running the same build: the hash is FNV-1a,
     /// because Swift's `Hasher` is seeded per process. The key is not cryptographic: it groups, it doesn't
     /// authenticate.
-    ///
-    /// - Parameters:
-    ///   - error: Any error.
-    ///   - limits: The caps of the tree walk.
-    /// - Returns: 16 lower-case hexadecimal digits.
-    public static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
+    public var groupingKey: String {
+        Self.groupingKey(of: error, limits: limits)
+    }
+
+    /// The grouping key of an error (``groupingKey``), under the caps of a tree walk.
+    package static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
         // The nodes on the current path, each with the hashes of its finished children: a node's hash is
         // known once its subtree is done.
         var path: [(depth: Int, shape: UInt64, children: [UInt64])] = []

@@ -28,9 +28,9 @@ import Foundation
 /// again.
 public struct ErrorReport: Sendable, CustomStringConvertible {
     /// The error being reported.
-    public let error: any Error
+    package let error: any Error
     /// The caps of the tree walk and of the renderings.
-    public let limits: ErrorLimits
+    package let limits: ErrorLimits
 
     /// Creates a report of an error. Nothing is computed until a rendering is asked for.
     ///

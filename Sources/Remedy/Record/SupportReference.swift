@@ -20,7 +20,7 @@ import Synchronization
 /// ```
 public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvertible, LosslessStringConvertible {
     /// The reference's 40 bits.
-    public let value: UInt64
+    package let value: UInt64
 
     private static let mask: UInt64 = (1 << 40) - 1
     /// Crockford's base32 alphabet.
@@ -29,7 +29,7 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
     /// Creates a reference from its 40 bits.
     ///
     /// - Parameter value: The bits; only the lowest 40 are kept.
-    public init(value: UInt64) {
+    package init(value: UInt64) {
         self.value = value & Self.mask
     }
 

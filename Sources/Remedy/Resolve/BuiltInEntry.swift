@@ -134,7 +134,7 @@ extension ErrorCatalog {
         ///
         /// The grouping key of a bare Foundation error (`URLError`, `CocoaError`, `POSIXError` without user
         /// info, so without causes: ``BuiltInCatalog/entry(ofBareFoundationError:)``) is the shape of its one
-        /// node, its type's name, domain and code (``ErrorReport/groupingKey(of:limits:)``): the same for
+        /// node, its type's name, domain and code (`ErrorReport.groupingKey(of:limits:)`): the same for
         /// every such error of the type and code, whatever the language.
         func cachedPresentation(
             _ slot: Int,

@@ -190,13 +190,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
         return ok
     }
 
-    /// The options of a presentation that offers nothing: "OK" alone, in a language. Kept per language
-    /// (``LanguageTexts/okOptions``) when the localization reads Remedy's tables alone: most errors offer
-    /// nothing.
-    private static func localizedOKAlone(in localization: Localization) -> [RecoveryOption] {
-        localization.plainTexts?.okOptions ?? [localizedOK(in: localization)]
-    }
-
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         var result: [RecoveryOption] = []
         var seenTitles: Set<String> = []
@@ -220,7 +213,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            return localizedOKAlone(in: localization)
+            return [localizedOK(in: localization)]
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
             var cancel = RecoveryOption.cancel

@@ -11,10 +11,6 @@ import Logging
 ///
 /// Every line passes the error through swift-log's `error:` parameter and names the call site of the
 /// `attempt` or `handle` as its file and line.
-///
-/// Its methods are `@inline(never)`: the pipeline's async functions call them, and inlined, their
-/// temporaries (metadata, copies of the failure) would enlarge the async frames that every handling task
-/// allocates.
 struct FailureRecord {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
@@ -54,7 +50,6 @@ struct FailureRecord {
     /// Logs the error's arrival and starts its record.
     ///
     /// The failure is borrowed, not copied: it is read, never kept.
-    @inline(never)
     init(_ failure: borrowing HandledError, logger: Logger, fileID: String, line: Int) {
         self.logger = logger
         self.original = Logged(failure)
@@ -85,7 +80,6 @@ struct FailureRecord {
     }
 
     /// Logs a fatal error before it is presented.
-    @inline(never)
     func fatal(_ failure: HandledError) {
         logger.log(
             level: .error,
@@ -103,7 +97,6 @@ struct FailureRecord {
     }
 
     /// Logs a problem of the handling itself (a rule that threw, a take-over that was skipped).
-    @inline(never)
     func problem(_ message: String, error: (any Error)? = nil, _ metadata: Logger.Metadata) {
         logger.log(
             level: .info,
@@ -124,7 +117,6 @@ struct FailureRecord {
     ///   - extra: Metadata of the outcome: the option, the resolution, the rule… Built only when the
     ///     line is logged.
     ///   - presentation: The presentation as shown, whose grouping key and count are logged.
-    @inline(never)
     mutating func outcome(
         _ outcome: HandlingOutcome,
         level: Logger.Level = .debug,

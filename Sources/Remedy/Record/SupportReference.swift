@@ -1,7 +1,3 @@
-#if canImport(Synchronization)
-import Synchronization
-#endif
-
 /// A short reference to one occurrence of an error, for a person to read aloud or paste: `7KQ2-9F3A`.
 ///
 /// Every ``Presentation`` carries one, the scope logs it with every line about the error (metadata key
@@ -65,20 +61,15 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
 
     /// The readable form: eight characters grouped four and four, such as `7KQ2-9F3A`.
     public var description: String {
-        // Nine bytes make a small string, stored inline: no allocation, as every Problem Details answer
-        // writes one.
-        String(unsafeUninitializedCapacity: 9) { bytes in
-            var rest = value
-            for index in stride(from: 8, through: 0, by: -1) {
-                guard index != 4 else {
-                    bytes[index] = UInt8(ascii: "-")
-                    continue
-                }
-                bytes[index] = Self.alphabet[Int(rest & 31)]
-                rest >>= 5
-            }
-            return 9
+        var characters: [UInt8] = []
+        var rest = value
+        for _ in 0..<8 {
+            characters.append(Self.alphabet[Int(rest & 31)])
+            rest >>= 5
         }
+        characters.reverse()
+        characters.insert(UInt8(ascii: "-"), at: 4)
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// The reference as a presenter shows it, such as "Reference 7KQ2-9F3A", in a language.
@@ -96,44 +87,20 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
     ///
     /// Occurrences are numbered from a random start, and each number is scrambled by a bijection of 40
     /// bits, so consecutive references look unrelated yet never repeat until 2⁴⁰ have been made.
-    // Out of line: inlined into an initializer that stores a large value first (`HandledError`), the atomic
-    // made the optimizer keep a copy of that value (+680 instructions per `handle`).
-    @inline(never)
     public static func next() -> SupportReference {
         SupportReference(value: scrambled(nextNumber()))
     }
 
     /// The number of the next occurrence: each number once, counted from a random start.
-    ///
-    /// An atomic increment where the platform has `Synchronization` (always on Linux): a lock costs several
-    /// times as much, and every presentation takes a number. Whether the atomic counter is available
-    /// doesn't change while the process runs, so one process only ever counts on one of the two.
     private static func nextNumber() -> UInt64 {
-        #if canImport(Synchronization)
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return AtomicCounter.shared.value.wrappingAdd(1, ordering: .relaxed).oldValue
-        }
-        #endif
-        return counter.withLock { counter in
+        counter.withLock { counter in
             defer { counter &+= 1 }
             return counter
         }
     }
 
-    /// The number of the next occurrence, starting at a random point of the 40-bit range, where the
-    /// platform has no atomics (before macOS 15 / iOS 18).
+    /// The number of the next occurrence, starting at a random point of the 40-bit range.
     private static let counter = LockedValue(UInt64.random(in: 0...mask))
-
-    #if canImport(Synchronization)
-    /// The number of the next occurrence, starting at a random point of the 40-bit range, counted
-    /// atomically: a relaxed increment hands each caller a number no other caller gets (the
-    /// read-modify-write is one indivisible step), and nothing else is published with it.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    private final class AtomicCounter: Sendable {
-        static let shared = AtomicCounter()
-        let value = Atomic<UInt64>(UInt64.random(in: 0...SupportReference.mask))
-    }
-    #endif
 
     /// A bijection of the 40-bit numbers: xor-shifts and multiplications by odd numbers, each of which
     /// is invertible modulo 2⁴⁰, so distinct numbers stay distinct.

@@ -169,28 +169,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.localization = localization
     }
 
-    /// A presentation made from a template: the template's texts, options, style and icon, for an error
-    /// that reads the same, with the error's own grouping key, a reference of its own unless one is given,
-    /// one occurrence, and the localization it was resolved in.
-    ///
-    /// A grouping key given is the error's own (``ErrorReport/groupingKey(of:limits:)``), known already;
-    /// without one, it is derived from the error when first read.
-    init(
-        template: CachedPresentation,
-        for error: any Error,
-        groupingKey: String? = nil,
-        supportReference: SupportReference?,
-        localization: Localization
-    ) {
-        // Shared with the template and every presentation made from it, until one of them changes it.
-        self.content = template.content
-        self.groupingKeySource = groupingKey.map { .given($0) } ?? .derived(DerivedGroupingKey(error))
-        self.occurrences = 1
-        self.supportReference = supportReference ?? .next()
-        self.error = error
-        self.localization = localization
-    }
-
     /// Changes the content: in place when this presentation holds the only reference to it, else in a copy
     /// of its own (copy-on-write, as the standard library's collections do).
     ///
@@ -307,26 +285,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
         }
         return result
     }
-}
-
-// MARK: - Templates
-
-/// What a presentation shows, after the presentation rules, for errors that all read the same (see
-/// ``ErrorResolver/presentation(for:)``): everything but the error, its reference and grouping key.
-/// Presentations made from it share its content until one of them changes it.
-final class CachedPresentation: Sendable {
-    let content: PresentationContent
-
-    /// The template of a presentation.
-    init(_ presentation: Presentation) {
-        // A copy without the derived key's state, which would keep the presentation's error alive.
-        content = presentation.contentWithoutKey
-    }
-}
-
-extension Presentation {
-    /// A copy of the content, without the derived key's state.
-    fileprivate var contentWithoutKey: PresentationContent { content.copy() }
 }
 
 /// The visible content of a presentation, shared by its copies and by the presentations made from one

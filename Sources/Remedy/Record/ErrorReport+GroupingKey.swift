@@ -85,7 +85,7 @@ extension ErrorReport {
                 }
             }
         case .decoding:
-            _ = ErrorTree.withDecodingError(error) { combineShape(of: $0, into: &hash) }
+            if let decoding = ErrorTree.value(error, as: DecodingError.self) { combineShape(of: decoding, into: &hash) }
         case .encoding:
             if let encoding = ErrorTree.value(error, as: EncodingError.self) {
                 combine(encoding.context?.codingPath ?? [], into: &hash)
@@ -129,8 +129,8 @@ extension ErrorReport {
         } else if let label = Mirror(reflecting: error).children.first?.label {
             hash.combine(label)
         } else if holdsNoReferences {
-            // A case without associated values of a type with its own description: its bytes are its case.
-            hash.combine(ErrorTypeInfo.bitsHash(of: error))
+            // A case without associated values of a type with its own description: its description tells it.
+            hash.combine(String(describing: error))
         }
     }
 
@@ -221,10 +221,9 @@ private struct ValueTreeKey {
             var hash = StableHash()
             hash.combine(info.qualifiedNameHash)
             let readsUnderlying = expands && limits.maximumWidth > 0
-            let underlying =
-                ErrorTree.withDecodingError(error) {
-                    ErrorReport.combineShape(of: $0, into: &hash, readsUnderlying: readsUnderlying)
-                } ?? nil
+            let underlying = ErrorTree.value(error, as: DecodingError.self).flatMap {
+                ErrorReport.combineShape(of: $0, into: &hash, readsUnderlying: readsUnderlying)
+            }
             if let underlying { lent.add(underlying) }
             shape = hash.value
         case .wrapping:

@@ -141,12 +141,10 @@ package enum NodeFacts {
 
         /// The facts of a node, when it is a decoding error.
         init?(of error: any Error, info: ErrorTypeInfo) {
-            // Read in place: `ErrorTree.value(_:as:)` would copy the error (and its context) out of its box.
-            guard info.source == .decoding, let facts = ErrorTree.withDecodingError(error, { Self($0, info: info) })
-            else {
+            guard info.source == .decoding, let decoding = ErrorTree.value(error, as: DecodingError.self) else {
                 return nil
             }
-            self = facts
+            self.init(decoding, info: info)
         }
     }
 
@@ -196,43 +194,18 @@ package enum NodeFacts {
         if !holdsNoReferences, !info.isCustomReflectable, let label = Mirror(reflecting: error).children.first?.label {
             return label
         }
-        return caseName(fromDescription: info.description(of: error, holdsNoReferences: holdsNoReferences))
+        return caseName(fromDescription: String(describing: error))
     }
 
-    /// Whether an error's value holds no references: a plain-data type, or an enum case that
-    /// reflection found without associated values (with the default mirror, which shows them all).
+    /// Whether an error's value holds nothing: an enum case that reflection found without associated
+    /// values (with the default mirror, which shows them all).
     static func holdsNoReferences(info: ErrorTypeInfo, caseLabel: String?) -> Bool {
-        info.isPlainData
-            || (info.source == .reflection && info.style == .enumeration && caseLabel == nil
-                && !info.isCustomReflectable)
+        info.source == .reflection && info.style == .enumeration && caseLabel == nil && !info.isCustomReflectable
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
-    ///
-    /// The same as `String(description.prefix { $0 != "(" })`, without walking the description's
-    /// characters when it is ASCII up to its first parenthesis (as case names are): an ASCII `(` that is
-    /// neither preceded by nor followed by a non-ASCII scalar is a character of its own, so the bytes
-    /// before it are exactly the characters before it.
     package static func caseName(fromDescription description: String) -> String {
-        if let length = description.utf8.withContiguousStorageIfAvailable(asciiCaseNameLength), let length {
-            return length == description.utf8.count
-                ? description : String(description[..<description.utf8.index(description.startIndex, offsetBy: length)])
-        }
-        return String(description.prefix { $0 != "(" })
-    }
-
-    /// How many bytes of an ASCII description come before its first parenthesis (all of them when it
-    /// has none), or `nil` when a non-ASCII scalar comes first or next to it.
-    private static func asciiCaseNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (position, byte) in bytes.enumerated() {
-            guard byte < 0x80 else { return nil }
-            if byte == UInt8(ascii: "(") {
-                // A combining mark after it would make it part of another character.
-                guard position + 1 == bytes.count || bytes[position + 1] < 0x80 else { return nil }
-                return position
-            }
-        }
-        return bytes.count
+        String(description.prefix { $0 != "(" })
     }
 
     static func caseName(of error: DecodingError) -> String {
@@ -260,14 +233,6 @@ package enum NodeFacts {
     ) -> String {
         if let (domain, code) = domainAndCode(of: error, info: info), info.style != .enumeration {
             return info.source == .nsError ? "\(domain) \(code)" : "\(info.name) \(code)"
-        }
-        if info.isPlainData {
-            // No references: the description is bounded and cached by the value's bits.
-            let description = ReportText.truncated(
-                info.description(of: error, holdsNoReferences: true),
-                limit: messageLimit
-            )
-            return info.style == .enumeration && !info.isTextual ? info.name + "." + description : description
         }
         let kind = knownKind ?? kind(of: error, info: info, caseLabel: caseLabel)
         guard !fields.isEmpty else { return kind }

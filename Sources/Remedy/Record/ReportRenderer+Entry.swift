@@ -55,7 +55,7 @@ extension ReportRenderer {
         // `NodeFacts.fallback` make of it: neither reads a domain or a code for these sources.)
         let caseParts: (type: String, name: String)? =
             if !isDecoding, message == nil, let caseLabel = visit.caseLabel, fields.isEmpty,
-                info.style == .enumeration, !info.isPlainData, info.source == .wrapping || info.source == .reflection
+                info.style == .enumeration, info.source == .wrapping || info.source == .reflection
             {
                 (info.name, caseLabel)
             } else {

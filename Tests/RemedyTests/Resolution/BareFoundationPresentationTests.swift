@@ -31,44 +31,6 @@ struct BareFoundationPresentationTests {
         return (bridged as? URLError).map { $0 as any Error } ?? URLError(.unknown)
     }
 
-    @Test("the entry found by type and code is the one the catalog's interpretation carries")
-    func entryIsTheCatalogs() {
-        for error in Self.bareErrors {
-            let interpretation = ErrorCatalog.standard.interpretation(
-                for: error, localization: Localization(language: "en"))
-            let bare = BuiltInCatalog.entry(ofBareFoundationError: error)
-            if interpretation?.isSilent == true {
-                // A cancellation: no entry, and so no template.
-                #expect(bare == nil, "\(error)")
-                continue
-            }
-            #expect(bare?.entry == interpretation?.entry, "\(error)")
-            #expect(bare?.type == ObjectIdentifier(type(of: error)), "\(error)")
-            #expect(bare?.code == (error as NSError).code, "\(error)")
-        }
-    }
-
-    @Test("errors that aren't bare Foundation errors have no bare entry")
-    func othersHaveNone() throws {
-        let url = try #require(URL(string: "https://forecast.example.com/today"))
-        let others: [any Error] = [
-            // User info: possibly causes and subjects.
-            URLError(.notConnectedToInternet, userInfo: [NSURLErrorFailingURLErrorKey: url]),
-            URLError(.timedOut, userInfo: [NSUnderlyingErrorKey: POSIXError(.ETIMEDOUT)]),
-            CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "/tmp/forecast.json"]),
-            // The same domains as `NSError` instances, and other types.
-            NSError(domain: NSURLErrorDomain, code: URLError.notConnectedToInternet.rawValue),
-            NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileNoSuchFile.rawValue),
-            NSError(domain: NSPOSIXErrorDomain, code: Int(POSIXErrorCode.ENOSPC.rawValue)),
-            ContextError("Loading the forecast", wrapping: URLError(.notConnectedToInternet)),
-            HTTPStatusError(status: 503), CancellationError(),
-            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Bad")),
-        ]
-        for error in others {
-            #expect(BuiltInCatalog.entry(ofBareFoundationError: error) == nil, "\(error)")
-        }
-    }
-
     @Test("a bare error's presentation is the general resolution's, in every language, from the first call on")
     func presentationIsTheGeneralOne() {
         for language in Localization.supportedLanguages {

@@ -168,40 +168,6 @@ struct LocalizedMessageCacheTests {
         }
     }
 
-    @Test("bytes, not canonical equivalence, decide whether two texts are the same")
-    func sameBytes() {
-        let long = String(repeating: "Long text. ", count: 10)
-        #expect(long.hasSameBytes(as: long))
-        #expect(long.hasSameBytes(as: String(repeating: "Long text. ", count: 10)))
-        #expect(!long.hasSameBytes(as: String(repeating: "Long text! ", count: 10)))
-        #expect(!long.hasSameBytes(as: String(repeating: "Long text. ", count: 9)))
-        #expect("".hasSameBytes(as: ""))
-        #expect("short".hasSameBytes(as: "shor" + "t"))
-        #expect(!"Caf\u{E9}".hasSameBytes(as: "Cafe\u{301}"))
-        #expect(!"a".hasSameBytes(as: ""))
-        let bridged = NSString(string: long) as String
-        #expect(bridged.hasSameBytes(as: long))
-    }
-
-    @Test("copies of one string are the same texts, and other strings of the same length are not")
-    func sameRepresentation() {
-        let long = String(repeating: "Long text. ", count: 10)
-        let copy = long
-        #expect(long.hasSameBytes(as: copy))
-        let literal = "The forecast isn't available right now."
-        let literalCopy = literal
-        #expect(literalCopy.hasSameBytes(as: "The forecast isn't available right now."))
-        #expect(!literal.hasSameBytes(as: "The forecast isn't available right now!"))
-        // Small strings are held inline: same length, other bytes.
-        #expect("abc".hasSameBytes(as: "ab" + "c"))
-        #expect(!"abc".hasSameBytes(as: "abd"))
-        #expect(!"abc".hasSameBytes(as: "abc "))
-        // The same storage, other lengths.
-        var grown = long
-        grown.append("x")
-        #expect(!long.hasSameBytes(as: grown))
-        #expect(!"Caf\u{E9}".hasSameBytes(as: "Cafe\u{301}"))
-    }
 }
 
 extension String {

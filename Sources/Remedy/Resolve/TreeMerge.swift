@@ -111,6 +111,7 @@ struct TreeMerge {
 
     /// The options in order, each title (or ready-made title key) once: the first one offered wins.
     static func withoutDuplicates(_ options: [RecoveryOption]) -> [RecoveryOption] {
+        guard options.count > 1 else { return options }
         var seen = Set<String>()
         return options.filter { seen.insert($0.titleKey ?? $0.title.titleIdentity).inserted }
     }

@@ -191,12 +191,10 @@ extension ErrorTree {
     /// enum and not bridged from `NSError` (`ContextError`, `DecodingError`, `HTTPStatusError`), or the exact
     /// dynamic type of the error.
     ///
-    /// `as? T` from `any Error` goes through the runtime's general cast, which unwraps the existential and
-    /// tries every kind of conversion: hundreds of instructions, paid by every node for every type a walk
-    /// or a report asks about. Opening the error reads its type; when it is `T`, the cast of a value to its
-    /// own type is the runtime's trivial copy. A value of any other struct or enum type is never such a
-    /// `T`, so only boxes around another error and class instances (an `NSError` may hold a bridged Swift
-    /// error) take the general cast.
+    /// `as? T` from `any Error` goes through the runtime's general cast, which tries every kind of
+    /// conversion, for every node and every type a walk asks about. Opening the error reads its type; a value
+    /// of any other struct or enum type is never such a `T`, so only boxes around another error and class
+    /// instances (an `NSError` may hold a bridged Swift error) take the general cast.
     package static func value<T>(_ error: any Error, as _: T.Type) -> T? {
         func open<E: Error>(_ value: E) -> T? {
             if E.self == T.self { return value as? T }

@@ -3,10 +3,9 @@ import Testing
 
 @testable import Remedy
 
-/// The texts Remedy keeps per language (``LanguageTexts``) and per built-in entry and language (the
-/// entry's interpretation and its presentation template): a presentation read from them is the one a full
-/// resolution makes, in every language, and they never serve another localization's, catalog's or tree's
-/// texts.
+/// The texts Remedy keeps per language (``LanguageTexts``): a presentation read from them is the one a
+/// localization that looks every text up makes, in every language, and they never serve another
+/// localization's, catalog's or tree's texts.
 @Suite(.timeLimit(.minutes(1)))
 struct PresentationCacheTests {
     /// What a person sees of a presentation, and how it is shown.

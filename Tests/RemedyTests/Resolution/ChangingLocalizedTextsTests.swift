@@ -3,11 +3,11 @@ import Testing
 
 @testable import Remedy
 
-/// The message a `LocalizedError` type's texts make, kept per type (`LocalizedMessageCache`): what
-/// `ErrorResolver.message(for:)` returns from it has exactly the bytes a message made from the error's
-/// texts of the moment has, however the texts change, whatever storage they come in.
+/// The message a `LocalizedError`'s texts make: what `ErrorResolver.message(for:)` returns has exactly the
+/// bytes a message made from the error's texts of the moment has, however the texts change between errors
+/// of one type, whatever storage they come in.
 @Suite(.timeLimit(.minutes(1)))
-struct LocalizedMessageCacheTests {
+struct ChangingLocalizedTextsTests {
     /// Texts given per value: one type, many texts.
     private struct Stored: LocalizedError {
         var errorDescription: String?
@@ -38,7 +38,7 @@ struct LocalizedMessageCacheTests {
 
     private static let resolver = ErrorResolver(localization: Localization(language: "en"))
 
-    /// The message made from an error's texts as the merge reads them, without the cache.
+    /// The message made from an error's texts as the merge reads them.
     private static func expected(_ error: Stored) -> String {
         let description = error.errorDescription.userFacing
         let suggestion = error.recoverySuggestion.userFacing
@@ -129,7 +129,7 @@ struct LocalizedMessageCacheTests {
         }
     }
 
-    @Test("an app's catalog entry and its distrust still win over a kept message")
+    @Test("an app's catalog entry and its distrust still win over a message made before")
     func catalogWins() {
         let error = Stored(errorDescription: "The file is locked.", recoverySuggestion: "Close it elsewhere.")
         #expect(Self.resolver.message(for: error) == "The file is locked. Close it elsewhere.")

@@ -200,7 +200,8 @@ package enum NodeFacts {
     /// Whether an error's value holds nothing: an enum case that reflection found without associated
     /// values (with the default mirror, which shows them all).
     static func holdsNoReferences(info: ErrorTypeInfo, caseLabel: String?) -> Bool {
-        info.source == .reflection && info.style == .enumeration && caseLabel == nil && !info.isCustomReflectable
+        (info.source == .reflection || info.source == .leaf) && info.style == .enumeration && caseLabel == nil
+            && !info.isCustomReflectable
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.

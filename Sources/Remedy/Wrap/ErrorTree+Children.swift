@@ -77,8 +77,8 @@ extension ErrorTree {
         case .reflection:
             collector.reflect(error)
         case .leaf:
-            // Nothing below it, but a report describes a struct by its stored properties.
-            if collectsFields, info.style == .structure { collector.reflect(error) }
+            // Nothing below it, but a report describes a value by its stored properties or its case's values.
+            if collectsFields, info.style == .structure || info.style == .enumeration { collector.reflect(error) }
         }
         return collector.inspection
     }
@@ -311,8 +311,8 @@ private struct ChildCollector {
         budget: inout SearchBudget
     ) {
         switch ReflectedValueKind.of(value) {
-        case .error:
-            if let error = ReflectedValueKind.error(value) { add(error, label: childLabel) }
+        case .error(let cast):
+            if let error = cast(value) { add(error, label: childLabel) }
         case .errorCollection:
             if let collection = value as? any ErrorCollection { add(collection, label: childLabel) }
         case .optional:

@@ -25,7 +25,8 @@ final class ErrorTypeInfo: Sendable {
         case customNSError(isFoundation: Bool)
         /// Anything else: reflection over enum payloads and stored properties.
         case reflection
-        /// A type that can't hold another error: declared so, or a struct whose stored properties can't.
+        /// A type that can't hold another error: declared so, smaller than a reference, or a struct whose
+        /// stored properties can't.
         case leaf
     }
 
@@ -136,10 +137,11 @@ final class ErrorTypeInfo: Sendable {
             // Exact types: on Linux any `NSError` casts to `CocoaError`, whatever its domain.
             source = .customNSError(
                 isFoundation: type == URLError.self || type == CocoaError.self || type == POSIXError.self)
-        } else if Self.isDeclaredLeaf(type)
+        } else if Self.isDeclaredLeaf(type) || ReflectedValueKind.isSmallerThanAReference(type)
             || (style == .structure && !isCustomReflectable && !ReflectedValueKind.mayHoldErrors(mirror))
         {
             // A struct's stored properties are the same for every value: one value tells what they can hold.
+            // A value smaller than a reference (an enum of cases without values) holds no other error.
             source = .leaf
         } else {
             source = .reflection

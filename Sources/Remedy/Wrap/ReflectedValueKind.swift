@@ -2,8 +2,8 @@ import Foundation
 
 /// What kind of value a reflected child is, decided once per type.
 enum ReflectedValueKind: Sendable {
-    /// A value whose type conforms to `Error`.
-    case error
+    /// A value whose type conforms to `Error`, with the cast that reads it as one.
+    case error(ErrorCast)
     /// An `Optional`: it may hold an error, or a value that holds one.
     case optional
     /// A collection whose elements are errors.
@@ -23,6 +23,10 @@ enum ReflectedValueKind: Sendable {
     /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
     /// mirror, Objective-C classes, and untyped bags (`Any`).
     case other
+
+    /// Reads a reflected value of one error type as `any Error`: a cast to the concrete type, which needs no
+    /// look-up of the value's conformances as a cast to `any Error` does.
+    typealias ErrorCast = @Sendable (Any) -> (any Error)?
 
     private static let kinds = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
     /// Whether values of a type may hold an error, by type (see ``mayHoldErrors(storedAs:)``).
@@ -65,8 +69,8 @@ enum ReflectedValueKind: Sendable {
         let id = ObjectIdentifier(type)
         if let kind = kinds.withLock({ $0[id] }) { return kind }
         let kind: ReflectedValueKind
-        if type is any Error.Type {
-            kind = .error
+        if let errorType = type as? any Error.Type {
+            kind = .error(errorCast(errorType))
         } else if type is any OptionalValue.Type {
             kind = .optional
         } else if type is any ErrorCollection.Type {
@@ -88,10 +92,8 @@ enum ReflectedValueKind: Sendable {
         return kind
     }
 
-    /// A reflected value of an error type as `any Error`: the error itself when the value is an
-    /// `any Error` already (as in `case layer(any Error)`), so a class instance keeps its identity.
-    static func error(_ value: Any) -> (any Error)? {
-        value as? any Error
+    private static func errorCast<E: Error>(_: E.Type) -> ErrorCast {
+        { $0 as? E }
     }
 
     /// Whether a value may hold an error, judged by the type it is stored as (reflection keeps a stored
@@ -130,7 +132,15 @@ enum ReflectedValueKind: Sendable {
         if type is any Error.Type || type == (any Error).self || type is any ErrorCollection.Type { return true }
         if let optional = type as? any OptionalValue.Type { return mayHoldErrors(optional.wrappedType) }
         if let collection = type as? any ValueCollection.Type { return collection.elementsMayHoldErrors }
-        return !isOpaque(type)
+        return !isOpaque(type) && !isSmallerThanAReference(type)
+    }
+
+    /// Whether values of a type are smaller than a reference: they can hold no reference and no
+    /// existential, so no error but an error value as small (an enum of cases without values, which is
+    /// itself searched only where a value of an error type is stored).
+    static func isSmallerThanAReference(_ type: Any.Type) -> Bool {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return size(type) < MemoryLayout<AnyObject>.size
     }
 
     /// Types never searched, whatever their values: classes (an error class is an `.error`, and the

@@ -114,9 +114,6 @@ final class FailurePipeline: Sendable {
         )
     }
 
-    // `handle` and `present` are inlined into `process`: one async frame, so a handling task allocates
-    // one slab for the three instead of one each.
-    @inline(__always)
     private func handle(
         _ failure: consuming HandledError,
         _ record: inout FailureRecord,
@@ -274,7 +271,6 @@ final class FailurePipeline: Sendable {
 
     // MARK: - Presenting and recovering
 
-    @inline(__always)
     private func present(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout HandlingState)
         async -> Step
     {
@@ -337,7 +333,6 @@ final class FailurePipeline: Sendable {
 
     /// Runs the answer's option, when the answer says to act on it. An option whose action only returns
     /// its outcome (OK, Cancel, Try Again) needs no async call of the runner.
-    @inline(__always)
     private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryRunOutcome {
         guard answer.resolution.runsAction else { return .finished(.notRecovered) }
         if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }

@@ -130,22 +130,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.localization = localization
     }
 
-    /// A presentation made from a template: the template's texts, options, style and icon, for an error
-    /// that reads the same, with a reference of its own unless one is given and one occurrence.
-    init(
-        template: CachedPresentation,
-        for error: any Error,
-        groupingKey: String? = nil,
-        supportReference: SupportReference?,
-        localization: Localization
-    ) {
-        self = template.presentation
-        self.givenGroupingKey = groupingKey
-        self.keyedError = error
-        self.occurrences = 1
-        self.supportReference = supportReference ?? .next()
-        self.error = error
-        self.localization = localization
     }
 
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.
@@ -229,18 +213,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
     }
 }
 
-// MARK: - Templates
-
-/// A presentation kept to be made again for errors that all read the same (see
-/// ``ErrorResolver/presentation(for:)``).
-struct CachedPresentation: Sendable {
-    let presentation: Presentation
-
-    init(_ presentation: Presentation) {
-        var template = presentation
-        // The template must not keep the first error it was made for alive.
-        template.error = Placeholder()
-        self.presentation = template
     }
 
     private struct Placeholder: Error {}

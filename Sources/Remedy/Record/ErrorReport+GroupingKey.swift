@@ -123,8 +123,8 @@ extension ErrorReport {
         } else if let label = Mirror(reflecting: error).children.first?.label {
             hash.combine(label)
         } else if NodeFacts.holdsNoReferences(info: info, caseLabel: caseLabel) {
-            // A case without associated values of a type with its own description: its bytes are its case.
-            hash.combine(ErrorTypeInfo.bitsHash(of: error))
+            // A case without associated values of a type with its own description: its description tells it.
+            hash.combine(String(describing: error))
         }
     }
 

@@ -40,6 +40,10 @@ struct FailureRecord {
         var description: String { ErrorReport(error).summary }
     }
 
+    /// The summary of the original error, made for the intake line and read again by the outcome line;
+    /// `nil` while no line has needed it.
+    private var summary: String?
+
     private let logger: Logger
     private let original: Logged
     private let fileID: String
@@ -55,9 +59,12 @@ struct FailureRecord {
         self.original = Logged(failure)
         self.fileID = fileID
         self.line = UInt(clamping: line)
+        guard logger.logLevel <= .debug else { return }
+        let summary = original.description
+        self.summary = summary
         logger.log(
             level: .debug,
-            "\(failure.description)",
+            "\(summary)",
             error: failure.error,
             metadata: [
                 "event": "\(Self.receivedEvent)",
@@ -132,7 +139,7 @@ struct FailureRecord {
         let presentation = presentation()
         logger.log(
             level: level,
-            "\(original.description)",
+            "\(summary ?? original.description)",
             error: failure.error,
             metadata: {
                 var metadata = extra()

@@ -124,15 +124,14 @@ package enum NodeFacts {
         if !holdsNoReferences, !info.isCustomReflectable, let label = Mirror(reflecting: error).children.first?.label {
             return label
         }
-        return caseName(fromDescription: info.description(of: error, holdsNoReferences: holdsNoReferences))
+        return caseName(fromDescription: String(describing: error))
     }
 
-    /// Whether an error's value holds no references: a plain-data type, or an enum case that
-    /// reflection found without associated values (with the default mirror, which shows them all).
+    /// Whether an error's value holds nothing: an enum case that reflection found without associated
+    /// values (with the default mirror, which shows them all).
     static func holdsNoReferences(info: ErrorTypeInfo, caseLabel: String?) -> Bool {
-        info.isPlainData
-            || (info.source == .reflection && info.style == .enumeration && caseLabel == nil
-                && !info.isCustomReflectable)
+        (info.source == .reflection || info.source == .leaf) && info.style == .enumeration && caseLabel == nil
+            && !info.isCustomReflectable
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
@@ -165,14 +164,6 @@ package enum NodeFacts {
     ) -> String {
         if let (domain, code) = domainAndCode(of: error, info: info), info.style != .enumeration {
             return info.source == .nsError ? "\(domain) \(code)" : "\(info.name) \(code)"
-        }
-        if info.isPlainData {
-            // No references: the description is bounded and cached by the value's bits.
-            let description = ReportText.truncated(
-                info.description(of: error, holdsNoReferences: true),
-                limit: messageLimit
-            )
-            return info.style == .enumeration && !info.isTextual ? info.name + "." + description : description
         }
         let kind = knownKind ?? kind(of: error, info: info, caseLabel: caseLabel)
         guard !fields.isEmpty else { return kind }

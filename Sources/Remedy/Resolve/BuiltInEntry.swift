@@ -37,12 +37,6 @@ extension ErrorCatalog {
             let isGeneric: Bool
             let icon: ErrorIcon?
             let names: Set<NamedThing>
-            /// ``names`` as bits (file 1, host 2, location 4), asked during every merge that has a subject.
-            let nameBits: UInt8
-            /// What the entry resolves to in each of ``Localization/supportedLanguages``, made on first use.
-            /// Only a localization without overrides or an app table reads it (``Localization/plainTexts``):
-            /// its texts then depend on the language alone. Bounded: one slot per supported language.
-            let cache = LockedValue(EntryCache())
 
             init(
                 name: String,
@@ -66,102 +60,10 @@ extension ErrorCatalog {
                 self.isGeneric = isGeneric
                 self.icon = icon
                 self.names = names
-                self.nameBits =
-                    (names.contains(.file) ? 1 : 0) | (names.contains(.host) ? 2 : 0)
-                    | (names.contains(.location) ? 4 : 0)
             }
         }
 
         private let storage: Storage
-
-        /// What an entry resolves to in one language, each behind a reference: reading one under the lock
-        /// costs a retain, not a copy of its fields.
-        struct LanguageCache: Sendable {
-            /// ``interpretation(in:)``.
-            var interpretation: CachedInterpretation?
-            /// The presentation of an error that is the whole of its tree and that the catalog interprets
-            /// with this entry alone (no subject to name), as a template: see ``ErrorResolver``. A tree in
-            /// which only such an error has an interpretation, and nothing overrides it, reads the same.
-            var presentation: CachedPresentation?
-        }
-
-        /// What an entry keeps, behind one lock.
-        struct EntryCache: Sendable {
-            /// By language slot (``LanguageTexts/index``).
-            var slots = [LanguageCache](repeating: LanguageCache(), count: Localization.supportedLanguages.count)
-            /// The grouping keys of bare Foundation errors this entry interprets, by type and code: see
-            /// ``cachedPresentation(_:groupingKeyOf:code:)``.
-            var groupingKeys: [(type: ObjectIdentifier, code: Int, key: String)] = []
-        }
-
-        /// At most this many grouping keys are kept per entry: the codes an entry interprets are a handful,
-        /// but the generic entries take every code nobody else knows.
-        static let groupingKeysKept = 8
-
-        /// ``interpretation(in:)`` in one language, behind a reference, with the fields a tree's merge reads
-        /// (``ErrorResolver``) kept apart: read through `interpretation`, each field would cost a copy of it
-        /// whole.
-        final class CachedInterpretation: Sendable {
-            let interpretation: ErrorInterpretation
-            /// ``ErrorInterpretation/hasText``.
-            let hasText: Bool
-            let category: ErrorCategory?
-            let severity: Severity?
-            let options: [RecoveryOption]
-            let isTransient: Bool
-            let isPermanent: Bool
-            let isSilent: Bool
-
-            init(_ interpretation: ErrorInterpretation) {
-                self.interpretation = interpretation
-                hasText = interpretation.hasText
-                category = interpretation.category
-                severity = interpretation.severity
-                options = interpretation.options
-                isTransient = interpretation.isTransient
-                isPermanent = interpretation.isPermanent
-                isSilent = interpretation.isSilent
-            }
-        }
-
-        /// The presentation template of a language slot (``LanguageTexts/index``), if made.
-        func cachedPresentation(_ slot: Int) -> CachedPresentation? {
-            storage.cache.withLock { $0.slots[slot].presentation }
-        }
-
-        /// The presentation template of a language slot (``LanguageTexts/index``), if made, and the grouping
-        /// key kept for errors of a type and code, if kept, read under one lock.
-        ///
-        /// The grouping key of a bare Foundation error (`URLError`, `CocoaError`, `POSIXError` without user
-        /// info, so without causes: ``BuiltInCatalog/entry(ofBareFoundationError:)``) is the shape of its one
-        /// node, its type's name, domain and code (`ErrorReport.groupingKey(of:limits:)`): the same for
-        /// every such error of the type and code, whatever the language.
-        func cachedPresentation(
-            _ slot: Int,
-            groupingKeyOf type: ObjectIdentifier,
-            code: Int
-        ) -> (template: CachedPresentation?, groupingKey: String?) {
-            storage.cache.withLock { cache in
-                let key = cache.groupingKeys.first { $0.type == type && $0.code == code }?.key
-                return (cache.slots[slot].presentation, key)
-            }
-        }
-
-        /// Keeps the grouping key of bare Foundation errors of a type and code, unless as many are kept as
-        /// the entry keeps (``groupingKeysKept``).
-        func keepGroupingKey(_ key: String, of type: ObjectIdentifier, code: Int) {
-            storage.cache.withLock { cache in
-                guard cache.groupingKeys.count < Self.groupingKeysKept,
-                    !cache.groupingKeys.contains(where: { $0.type == type && $0.code == code })
-                else { return }
-                cache.groupingKeys.append((type, code, key))
-            }
-        }
-
-        /// Keeps the presentation template of a language slot.
-        func keepCachedPresentation(_ template: CachedPresentation, _ slot: Int) {
-            storage.cache.withLock { $0.slots[slot].presentation = template }
-        }
 
         /// The entry's stable name, such as `"network.offline"`.
         public var name: String { storage.name }
@@ -230,14 +132,12 @@ extension ErrorCatalog {
 
         /// Whether the entry names something the subject says.
         func names(anythingIn subject: ErrorSubject) -> Bool {
-            let bits = storage.nameBits
-            guard bits != 0 else { return false }
-            return (subject.fileName != nil && bits & 1 != 0) || (subject.host != nil && bits & 2 != 0)
-                || (bits & 4 != 0 && (subject.line != nil || (subject.hasCodingPath && subject.fileName != nil)))
+            (subject.fileName != nil && names.contains(.file)) || (subject.host != nil && names.contains(.host))
+                || (namesLocation && (subject.line != nil || (subject.hasCodingPath && subject.fileName != nil)))
         }
 
         /// Whether the entry names the place in a document.
-        var namesLocation: Bool { storage.nameBits & 4 != 0 }
+        var namesLocation: Bool { names.contains(.location) }
 
         /// The message naming what the failure concerns: the named variant for the file or host when the
         /// subject has one, then the place in the document when the entry names locations.
@@ -283,34 +183,12 @@ extension ErrorCatalog {
         /// - Parameter localization: The language and overrides to use.
         /// - Returns: A interpretation with a title and a message.
         public func interpretation(in localization: Localization = .default) -> ErrorInterpretation {
-            // The texts of a localization without overrides or an app table depend on its language alone.
-            guard let slot = localization.plainTexts?.index else { return makeInterpretation(in: localization) }
-            return cache(in: localization, slot: slot).interpretation.interpretation
-        }
-
-        /// What the entry keeps for a localization whose texts depend on its language alone, in its slot
-        /// (``Localization/plainTexts``), read under one lock: ``interpretation(in:)``, made and kept on first
-        /// use, and the presentation template, if made (``cachedPresentation(_:)``).
-        func cache(
-            in localization: Localization,
-            slot: Int
-        ) -> (interpretation: CachedInterpretation, template: CachedPresentation?) {
-            let (kept, template) = storage.cache.withLock {
-                ($0.slots[slot].interpretation, $0.slots[slot].presentation)
-            }
-            if let kept { return (kept, template) }
-            let made = CachedInterpretation(makeInterpretation(in: localization))
-            storage.cache.withLock { $0.slots[slot].interpretation = made }
-            return (made, template)
-        }
-
-        private func makeInterpretation(in localization: Localization) -> ErrorInterpretation {
             ErrorInterpretation(
                 title: localization.string(forKey: titleKey),
                 message: localization.string(forKey: messageKey),
                 category: category,
                 severity: severity,
-                options: offersRetry ? Self.retryOptions : [],
+                options: offersRetry ? [.retry] : [],
                 icon: icon,
                 isTransient: isTransient,
                 isPermanent: isPermanent
@@ -327,9 +205,6 @@ extension ErrorCatalog {
             if offersRetry { facts.append("retry") }
             return "\(name) (\(facts.joined(separator: ", ")))"
         }
-
-        /// ``RecoveryOption/retry``, made once: its title follows the presentation's language by key.
-        private static let retryOptions: [RecoveryOption] = [.retry]
 
         /// Whether two entries are the same entry: entries are equal when their names are.
         public static func == (lhs: BuiltInEntry, rhs: BuiltInEntry) -> Bool {

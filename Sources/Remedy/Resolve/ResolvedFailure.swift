@@ -34,41 +34,12 @@ package struct ResolvedFailure: Sendable {
             for node in otherNodes where !body(node) { return }
         }
 
-        /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`, which the walk has
-        /// looked up already.
-        ///
-        /// - Returns: `true` when whether the node is a cancellation hangs on its presentable category
-        ///   alone (``ErrorTree/cancellationByType(_:)`` can't tell): the caller, which reads that category
-        ///   anyway, passes it to ``notePresentableCategory(_:)``, so the error isn't cast twice.
-        mutating func record(_ error: any Error, info: ErrorTypeInfo) -> Bool {
+        /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`.
+        mutating func record(_ error: any Error, info: ErrorTypeInfo) {
             if firstNode == nil { firstNode = error } else { otherNodes.append(error) }
-            var awaitsCategory = false
-            if !containsCancellation {
-                switch ErrorTree.cancellationByType(error) {
-                case true?: containsCancellation = true
-                case false?: break
-                case nil: awaitsCategory = info.asPresentable != nil
-                }
-            }
-            // `ErrorTree.value(_:as:)`, the answer of `as?` without the runtime's general cast for a value
-            // of another type.
+            if !containsCancellation, ErrorTree.isCancellation(error, info: info) { containsCancellation = true }
             if let status = ErrorTree.value(error, as: HTTPStatusError.self)?.status { httpStatuses.append(status) }
-            // A concrete type compared first: most trees hold no problem, and this costs them no cast.
-            if type(of: error) == ProblemDetailsError.self, let problem = error as? ProblemDetailsError {
-                httpStatuses += problem.httpStatuses
-            }
-            return awaitsCategory
-        }
-
-        /// The presentable category of the node that ``record(_:info:)`` asked for: a cancellation's makes
-        /// the tree contain one, as ``ErrorTree/isCancellation(_:)`` says.
-        mutating func notePresentableCategory(_ category: ErrorCategory?) {
-            if category == .cancellation { containsCancellation = true }
-        }
-
-        /// ``notePresentableCategory(_:)`` for a node whose category the caller didn't read.
-        mutating func notePresentableCategory(of error: any Error, info: ErrorTypeInfo) {
-            notePresentableCategory(info.asPresentable?(error)?.category)
+            if let carrier = info.asFactsCarrier?(error) { httpStatuses += carrier.httpStatuses }
         }
     }
 

@@ -17,78 +17,25 @@ extension String {
 
     /// How two option titles compare for duplicates: trimmed and case-insensitive.
     ///
-    /// The same as `trimmingCharacters(in: .whitespacesAndNewlines).lowercased()`, which costs more than
-    /// the rest of an option's normalization; titles are nearly always ASCII, where trimming and
-    /// lowercasing work on bytes. In ASCII, Foundation's white space and newlines are tab, line feed,
-    /// vertical tab, form feed, carriage return and space, and lowercasing maps `A`–`Z` to `a`–`z` only.
+    /// Titles are nearly always ASCII, trimmed here by their bytes: Foundation's trimming, which the rest
+    /// takes, is a large part of a failed request's cost on a server (`server.failure.problemDetails.*`,
+    /// in `Benchmarks/README.md`). In ASCII,
+    /// Foundation's white space and newlines are tab, line feed, vertical tab, form feed, carriage return
+    /// and space.
     package var titleIdentity: String {
-        if let identity = utf8.withContiguousStorageIfAvailable(Self.asciiTitleIdentity), let identity {
-            return identity
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         }
-        return trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, utf8[start].isASCIIWhiteSpaceOrNewline { start = utf8.index(after: start) }
+        while start < end, utf8[utf8.index(before: end)].isASCIIWhiteSpaceOrNewline { end = utf8.index(before: end) }
+        return self[start..<end].lowercased()
     }
 
-    /// Whether two option titles have the same ``titleIdentity``, without making either identity when both
-    /// are ASCII.
+    /// Whether two option titles have the same ``titleIdentity``.
     package func hasSameTitleIdentity(as other: String) -> Bool {
-        let ascii = utf8.withContiguousStorageIfAvailable { lhs in
-            other.utf8.withContiguousStorageIfAvailable { rhs in Self.asciiTitleIdentitiesEqual(lhs, rhs) }
-        }
-        if let ascii, let ascii, let equal = ascii { return equal }
-        return titleIdentity == other.titleIdentity
-    }
-
-    /// Whether two ASCII texts have the same title identity; `nil` when either isn't ASCII (a character
-    /// beyond ASCII may trim or lowercase to ASCII: the Kelvin sign lowercases to `k`).
-    private static func asciiTitleIdentitiesEqual(
-        _ lhs: UnsafeBufferPointer<UInt8>,
-        _ rhs: UnsafeBufferPointer<UInt8>
-    ) -> Bool? {
-        let left = asciiTrimmedRange(lhs)
-        let right = asciiTrimmedRange(rhs)
-        var equal = left.count == right.count
-        var index = 0
-        // Every byte is looked at, to tell ASCII from other text, whatever is found on the way.
-        while index < Swift.max(left.count, right.count) {
-            if index < left.count {
-                let byte = lhs[left.lowerBound + index]
-                guard byte < 0x80 else { return nil }
-                if equal, index < right.count, rhs[right.lowerBound + index].asciiLowercased != byte.asciiLowercased {
-                    equal = false
-                }
-            }
-            if index < right.count, rhs[right.lowerBound + index] >= 0x80 { return nil }
-            index += 1
-        }
-        return equal
-    }
-
-    /// The range of bytes without leading and trailing ASCII white space and newlines.
-    private static func asciiTrimmedRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start].isASCIIWhiteSpaceOrNewline { start += 1 }
-        while start < end, bytes[end - 1].isASCIIWhiteSpaceOrNewline { end -= 1 }
-        return start..<end
-    }
-
-    /// The title identity of ASCII text, or `nil` when the text isn't ASCII.
-    private static func asciiTitleIdentity(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start].isASCIIWhiteSpaceOrNewline { start += 1 }
-        while start < end, bytes[end - 1].isASCIIWhiteSpaceOrNewline { end -= 1 }
-        let trimmed = bytes[start..<end]
-        var hasUppercase = false
-        for byte in trimmed {
-            // Bytes trimmed off are ASCII, so this sees every non-ASCII byte of the text.
-            guard byte < 0x80 else { return nil }
-            if byte.isASCIIUppercase { hasUppercase = true }
-        }
-        guard hasUppercase else { return String(decoding: UnsafeBufferPointer(rebasing: trimmed), as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: trimmed.count) { buffer in
-            buffer.initialize(fromContentsOf: trimmed.lazy.map { $0.asciiLowercased })
-        }
+        titleIdentity == other.titleIdentity
     }
 
     /// The start of the string, quoted, for debug descriptions that must stay short for huge texts.
@@ -112,14 +59,5 @@ extension UInt8 {
     /// them: tab, line feed, vertical tab, form feed, carriage return and space.
     fileprivate var isASCIIWhiteSpaceOrNewline: Bool {
         self == 0x20 || (0x09...0x0D).contains(self)
-    }
-
-    fileprivate var isASCIIUppercase: Bool {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
-    }
-
-    /// The byte with `A`–`Z` mapped to `a`–`z`.
-    fileprivate var asciiLowercased: UInt8 {
-        isASCIIUppercase ? self + 0x20 : self
     }
 }

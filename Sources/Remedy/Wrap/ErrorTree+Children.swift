@@ -58,7 +58,7 @@ extension ErrorTree {
                 info.wrapping?.forEachUnderlyingError(of: error) { collector.add($0, label: nil) }
             }
         case .decoding:
-            if let underlying = withDecodingError(error, { $0.context?.underlyingError }) ?? nil {
+            if let underlying = value(error, as: DecodingError.self)?.context?.underlyingError {
                 collector.add(underlying, label: "underlying")
             }
         case .encoding:
@@ -77,7 +77,8 @@ extension ErrorTree {
         case .reflection:
             collector.reflect(error)
         case .leaf:
-            break
+            // Nothing below it, but a report describes a value by its stored properties or its case's values.
+            if collectsFields, info.style == .structure || info.style == .enumeration { collector.reflect(error) }
         }
         return collector.inspection
     }
@@ -168,15 +169,8 @@ extension ErrorTree {
 
     /// The object behind a class-instance error, for identity; `nil` for values.
     static func identity(of error: any Error) -> AnyObject? {
-        func open<E: Error>(_ value: E) -> AnyObject? {
-            // The error is a class instance: reinterpret its reference, instead of going through the
-            // bridging machinery of `as AnyObject`, which costs more than the rest of a node's visit.
-            if E.self is AnyClass { return unsafeBitCast(value, to: AnyObject.self) }
-            // A box around an `any Error` (see `unboxed(_:)`): the instance is inside.
-            if E.self == (any Error).self { return identity(of: unsafeBitCast(value, to: (any Error).self)) }
-            return nil
-        }
-        return open(error)
+        let error = unboxed(error)
+        return type(of: error) is AnyClass ? error as AnyObject : nil
     }
 
     /// An error as the value it is, never a box around another `any Error`.
@@ -186,7 +180,6 @@ extension ErrorTree {
     /// `any Error`, so the instance's identity, its `NSError` facts and its bytes would be those of the
     /// box, and a cycle through it would never close. Cheap: opening an error reads its box's type.
     static func unboxed(_ error: consuming any Error) -> any Error {
-        @inline(__always)
         func inner<E: Error>(_ value: E) -> (any Error)? {
             E.self == (any Error).self ? unsafeBitCast(value, to: (any Error).self) : nil
         }
@@ -198,12 +191,10 @@ extension ErrorTree {
     /// enum and not bridged from `NSError` (`ContextError`, `DecodingError`, `HTTPStatusError`), or the exact
     /// dynamic type of the error.
     ///
-    /// `as? T` from `any Error` goes through the runtime's general cast, which unwraps the existential and
-    /// tries every kind of conversion: hundreds of instructions, paid by every node for every type a walk
-    /// or a report asks about. Opening the error reads its type; when it is `T`, the cast of a value to its
-    /// own type is the runtime's trivial copy. A value of any other struct or enum type is never such a
-    /// `T`, so only boxes around another error and class instances (an `NSError` may hold a bridged Swift
-    /// error) take the general cast.
+    /// `as? T` from `any Error` goes through the runtime's general cast, which tries every kind of
+    /// conversion, for every node and every type a walk asks about. Opening the error reads its type; a value
+    /// of any other struct or enum type is never such a `T`, so only boxes around another error and class
+    /// instances (an `NSError` may hold a bridged Swift error) take the general cast.
     package static func value<T>(_ error: any Error, as _: T.Type) -> T? {
         func open<E: Error>(_ value: E) -> T? {
             if E.self == T.self { return value as? T }
@@ -211,14 +202,6 @@ extension ErrorTree {
             return nil
         }
         return open(error)
-    }
-
-    /// What `read` reads from a decoding error, reached in place: the answer of
-    /// `value(error, as: DecodingError.self).map { read(&$0) }` without copying the error out of its box
-    /// first (`DecodingError` is resilient, so every copy goes through the runtime's value witnesses).
-    /// `read` must not write: the error is shared.
-    static func withDecodingError<Result>(_ error: any Error, _ read: (inout DecodingError) -> Result) -> Result? {
-        ErrorTypeInfo.borrow(error, as: DecodingError.self) { read(&$0.pointee) }
     }
 
     /// The error as an `NSError` when it is one (or a subclass), without bridging; `nil` for Swift

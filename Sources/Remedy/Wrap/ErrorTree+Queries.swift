@@ -117,8 +117,10 @@ extension ErrorTree {
     /// - Returns: `true` when the tree holds such an error.
     public func contains(httpStatus status: Int) -> Bool {
         contains { node in
-            if let statusError = node.error as? HTTPStatusError { return statusError.status == status }
-            return (node.error as? ProblemDetailsError)?.httpStatuses.contains(status) == true
+            if let statusError = ErrorTree.value(node.error, as: HTTPStatusError.self) {
+                return statusError.status == status
+            }
+            return ErrorTypeInfo.of(node.error).asFactsCarrier?(node.error)?.httpStatuses.contains(status) == true
         }
     }
 

@@ -9,8 +9,7 @@ extension ErrorTree {
     ///
     /// It allocates nothing for a chain of values: an only child waits apart from the stack (`upcoming`),
     /// class instances are tracked from the first one met, and a ``WrappingError`` lends its causes without an
-    /// array of children. Together: `presentation.tree3declared` 12,737 without them, 10,244 with them (−20%,
-    /// 8 → 4 mallocs), `report.tree3declared.text` 25,809 → 23,603 (−9%, 11 → 7 mallocs).
+    /// array of children.
     public struct Iterator: IteratorProtocol {
         private struct Pending {
             var error: any Error
@@ -125,7 +124,7 @@ extension ErrorTree {
             switch info.source {
             case .decoding:
                 // At most the context's underlying error, read in place.
-                guard let underlying = ErrorTree.withDecodingError(error, { $0.context?.underlyingError }) ?? nil
+                guard let underlying = ErrorTree.value(error, as: DecodingError.self)?.context?.underlyingError
                 else { break }
                 let kept = Swift.min(1, limits.maximumWidth)
                 expansion.count(found: 1, kept: kept, expands: expands)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What kind of value a reflected child is, found once per type.
+/// What kind of value a reflected child is, decided once per type.
 enum ReflectedValueKind: Sendable {
     /// A value whose type conforms to `Error`, with the cast that reads it as one.
     case error(ErrorCast)
@@ -24,26 +24,50 @@ enum ReflectedValueKind: Sendable {
     /// mirror, Objective-C classes, and untyped bags (`Any`).
     case other
 
-    /// Reads a reflected value of an error type as `any Error`: the answer of `value as? any Error`.
+    /// Reads a reflected value of one error type as `any Error`: a cast to the concrete type, which needs no
+    /// look-up of the value's conformances as a cast to `any Error` does.
     typealias ErrorCast = @Sendable (Any) -> (any Error)?
 
-    private static let cache = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
+    private static let kinds = LockedValue<[ObjectIdentifier: ReflectedValueKind]>([:])
+    /// Whether values of a type may hold an error, by type (see ``mayHoldErrors(storedAs:)``).
+    private static let holdsErrors = LockedValue<[ObjectIdentifier: Bool]>([:])
 
-    /// Types that hold references but never an error, and whose default mirror would show their
-    /// storage: not searched. (Most such types choose their own mirror and are left out for that.)
-    private static let opaqueTypes: Set<ObjectIdentifier> = [
-        ObjectIdentifier(Any.self),  // also `any Sendable`: untyped bags, like a user info's values
+    /// Types that can't hold an error although reflection would search them, and untyped bags, which
+    /// are never searched (the values of a user info).
+    private static let plainTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Any.self),  // also `any Sendable`
         ObjectIdentifier(AnyObject.self),
         ObjectIdentifier((any CodingKey).self),
+        ObjectIdentifier(String.self),
+        ObjectIdentifier(Substring.self),
+        ObjectIdentifier(Character.self),
+        ObjectIdentifier(Bool.self),
+        ObjectIdentifier(Int.self),
+        ObjectIdentifier(Int8.self),
+        ObjectIdentifier(Int16.self),
+        ObjectIdentifier(Int32.self),
+        ObjectIdentifier(Int64.self),
+        ObjectIdentifier(UInt.self),
+        ObjectIdentifier(UInt8.self),
+        ObjectIdentifier(UInt16.self),
+        ObjectIdentifier(UInt32.self),
+        ObjectIdentifier(UInt64.self),
+        ObjectIdentifier(Float.self),
+        ObjectIdentifier(Double.self),
+        ObjectIdentifier(Date.self),
+        ObjectIdentifier(Data.self),
         ObjectIdentifier(URL.self),
+        ObjectIdentifier(UUID.self),
+        ObjectIdentifier(Decimal.self),
         ObjectIdentifier(CharacterSet.self),
+        ObjectIdentifier(Duration.self),
     ]
 
     /// The kind of a value, by its dynamic type.
     static func of(_ value: Any) -> ReflectedValueKind {
         let type = type(of: value)
         let id = ObjectIdentifier(type)
-        if let kind = cache.withLock({ $0[id] }) { return kind }
+        if let kind = kinds.withLock({ $0[id] }) { return kind }
         let kind: ReflectedValueKind
         if let errorType = type as? any Error.Type {
             kind = .error(errorCast(errorType))
@@ -60,49 +84,70 @@ enum ReflectedValueKind: Sendable {
         } else {
             switch Mirror(reflecting: value).displayStyle {
             case .tuple?: kind = .tuple
-            case .struct?, .enum?: kind = isPlainData(type) ? .other : .structure
+            case .struct?, .enum?: kind = mayHoldErrors(storedAs: value) ? .structure : .other
             default: kind = .other
             }
         }
-        cache.withLock { $0[id] = kind }
+        kinds.withLock { $0[id] = kind }
         return kind
     }
 
-    /// The cast of reflected values whose dynamic type is `E`.
-    ///
-    /// `value as? any Error` digs through the `Any` (and the `any Error` inside it, for a payload or
-    /// property declared as one) to the value, looks its conformance up and boxes a copy of it again: a
-    /// thousand instructions and an allocation per reflected node. Opening the `Any` shows what it holds:
-    /// an `any Error` (as in `case layer(any Error)`) is the error itself, its box kept; an `E` (as in
-    /// `case parsing(DecodingError)`) is boxed without looking a conformance up. Both casts are of a
-    /// value to its own type, which the runtime answers without unwrapping anything. Anything else (never
-    /// met: the kind is found by the value's dynamic type, which is `E`) takes the general cast.
     private static func errorCast<E: Error>(_: E.Type) -> ErrorCast {
-        { value in
-            func open<Stored>(_ stored: Stored) -> (any Error)? {
-                // The same type: reinterpreting the value as one is a copy of it (as in `ErrorTree.unboxed`).
-                if Stored.self == (any Error).self { return unsafeBitCast(stored, to: (any Error).self) }
-                if Stored.self == E.self { return stored as! E }
-                return value as? any Error
+        { $0 as? E }
+    }
+
+    /// Whether a value may hold an error, judged by the type it is stored as (reflection keeps a stored
+    /// existential as one: `any Error`, `Any`) and, for a struct, by the types of its stored properties,
+    /// which are the same for every value of the struct. An enum may hold anything its cases carry.
+    static func mayHoldErrors(storedAs value: Any) -> Bool {
+        func open<Stored>(_ stored: Stored) -> Bool { mayHoldErrors(Stored.self, value: stored) }
+        return open(value)
+    }
+
+    /// Whether any stored property of an error struct (a mirror of one of its values) may hold an error:
+    /// a class instance among them is the error's own storage, which is searched.
+    static func mayHoldErrors(_ mirror: Mirror) -> Bool {
+        mirror.children.contains { isStorageObject(type(of: $0.value)) || mayHoldErrors(storedAs: $0.value) }
+    }
+
+    private static func mayHoldErrors<Stored>(_ type: Stored.Type, value: Stored) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let known = holdsErrors.withLock({ $0[id] }) { return known }
+        var answer = mayHoldErrors(type)
+        if answer, !(type is any Error.Type) {
+            // Only a struct's or a tuple's own value tells what every value holds; an existential's tells
+            // only what this one holds.
+            let mirror = Mirror(reflecting: value)
+            if mirror.subjectType == type, mirror.displayStyle == .struct || mirror.displayStyle == .tuple {
+                answer = mirror.children.contains { mayHoldErrors(storedAs: $0.value) }
             }
-            return _openExistential(value, do: open)
         }
+        holdsErrors.withLock { $0[id] = answer }
+        return answer
     }
 
     /// Whether values of a type may hold an error, judged by the type alone: `false` for plain data,
     /// strings, classes that aren't errors, `Any`, and collections and optionals of those.
     static func mayHoldErrors(_ type: Any.Type) -> Bool {
-        if type is any Error.Type || type is any ErrorCollection.Type { return true }
+        if type is any Error.Type || type == (any Error).self || type is any ErrorCollection.Type { return true }
         if let optional = type as? any OptionalValue.Type { return mayHoldErrors(optional.wrappedType) }
         if let collection = type as? any ValueCollection.Type { return collection.elementsMayHoldErrors }
-        return !isOpaque(type) && !isPlainData(type)
+        return !isOpaque(type) && !isSmallerThanAReference(type)
+    }
+
+    /// Whether values of a type are smaller than a reference: they can hold no reference and no
+    /// existential, so no error but an error value as small (an enum of cases without values, which is
+    /// itself searched only where a value of an error type is stored).
+    static func isSmallerThanAReference(_ type: Any.Type) -> Bool {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return size(type) < MemoryLayout<AnyObject>.size
     }
 
     /// Types never searched, whatever their values: classes (an error class is an `.error`, and the
     /// state of other objects may be shared and mutable), types that choose their own mirror (it may
-    /// compute: `Data`'s copies its bytes), and the ``opaqueTypes``.
+    /// compute: `Data`'s copies its bytes), and the ``plainTypes``.
     private static func isOpaque(_ type: Any.Type) -> Bool {
-        type is AnyClass || type is any CustomReflectable.Type || opaqueTypes.contains(ObjectIdentifier(type))
+        type is AnyClass || type is any CustomReflectable.Type || plainTypes.contains(ObjectIdentifier(type))
     }
 
     /// Whether a type is a Swift class whose stored properties reflection shows as they are: no mirror of its
@@ -111,12 +156,6 @@ enum ReflectedValueKind: Sendable {
     private static func isStorageObject(_ type: Any.Type) -> Bool {
         type is AnyClass && !(type is any CustomReflectable.Type) && !(type is NSObject.Type)
             && !(type is any Actor.Type)
-    }
-
-    /// Whether a type holds no references: it can't hold an error.
-    private static func isPlainData(_ type: Any.Type) -> Bool {
-        func test<T>(_: T.Type) -> Bool { _isPOD(T.self) }
-        return test(type)
     }
 }
 

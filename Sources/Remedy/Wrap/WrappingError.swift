@@ -114,32 +114,6 @@ extension ErrorTypeInfo {
     /// Whether a stated case name is one reflection could have read: a plain Swift identifier (see
     /// ``WrappingError/declaredCaseName``).
     static func isIdentifier(_ name: String) -> Bool {
-        if let answer = name.utf8.withContiguousStorageIfAvailable(isASCIIIdentifier), let answer {
-            return answer
-        }
-        return isUnicodeIdentifier(name)
-    }
-
-    /// Whether ASCII bytes form an identifier, or `nil` when they aren't all ASCII.
-    private static func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let first = bytes.first else { return false }
-        var isIdentifier = !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-        for byte in bytes {
-            guard byte < 0x80 else { return nil }
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                continue
-            default:
-                isIdentifier = false
-            }
-        }
-        return isIdentifier
-    }
-
-    /// Whether a name with non-ASCII scalars is an identifier: Unicode's identifier start (or `_`), then
-    /// identifier continuations.
-    private static func isUnicodeIdentifier(_ name: String) -> Bool {
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), first == "_" || first.properties.isXIDStart else { return false }
         while let scalar = scalars.next() {

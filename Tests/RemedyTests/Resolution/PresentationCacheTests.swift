@@ -3,10 +3,9 @@ import Testing
 
 @testable import Remedy
 
-/// The texts Remedy keeps per language (``LanguageTexts``) and per built-in entry and language (the
-/// entry's interpretation and its presentation template): a presentation read from them is the one a full
-/// resolution makes, in every language, and they never serve another localization's, catalog's or tree's
-/// texts.
+/// The texts Remedy keeps per language (``LanguageTexts``): a presentation read from them is the one a
+/// localization that looks every text up makes, in every language, and they never serve another
+/// localization's, catalog's or tree's texts.
 @Suite(.timeLimit(.minutes(1)))
 struct PresentationCacheTests {
     /// What a person sees of a presentation, and how it is shown.
@@ -206,40 +205,6 @@ struct PresentationCacheTests {
         #expect(third.groupingKey == first.groupingKey)
         #expect(third.groupingKey != resolver.presentation(for: URLError(.badURL)).groupingKey)
         #expect(third.localization.language == "en")
-    }
-
-    @Test("the grouping key kept per entry, type and code is the error's own, in every language")
-    func keptGroupingKeys() {
-        // Codes that share an entry (cannotFindHost and dnsLookupFailed; the generic entries), codes of
-        // other types that share one with them, and unknown codes.
-        let errors: [any Error] =
-            Self.leafErrors + [
-                URLError(.dnsLookupFailed), URLError(.cannotFindHost), URLError(.callIsActive),
-                URLError(.backgroundSessionWasDisconnected), URLError(.networkConnectionLost),
-                CocoaError(CocoaError.Code(rawValue: 999_999)), CocoaError(.fileReadNoSuchFile),
-                POSIXError(.ENETUNREACH), POSIXError(.EHOSTUNREACH), POSIXError(.ETIMEDOUT),
-            ]
-        for language in ["en", "de", "ja"] {
-            let resolver = ErrorResolver(localization: Localization(language: language))
-            for _ in 0..<3 {
-                for error in errors {
-                    let key = resolver.presentation(for: error).groupingKey
-                    #expect(key == ErrorReport.groupingKey(of: error), "\(error)")
-                }
-            }
-        }
-        // More codes than an entry keeps keys for (all Cocoa codes nobody else knows share an entry): each
-        // still gets its own key.
-        let resolver = ErrorResolver(localization: Localization(language: "en"))
-        let unknown = (0..<(ErrorCatalog.BuiltInEntry.groupingKeysKept * 2)).map {
-            CocoaError(CocoaError.Code(rawValue: 500_000 + $0))
-        }
-        for _ in 0..<2 {
-            for error in unknown {
-                #expect(resolver.presentation(for: error).groupingKey == ErrorReport.groupingKey(of: error))
-            }
-        }
-        #expect(Set(unknown.map { resolver.presentation(for: $0).groupingKey }).count == unknown.count)
     }
 
     @Test("a grouping key set on a presentation from a template replaces the kept one, for that copy alone")

@@ -295,6 +295,32 @@ struct ErrorTreeChildSourceTests {
         #expect(ErrorTree(error).count == 1_001)
     }
 
+    @Test func smallEnumErrorsAreLeavesDescribedByTheirCaseAndValues() {
+        enum Small: Error {
+            case timeout
+            case invalid(Int8)
+        }
+        for error in [Small.timeout, Small.invalid(5)] {
+            let nodes = Array(ErrorTree(error))
+            #expect(nodes.count == 1)
+            #expect(nodes[0].isLeaf)
+        }
+        #expect(ErrorReport(Small.invalid(5)).summary == "Small.invalid(5)")
+        #expect(ErrorReport(Small.timeout).summary == "Small.timeout")
+    }
+
+    @Test func structsWhoseStoredPropertiesCantHoldErrorsAreLeavesDescribedByThem() {
+        struct Request: Error {
+            var path: String
+            var attempts: [Int]
+        }
+        let nodes = Array(ErrorTree(Request(path: "/a", attempts: [1, 2])))
+        #expect(nodes.count == 1)
+        #expect(nodes[0].isLeaf)
+        #expect(
+            ErrorReport(Request(path: "/a", attempts: [1, 2])).summary == "Request(path: \"/a\", attempts: [1, 2])")
+    }
+
     @Test func plainDataErrorsAreLeaves() {
         struct Timeout: Error { var seconds: Double }
         let nodes = Array(ErrorTree(Timeout(seconds: 3)))

@@ -3,11 +3,11 @@ import Testing
 
 @testable import Remedy
 
-/// The message a `LocalizedError` type's texts make, kept per type (`LocalizedMessageCache`): what
-/// `ErrorResolver.message(for:)` returns from it has exactly the bytes a message made from the error's
-/// texts of the moment has, however the texts change, whatever storage they come in.
+/// The message a `LocalizedError`'s texts make: what `ErrorResolver.message(for:)` returns has exactly the
+/// bytes a message made from the error's texts of the moment has, however the texts change between errors
+/// of one type, whatever storage they come in.
 @Suite(.timeLimit(.minutes(1)))
-struct LocalizedMessageCacheTests {
+struct ChangingLocalizedTextsTests {
     /// Texts given per value: one type, many texts.
     private struct Stored: LocalizedError {
         var errorDescription: String?
@@ -38,7 +38,7 @@ struct LocalizedMessageCacheTests {
 
     private static let resolver = ErrorResolver(localization: Localization(language: "en"))
 
-    /// The message made from an error's texts as the merge reads them, without the cache.
+    /// The message made from an error's texts as the merge reads them.
     private static func expected(_ error: Stored) -> String {
         let description = error.errorDescription.userFacing
         let suggestion = error.recoverySuggestion.userFacing
@@ -129,7 +129,7 @@ struct LocalizedMessageCacheTests {
         }
     }
 
-    @Test("an app's catalog entry and its distrust still win over a kept message")
+    @Test("an app's catalog entry and its distrust still win over a message made before")
     func catalogWins() {
         let error = Stored(errorDescription: "The file is locked.", recoverySuggestion: "Close it elsewhere.")
         #expect(Self.resolver.message(for: error) == "The file is locked. Close it elsewhere.")
@@ -168,40 +168,6 @@ struct LocalizedMessageCacheTests {
         }
     }
 
-    @Test("bytes, not canonical equivalence, decide whether two texts are the same")
-    func sameBytes() {
-        let long = String(repeating: "Long text. ", count: 10)
-        #expect(long.hasSameBytes(as: long))
-        #expect(long.hasSameBytes(as: String(repeating: "Long text. ", count: 10)))
-        #expect(!long.hasSameBytes(as: String(repeating: "Long text! ", count: 10)))
-        #expect(!long.hasSameBytes(as: String(repeating: "Long text. ", count: 9)))
-        #expect("".hasSameBytes(as: ""))
-        #expect("short".hasSameBytes(as: "shor" + "t"))
-        #expect(!"Caf\u{E9}".hasSameBytes(as: "Cafe\u{301}"))
-        #expect(!"a".hasSameBytes(as: ""))
-        let bridged = NSString(string: long) as String
-        #expect(bridged.hasSameBytes(as: long))
-    }
-
-    @Test("copies of one string are the same texts, and other strings of the same length are not")
-    func sameRepresentation() {
-        let long = String(repeating: "Long text. ", count: 10)
-        let copy = long
-        #expect(long.hasSameBytes(as: copy))
-        let literal = "The forecast isn't available right now."
-        let literalCopy = literal
-        #expect(literalCopy.hasSameBytes(as: "The forecast isn't available right now."))
-        #expect(!literal.hasSameBytes(as: "The forecast isn't available right now!"))
-        // Small strings are held inline: same length, other bytes.
-        #expect("abc".hasSameBytes(as: "ab" + "c"))
-        #expect(!"abc".hasSameBytes(as: "abd"))
-        #expect(!"abc".hasSameBytes(as: "abc "))
-        // The same storage, other lengths.
-        var grown = long
-        grown.append("x")
-        #expect(!long.hasSameBytes(as: grown))
-        #expect(!"Caf\u{E9}".hasSameBytes(as: "Cafe\u{301}"))
-    }
 }
 
 extension String {

@@ -114,7 +114,6 @@ final class BannerView: UIView {
 
     /// Whether VoiceOver's focus is on the banner or one of its elements.
     var containsVoiceOverFocus: Bool {
-        guard UIAccessibility.isVoiceOverRunning else { return false }
         let focused = UIAccessibility.focusedElement(using: .notificationVoiceOver) as? UIView
         return focused?.isDescendant(of: self) == true
     }

@@ -29,7 +29,7 @@ extension UIKitErrorPresenter {
             if controller.presentingViewController == nil { slot.answer(nil) }
         }
         host.onDisappear = { slot.answer(nil) }
-        slot.onFinish(reportingDone: takeAway(host))
+        slot.onFinish(reportingDone: takeAway(host, from: window))
         slot.onFinish(Self.answerWhenClosed(window.windowScene, slot))
         present(host, in: window, answering: slot, attemptsLeft: Self.presentationAttempts)
     }
@@ -70,12 +70,12 @@ extension UIKitErrorPresenter {
     ///
     /// A transition of the host's own (the alert still appearing, or leaving after a tap) ends first: UIKit
     /// starts no second transition meanwhile. Dismissing the host dismisses what it presents with it. A host
-    /// that isn't presented (refused, or removed by the app) is gone already.
-    private func takeAway(_ host: PresentationHost) -> AnswerSlot.TakeAway {
+    /// that isn't presented (refused, or removed by the app), or whose scene was closed, is gone already.
+    private func takeAway(_ host: PresentationHost, from window: UIWindow) -> AnswerSlot.TakeAway {
         { [weak self] done in
             host.onAppear = nil
             host.onDisappear = nil
-            guard host.presentingViewController != nil else { return done() }
+            guard host.presentingViewController != nil, Self.isOnScreen(window) else { return done() }
             self?.dismissalsUnderWay += 1
             let ended: @MainActor () -> Void = { [weak self] in
                 done()
@@ -83,7 +83,8 @@ extension UIKitErrorPresenter {
             }
             let dismissHost: @MainActor () -> Void = {
                 guard let presenting = host.presentingViewController else { return ended() }
-                presenting.dismiss(animated: true) { ended() }
+                // The host is clear: once what it presented has gone, it leaves without an animation.
+                presenting.dismiss(animated: host.presentedViewController != nil) { ended() }
             }
             let waits = host.transitionCoordinator?.animate(alongsideTransition: nil) { _ in dismissHost() } ?? false
             if !waits { dismissHost() }

@@ -74,6 +74,9 @@ open class UIViewController: UIResponder {
     /// Fake: the coordinator of this controller's presentation or dismissal, while it is under way.
     private var fakeTransition: FakeTransitionCoordinator?
 
+    /// Fake: how many completions wait for the end of this controller's transition.
+    public var fakeWaitersOnTransition: Int { fakeTransition?.fakeWaiting ?? 0 }
+
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
     /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
@@ -99,12 +102,12 @@ open class UIViewController: UIResponder {
     /// Fake: the transitions under way from this controller, and from those it presents, end now; the
     /// appearance callbacks and completions run. (Per controller, so that tests side by side don't end
     /// each other's.)
+    /// A transition that begins meanwhile (a dismissal started when a presentation ended) is left under way.
     public func fakeFinishTransitions() {
+        let finish = fakePendingTransition
+        fakePendingTransition = nil
         presentedViewController?.fakeFinishTransitions()
-        if let finish = fakePendingTransition {
-            fakePendingTransition = nil
-            finish()
-        }
+        finish?()
     }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext
 /// `@MainActor protocol UIViewControllerTransitionCoordinatorContext : NSObjectProtocol` (`NSObjectProtocol`
@@ -31,8 +32,12 @@ final class FakeTransitionCoordinator: UIViewControllerTransitionCoordinator {
     ) -> Bool {
         animation?(self)
         if let completion { completions.append(completion) }
+        FakeChanges.shared.changed()
         return true
     }
+
+    /// How many completions wait for the end of the animation.
+    var fakeWaiting: Int { completions.count }
 
     /// The animation ended: the completions run, in order.
     func fakeEnd() {

@@ -4,7 +4,8 @@ import StandInSupport
 /// https://developer.apple.com/documentation/uikit/uiscene
 /// `@MainActor class UIScene : UIResponder`
 ///
-/// The fake's scenes are connected and in the foreground when made; a test moves them through
+/// The fake's scenes are connected when made, in the foreground but not yet active, as UIKit's scene life
+/// cycle goes (unattached, foreground inactive, foreground active); a test moves them through
 /// `fakeActivationState` and closes one with `fakeDisconnect()`.
 @MainActor
 open class UIScene: UIResponder {
@@ -13,7 +14,7 @@ open class UIScene: UIResponder {
     open var activationState: ActivationState { fakeActivationState }
 
     /// Fake: the scene's state, set by a test.
-    public var fakeActivationState = ActivationState.foregroundActive {
+    public var fakeActivationState = ActivationState.foregroundInactive {
         didSet { FakeChanges.shared.changed() }
     }
 

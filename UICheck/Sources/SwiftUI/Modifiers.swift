@@ -116,6 +116,12 @@ extension View {
         FakeModified(content: self, record: FakeSheet(item: item, content: content))
     }
 
+    /// https://developer.apple.com/documentation/swiftui/view/focusable(_:)
+    /// `nonisolated func focusable(_ isFocusable: Bool = true) -> some View` (macOS 12, iOS 17)
+    public func focusable(_ isFocusable: Bool = true) -> some View {
+        FakeModified(content: self, record: FakeStyling(name: isFocusable ? "focusable" : "notFocusable"))
+    }
+
     /// https://developer.apple.com/documentation/swiftui/view/padding(_:_:)
     /// `nonisolated func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`
     public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {

@@ -218,13 +218,16 @@ extension AppDelegateSuites {
             let presentation = ErrorResolver(catalog: .empty, localization: Fixtures.english)
                 .presentation(for: Fixtures.SyncDelayed())
             #expect(presentation.style == .banner)
-            let answer = try await AppKitErrorPresenter().present(presentation)
-            #expect(answer == nil)
-            #expect(
+            let answer = Task { try await AppKitErrorPresenter().present(presentation) }
+            await fakes {
                 NSAccessibility.fakePosts.contains {
                     $0.notification == .announcementRequested
                         && $0.announcement == "Sync Delayed. Your notes will sync when the connection is back."
-                })
+                }
+            }
+            #expect(NSApplication.shared.fakeModalSessionWindows.isEmpty)
+            answer.cancel()  // Its time is up.
+            #expect(try await answer.value == nil)
         }
     }
 }

@@ -75,6 +75,7 @@ struct FieldErrorPresentationTests {
         #expect(pending.body.contains("• address.city: This field is required."))
 
         pending.dismiss()
+        #expect(presenter.alert == nil)  // Gone at once, as SwiftUI renders it.
         #expect(await handling.value == .gaveUp)
     }
 }

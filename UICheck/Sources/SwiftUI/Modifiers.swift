@@ -135,7 +135,8 @@ extension View {
         FakeModified(content: self, record: FakeLifecycleAction(event: "disappear", action: action ?? {}))
     }
 
-    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-8wgw9
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:) (the form whose action
+    /// takes no parameters)
     /// `nonisolated func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
     /// -> some View where V : Equatable` (iOS 17, macOS 14)
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View

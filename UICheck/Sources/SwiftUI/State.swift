@@ -60,7 +60,7 @@ public struct Bindable<Value> {
         self.wrappedValue = wrappedValue
     }
 
-    /// https://developer.apple.com/documentation/swiftui/bindable/init(_:)-4nkvx
+    /// https://developer.apple.com/documentation/swiftui/bindable (its initializer `init(_:)`)
     /// `init(_ wrappedValue: Value)` where `Value : AnyObject, Value : Observable`
     public init(_ wrappedValue: Value) where Value: AnyObject & Observable {
         self.wrappedValue = wrappedValue

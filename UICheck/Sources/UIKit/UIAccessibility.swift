@@ -42,8 +42,8 @@ public enum UIAccessibility {
 
     /// https://developer.apple.com/documentation/uikit/uiaccessibility/focusedelement(using:)
     /// `static func focusedElement(using assistiveTechnologyIdentifier:
-    /// UIAccessibility.AssistiveTechnologyIdentifier?) -> Any?` — "the element that has the focus of the
-    /// assistive technology"
+    /// UIAccessibility.AssistiveTechnologyIdentifier?) -> Any?` — "The element that is currently focused by
+    /// the specified assistive technology"
     public static func focusedElement(using assistiveTechnologyIdentifier: AssistiveTechnologyIdentifier?) -> Any? {
         fakeFocusedElement
     }
@@ -61,8 +61,8 @@ public enum UIAccessibility {
     }
 
     /// https://developer.apple.com/documentation/uikit/uiaccessibility/elementfocusednotification
-    /// `nonisolated static let elementFocusedNotification: NSNotification.Name` — "Posted when an assistive
-    /// technology has focused on an accessibility element."
+    /// `nonisolated static let elementFocusedNotification: NSNotification.Name` — "A notification that UIKit
+    /// posts when an assistive app focuses on an accessibility element."
     public nonisolated static let elementFocusedNotification = NSNotification.Name(
         "UIAccessibilityElementFocusedNotification")
 

@@ -65,8 +65,9 @@ open class UIViewController: UIResponder {
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
     /// `var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { get }` — "When a presentation
-    /// or dismissal is in progress, this property contains the transition coordinator"; the fake answers the
-    /// coordinator of the transition of this controller or of the one it presents.
+    /// or dismissal is in progress, this method returns the transition coordinator object associated with
+    /// that transition"; `nil` "if no transition is in progress". The fake answers the coordinator of the
+    /// transition of this controller or of the one it presents.
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
         fakeTransition ?? presentedViewController?.fakeTransition
     }

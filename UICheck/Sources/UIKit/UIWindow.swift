@@ -18,7 +18,7 @@ open class UIScene: UIResponder {
         didSet { FakeChanges.shared.changed() }
     }
 
-    /// https://developer.apple.com/documentation/uikit/uiscene/didDisconnectNotification
+    /// https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification
     /// `nonisolated class let didDisconnectNotification: NSNotification.Name` — "A notification that
     /// indicates that UIKit removed a scene from your app. The object of the notification is the UIScene
     /// object that was disconnected."

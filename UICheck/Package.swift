@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "StandInSupport"),
         .target(name: "UIKit", dependencies: ["StandInSupport"]),
         .target(name: "AppKit", dependencies: ["StandInSupport"]),
-        .target(name: "SwiftUI"),
+        .target(name: "SwiftUI", dependencies: ["AppKit"]),
         // The shipped RemedyUI sources. The module can't be called RemedyUI: target names must be unique in
         // a package graph, and this package depends on the one that declares RemedyUI.
         .target(

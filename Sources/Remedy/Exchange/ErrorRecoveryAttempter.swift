@@ -57,26 +57,43 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
         Task { completion((try? await option.perform()) == .recovered) }
     }
 
-    /// Starts the option at an index and answers whether the recovery has completed, which it can't have:
-    /// the action is asynchronous. So the answer is `false`; the action runs on, unobserved.
+    /// Runs the option at an index and answers, once its action has finished, whether it recovered — with
+    /// the calling thread's run loop running meanwhile.
     ///
     /// This is the answer of AppKit's application-modal form, `attemptRecovery(fromError:optionIndex:)`,
-    /// whose contract is "YES if the error recovery was completed successfully": its callers (a document
-    /// that saves again) act on `true` at once. The sheet form reports the action's outcome once it is known.
-    func attemptRecoveryWithoutWaiting(optionIndex: Int) -> Bool {
+    /// whose contract is "YES if the error recovery was completed successfully", given synchronously:
+    /// `presentError(_:)` "does not return until the user dismisses the alert and … the error's recovery
+    /// delegate is sent an `attemptRecoveryFromError:optionIndex:` message", and its callers (a document
+    /// that saves again) act on the answer at once. AppKit calls it on the main thread, whose run loop keeps
+    /// the app's events, timers and main-queue work going while the action runs, as the modal alert before
+    /// it did; the action's end wakes the run loop (`RunLoop.perform(_:)`).
+    func attemptRecoveryRunningTheRunLoop(optionIndex: Int) -> Bool {
         guard options.indices.contains(optionIndex) else { return false }
         let option = options[optionIndex]
-        // Unstructured because the caller can't wait: the task ends when the action does.
-        Task { _ = try? await option.perform() }
-        return false
+        let outcome = LockedValue<Bool?>(nil)
+        let runLoop = RunLoop.current
+        let wakeUp = RunLoopWakeUp(runLoop: runLoop)
+        // Keeps the run loop waiting for input rather than returning at once when it has no other source.
+        let keepAlive = Timer(timeInterval: 86_400, repeats: false) { _ in }
+        runLoop.add(keepAlive, forMode: .default)
+        defer { keepAlive.invalidate() }
+        // Unstructured because this caller can't await; the loop below waits for it to end.
+        Task {
+            let recovered = (try? await option.perform()) == .recovered
+            outcome.withLock { $0 = recovered }
+            wakeUp.wake()
+        }
+        while true {
+            if let recovered = outcome.withLock({ $0 }) { return recovered }
+            _ = runLoop.run(mode: .default, before: .distantFuture)
+        }
     }
 
     #if canImport(ObjectiveC)
-    /// `NSErrorRecoveryAttempting`, app-modal form: starts the option's action and answers `false`, because
-    /// the recovery can't have completed before an asynchronous action finished (see
-    /// ``attemptRecovery(optionIndex:completion:)`` for the form that waits).
+    /// `NSErrorRecoveryAttempting`, app-modal form: runs the option's action and answers whether it
+    /// recovered once it has finished, the main run loop running meanwhile.
     public override func attemptRecovery(fromError error: Error, optionIndex recoveryOptionIndex: Int) -> Bool {
-        attemptRecoveryWithoutWaiting(optionIndex: recoveryOptionIndex)
+        attemptRecoveryRunningTheRunLoop(optionIndex: recoveryOptionIndex)
     }
 
     /// `NSErrorRecoveryAttempting`, sheet form: runs the option's action and, only once it finished, sends
@@ -94,6 +111,42 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
         }
     }
     #endif
+}
+
+/// Wakes a run loop waiting in ``ErrorRecoveryAttempter/attemptRecoveryRunningTheRunLoop(optionIndex:)``.
+///
+/// `@unchecked Sendable`: the run loop is only reached through `perform(_:)`, which schedules a block on
+/// it from another thread and wakes it; nothing else of it is touched off its own thread.
+private struct RunLoopWakeUp: @unchecked Sendable {
+    let runLoop: RunLoop
+
+    func wake() {
+        runLoop.perform {}
+    }
+}
+
+extension ErrorRecoveryAttempter: NSSecureCoding {
+    private static let titlesKey = "RemedyRecoveryOptionTitles"
+
+    /// `true`: an `NSError` whose user info holds the attempter can be archived with secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the options' titles. Their actions are closures, which no archive can hold.
+    ///
+    /// - Parameter coder: The archiver.
+    public func encode(with coder: NSCoder) {
+        coder.encode(options.map(\.title) as NSArray, forKey: Self.titlesKey)
+    }
+
+    /// Unarchives an attempter with the archived titles; its options recover nothing (their actions stayed
+    /// with the process that archived them).
+    ///
+    /// - Parameter coder: The unarchiver.
+    public convenience init?(coder: NSCoder) {
+        guard let titles = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: Self.titlesKey) as? [String]
+        else { return nil }
+        self.init(options: titles.map { RecoveryOption(title: $0) { .notRecovered } })
+    }
 }
 
 #if canImport(ObjectiveC)

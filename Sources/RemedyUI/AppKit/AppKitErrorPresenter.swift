@@ -2,25 +2,31 @@
 import AppKit
 import Remedy
 
-/// Shows presentations with `NSAlert`: as a sheet on the key window when there is one, else app-modal.
+/// Shows presentations with `NSAlert`, as a sheet of the window an error belongs to.
 ///
 /// ```swift
 /// let root = ErrorScope.root(presenter: AppKitErrorPresenter())
 /// ```
 ///
+/// The window is the one the error came from (``AppKit/NSResponder/presentError(_:completion:)`` passes
+/// the responder's window along), else the one given, else the key or main window of the app. While the
+/// app is inactive, `NSApplication.keyWindow` is `nil`: the alert waits until the person comes back to the
+/// app (its Dock icon bounces once meanwhile), rather than appearing app-modal over nothing. When that
+/// window shows a sheet already (the key window *is* the sheet then: a sheet becomes key), the alert waits
+/// for the sheet of that window to end, then comes up on the window itself.
+///
 /// The recommended option is the first button, AppKit's default button (Return); the cancel option is
 /// last and answers Escape; a destructive option is marked as such and is never the default. Critical
-/// errors get the critical alert style. AppKit has no transient banner: a minor error is an informational
-/// sheet that the root's scheduler takes away after ``ErrorScope/Configuration/bannerDuration``, and,
-/// without a key window, it is only announced to VoiceOver rather than interrupting the person with a
-/// modal alert.
+/// errors get the critical alert style and go over a sheet that is shown. A minor error is a banner inside
+/// the window, at the bottom of its content, which never takes the keyboard focus from what the person is
+/// doing; it is announced to VoiceOver and goes after ``ErrorScope/Configuration/bannerDuration``. Only an
+/// active app without any window shows an app-modal alert.
 @MainActor
 public final class AppKitErrorPresenter: ErrorPresenter {
-    private let fixedWindow: NSWindow?
-    private let clock: any Clock<Duration>
+    let fixedWindow: NSWindow?
+    let clock: any Clock<Duration>
 
-    /// How often an app-modal alert's modal session handles its events: AppKit's `runModalSession(_:)`
-    /// returns when there are none, and wants to be called often enough that the alert stays responsive.
+    /// How often an app-modal alert's modal session handles its events (see ``runAppModal(_:buttons:)``).
     static let modalSessionInterval = Duration.milliseconds(15)
 
     /// Alerts and banners with actions; critical errors are shown as alerts.
@@ -29,8 +35,8 @@ public final class AppKitErrorPresenter: ErrorPresenter {
     /// Creates a presenter.
     ///
     /// - Parameters:
-    ///   - window: The window whose sheet shows alerts; `nil` uses the key window of the moment, or an
-    ///     app-modal alert when no window is key.
+    ///   - window: The window whose sheet shows alerts unless an error came from another window; `nil`
+    ///     uses the key or main window of the app.
     ///   - clock: The clock that paces an app-modal alert's modal session; tests inject their own.
     public init(window: NSWindow? = nil, clock: any Clock<Duration> = ContinuousClock()) {
         self.fixedWindow = window
@@ -42,17 +48,11 @@ public final class AppKitErrorPresenter: ErrorPresenter {
     /// - Parameter presentation: What to show.
     /// - Returns: The chosen option, or `nil`.
     public func present(_ presentation: Presentation) async throws -> RecoveryOption? {
+        if presentation.style == .banner { return await showBanner(presentation) }
         let buttons = PresentationLayout.appKitButtonOrder(of: presentation.options)
         let alert = Self.alert(for: presentation, buttons: buttons)
-        guard let window = fixedWindow ?? NSApplication.shared.keyWindow else {
-            if presentation.style == .banner {
-                NSAccessibility.post(
-                    element: NSApplication.shared,
-                    notification: .announcementRequested,
-                    userInfo: [.announcement: PresentationLayout.announcement(of: presentation)]
-                )
-                return nil
-            }
+        guard let window = await window(for: presentation) else {
+            if Task.isCancelled { return nil }
             return await runAppModal(alert, buttons: buttons)
         }
         return await AnswerSlot.wait { slot in
@@ -60,67 +60,36 @@ public final class AppKitErrorPresenter: ErrorPresenter {
         }
     }
 
-    // MARK: - Sheets
+    // MARK: - Which window
 
-    /// Begins the alert's sheet on a window, or, when the window already shows a sheet (a Save panel, the
-    /// app's own), waits until it has none.
-    ///
-    /// AppKit would queue a second sheet and show it when the first ends; a withdrawn alert would then still
-    /// come up later, after its callers were answered, and AppKit documents no way to take a sheet out of its
-    /// queue. So the alert waits here, where a withdrawal simply ends the wait. A critical alert doesn't
-    /// wait: AppKit shows it as a critical sheet, on top of the current one.
-    static func beginSheet(
-        _ alert: NSAlert, on window: NSWindow, buttons: [RecoveryOption], answering slot: AnswerSlot
-    ) {
-        guard window.attachedSheet == nil || alert.alertStyle == .critical else {
-            let wait = SheetWait()
-            wait.observer = NotificationCenter.default.addObserver(
-                forName: NSWindow.didEndSheetNotification, object: window, queue: nil
-            ) { _ in
-                // AppKit ends sheets on the main thread, and posts this there.
-                MainActor.assumeIsolated {
-                    guard wait.observer != nil, window.attachedSheet == nil else { return }
-                    wait.stop()
-                    beginSheet(alert, on: window, buttons: buttons, answering: slot)
-                }
-            }
-            slot.onFinish { wait.stop() }
-            return
-        }
-        slot.onFinish { if alert.window.sheetParent != nil { window.endSheet(alert.window) } }
-        alert.beginSheetModal(for: window) { response in
-            slot.answer(option(for: response, of: buttons))
-        }
-    }
-
-    // MARK: - App-modal alerts
-
-    /// Shows an alert app-modally in a modal session of its own, which ends when the person presses a
-    /// button or when the presentation is withdrawn.
-    ///
-    /// `runModal()` would block the main actor in AppKit's modal loop until a button is pressed, so a
-    /// withdrawal (a timeout, a fatal error first, the scope closing) could not take the alert away. A modal
-    /// session lets the alert's events be handled between the waits, as AppKit documents for
-    /// `runModalSession(_:)`, and is ended when the wait is cancelled.
-    private func runAppModal(_ alert: NSAlert, buttons: [RecoveryOption]) async -> RecoveryOption? {
-        guard !Task.isCancelled else { return nil }
+    /// The window to show an alert on: the error's own, or the presenter's, or, once the app is active,
+    /// its key or main window; always the window a sheet belongs to, never the sheet. `nil` for an active
+    /// app without windows, or when the wait for the app to become active was withdrawn.
+    func window(for presentation: Presentation) async -> NSWindow? {
+        if let window = Self.originWindow(of: presentation) ?? fixedWindow { return Self.sheetOwner(of: window) }
         let application = NSApplication.shared
-        alert.layout()
-        let session = application.beginModalSession(for: alert.window)
-        defer {
-            application.endModalSession(session)
-            alert.window.orderOut(nil)
+        if !application.isActive {
+            application.requestUserAttention(.informationalRequest)
+            await ApplicationActivation.wait()
         }
-        while true {
-            let response = application.runModalSession(session)
-            if response != .continue { return Self.option(for: response, of: buttons) }
-            do {
-                try await clock.sleep(for: Self.modalSessionInterval)
-            } catch {
-                return nil  // Withdrawn.
-            }
-        }
+        guard !Task.isCancelled else { return nil }
+        return (application.keyWindow ?? application.mainWindow).map(Self.sheetOwner(of:))
     }
+
+    /// The window of the responder the error came from, while it is on screen.
+    static func originWindow(of presentation: Presentation) -> NSWindow? {
+        let origin = ErrorTree(presentation.error).first(PresentedFromWindow.self)?.window.object as? NSWindow
+        return origin?.isVisible == true ? origin : nil
+    }
+
+    /// The window a sheet belongs to (`sheetParent`, followed down), or the window itself.
+    static func sheetOwner(of window: NSWindow) -> NSWindow {
+        var owner = window
+        while let parent = owner.sheetParent { owner = parent }
+        return owner
+    }
+
+    // MARK: - Alerts
 
     /// The alert of a presentation, its buttons added in `buttons`' order.
     static func alert(for presentation: Presentation, buttons: [RecoveryOption]) -> NSAlert {
@@ -148,17 +117,6 @@ public final class AppKitErrorPresenter: ErrorPresenter {
     static func option(for response: NSApplication.ModalResponse, of buttons: [RecoveryOption]) -> RecoveryOption? {
         let index = response.rawValue - NSApplication.ModalResponse.alertFirstButtonReturn.rawValue
         return buttons.indices.contains(index) ? buttons[index] : nil
-    }
-}
-/// An alert's wait for a window without a sheet: the observer of the sheets the window ends.
-@MainActor
-private final class SheetWait {
-    var observer: (any NSObjectProtocol)?
-
-    /// Stops observing; the wait is over.
-    func stop() {
-        if let observer { NotificationCenter.default.removeObserver(observer) }
-        observer = nil
     }
 }
 #endif

@@ -4,14 +4,17 @@ import Foundation
 import Remedy
 
 extension NSResponder {
-    /// Presents an error from this responder: it travels AppKit's error-responder chain (`nextResponder`,
-    /// then the application), and is then handled by the nearest responder's ``ErrorScope`` — or the app
-    /// delegate's — whose rules lead on to the app's root scope and its presenter.
+    /// Presents an error from this responder: it travels AppKit's error-responder chain, and is then
+    /// handled by the nearest ``ErrorScope`` on it — or the app delegate's — whose rules lead on to the
+    /// app's root scope and its presenter.
     ///
-    /// Every responder on the way sees it first, from this one up, through AppKit's own
-    /// `willPresentError(_:)`, and may replace or enrich it. The error is handled as on UIKit: logged when
-    /// the scope receives it and with its outcome, passed through the scopes' rules, and shown by the root's
-    /// presenter, such as ``AppKitErrorPresenter``.
+    /// The chain is AppKit's: this responder and its `nextResponder`s (views, the window, the window's
+    /// controller), then, in a document-based app, the window's document and the shared document
+    /// controller, then the application. Each sees the error first, from this one up, through AppKit's own
+    /// `willPresentError(_:)` — an `NSDocument` or `NSDocumentController` override included — and may
+    /// replace or enrich it. The error is handled as on UIKit: logged when the scope receives it and with
+    /// its outcome, passed through the scopes' rules, and shown by the root's presenter, such as
+    /// ``AppKitErrorPresenter``, on this responder's window.
     ///
     /// ```swift
     /// do { try document.export() } catch { presentError(error, completion: nil) }
@@ -26,27 +29,26 @@ extension NSResponder {
     public func presentError(_ error: any Error, completion: (@MainActor (HandlingOutcome?) -> Void)?) {
         var error = error
         var scope: ErrorScope?
-        var responder: NSResponder? = self
-        var reachedApplication = false
-        while let current = responder {
-            error = current.willPresentError(error)
-            if scope == nil, let provider = current as? any ErrorScopeProvidingResponder {
+        var window: NSWindow?
+        for link in ErrorResponderChain.links(from: self) {
+            error = link.willPresentError(error)
+            if scope == nil, let provider = link.object as? any ErrorScopeProvidingResponder {
                 scope = provider.errorScope
             }
-            reachedApplication = reachedApplication || current === NSApplication.shared
-            // The chain ends with the application, as AppKit's own does.
-            responder = current.nextResponder ?? (reachedApplication ? nil : NSApplication.shared)
+            if window == nil { window = ErrorResponderChain.window(of: link.object) }
         }
         if scope == nil, let provider = NSApplication.shared.delegate as? any ErrorScopeProvidingResponder {
             scope = provider.errorScope
         }
+        if let window { error = PresentedFromWindow(error: error, window: WeakWindow(window)) }
         ResponderChainHandling.handle(error, in: scope, completion: completion)
     }
 
     /// The `NSError` AppKit presents for a presentation, for `presentError(_:)` and an `NSDocument`'s error
     /// sheets: the original error's domain, code and user info, with the presentation's texts under the
-    /// localized keys, its options (in AppKit's button order) as recovery options, and an
-    /// ``ErrorRecoveryAttempter`` that runs them.
+    /// localized keys, its options (in AppKit's button order) as recovery options, an
+    /// ``ErrorRecoveryAttempter`` that runs them, and the original error object itself under
+    /// `NSUnderlyingErrorKey` (the bridged error is a new object; the original is one step down).
     ///
     /// Keeping the domain and code lets `willPresentError(_:)` overrides tell errors apart as Apple advises
     /// ("always use the domain and error code of the NSError object").
@@ -59,7 +61,8 @@ extension NSResponder {
     /// - Parameter presentation: The presentation.
     /// - Returns: The error to hand to AppKit.
     public static func bridgedError(for presentation: Presentation) -> NSError {
-        let original = presentation.error as NSError
+        let error = (presentation.error as? PresentedFromWindow)?.error ?? presentation.error
+        let original = error as NSError
         let options = PresentationLayout.appKitButtonOrder(of: presentation.options)
         var userInfo = original.userInfo
         userInfo[NSLocalizedDescriptionKey] = presentation.title
@@ -67,6 +70,8 @@ extension NSResponder {
         userInfo[NSLocalizedRecoveryOptionsErrorKey] = options.map(\.title)
         userInfo[NSRecoveryAttempterErrorKey] = ErrorRecoveryAttempter(options: options)
         if let helpAnchor = presentation.helpAnchor { userInfo[NSHelpAnchorErrorKey] = helpAnchor }
+        // The original error object itself, so that code reading the presented error reaches it.
+        userInfo[NSUnderlyingErrorKey] = original
         return NSError(domain: original.domain, code: original.code, userInfo: userInfo)
     }
 }

@@ -15,7 +15,8 @@ final class AnswerSlot {
     typealias TakeAway = @MainActor (_ done: @escaping @MainActor () -> Void) -> Void
 
     private var continuation: CheckedContinuation<RecoveryOption?, Never>?
-    private var isFinished = false
+    /// Whether the slot was answered (its view may still be on its way out).
+    private(set) var isFinished = false
     /// What takes the view away, most recently added first; run once, whether the person answered or the
     /// scheduler withdrew the presentation.
     private var takeAways: [TakeAway] = []
@@ -32,6 +33,23 @@ final class AnswerSlot {
             takeAway()
             done()
         }
+    }
+
+    /// Holds a withdrawal back until the view lets it go: `hold` gets the step that answers `nil`, and calls
+    /// it when it is ready (a banner once VoiceOver's focus has left it). A person's answer meanwhile still
+    /// ends the wait at once.
+    func holdWithdrawal(_ hold: @escaping @MainActor (_ release: @escaping @MainActor () -> Void) -> Void) {
+        withdrawalHold = hold
+    }
+
+    private var withdrawalHold: (@MainActor (_ release: @escaping @MainActor () -> Void) -> Void)?
+
+    /// The scheduler withdrew the presentation: answers `nil`, once a hold lets it.
+    func withdraw() {
+        guard !isFinished else { return }
+        guard let hold = withdrawalHold else { return answer(nil) }
+        withdrawalHold = nil
+        hold { [self] in answer(nil) }
     }
 
     /// Answers with an option (or `nil` for a dismissal) once the view is gone; later answers are ignored.
@@ -62,7 +80,7 @@ final class AnswerSlot {
                 }
             }
         } onCancel: {
-            Task { @MainActor in slot.answer(nil) }
+            Task { @MainActor in slot.withdraw() }
         }
     }
 }

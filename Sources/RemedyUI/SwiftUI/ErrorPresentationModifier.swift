@@ -5,8 +5,10 @@ import SwiftUI
 extension View {
     /// Shows the root scope's presentations around this view and puts the root scope in the environment.
     ///
-    /// Alerts come from ``SwiftUIErrorPresenter/alert`` (one button per option, with its role), banners
-    /// overlay the bottom edge, and critical errors are a sheet with the app's `route` view.
+    /// Apply it to the root view of each window (the content of a `WindowGroup`): each window gets
+    /// presentations of its own (``WindowErrorPresentations``), and each presentation shows in the window
+    /// the person was last active in. Alerts have one button per option, with its role; banners overlay
+    /// the bottom edge; critical errors are a sheet with the app's `route` view.
     ///
     /// ```swift
     /// ContentView()
@@ -39,19 +41,31 @@ extension View {
     }
 }
 
-/// The root modifier: the alert, the banner overlay and the route sheet, bound to the presenter.
+/// The root modifier: the alert, the banner overlay and the route sheet of one window, bound to what the
+/// presenter shows in that window.
 struct ErrorPresentationModifier<Route: View>: ViewModifier {
-    @Bindable var presenter: SwiftUIErrorPresenter
+    let presenter: SwiftUIErrorPresenter
     let root: ErrorScope
     let route: (PendingPresentation) -> Route
+    // One per window: SwiftUI keeps a view's state for as long as the view (its window) is there.
+    @State private var token = WindowToken()
+    @Environment(\.scenePhase) private var scenePhase
+
+    init(presenter: SwiftUIErrorPresenter, root: ErrorScope, route: @escaping (PendingPresentation) -> Route) {
+        self.presenter = presenter
+        self.root = root
+        self.route = route
+    }
 
     func body(content: Content) -> some View {
-        content
+        let window = presenter.presentations(for: token)
+        return
+            content
             .environment(\.errorScope, root)
             .alert(
-                presenter.alert?.presentation.title ?? "",
-                isPresented: $presenter.isAlertPresented,
-                presenting: presenter.alert
+                window.alert?.presentation.title ?? "",
+                isPresented: Bindable(window).isAlertPresented,
+                presenting: window.alert
             ) { pending in
                 ForEach(pending.presentation.options, id: \.title) { option in
                     Button(option.title, role: Self.buttonRole(for: option.role)) { pending.choose(option) }
@@ -59,8 +73,16 @@ struct ErrorPresentationModifier<Route: View>: ViewModifier {
             } message: { pending in
                 Text(pending.body)
             }
-            .overlay(alignment: .bottom) { BannerStack(presenter: presenter) }
-            .sheet(item: $presenter.presentedRoute) { pending in route(pending) }
+            .overlay(alignment: .bottom) { BannerStack(presentations: window) }
+            .sheet(item: Bindable(window).presentedRoute) { pending in route(pending) }
+            .onAppear {
+                presenter.windowAppeared(token)
+                if scenePhase == .active { presenter.windowBecameActive(token) }
+            }
+            .onChange(of: scenePhase) {
+                if scenePhase == .active { presenter.windowBecameActive(token) }
+            }
+            .onDisappear { presenter.windowDisappeared(token) }
     }
 
     /// The button role of an option's role: cancel and destructive keep theirs, the others have none.
@@ -75,11 +97,11 @@ struct ErrorPresentationModifier<Route: View>: ViewModifier {
 
 /// The banners at the bottom edge, each with at most one button.
 struct BannerStack: View {
-    let presenter: SwiftUIErrorPresenter
+    let presentations: WindowErrorPresentations
 
     var body: some View {
         VStack(spacing: 8) {
-            ForEach(presenter.banners) { banner in
+            ForEach(presentations.banners) { banner in
                 HStack {
                     Text(banner.presentation.title)
                     if let action = banner.bannerAction {

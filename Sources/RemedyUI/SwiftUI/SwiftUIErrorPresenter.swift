@@ -7,12 +7,14 @@ import SwiftUI
 import Accessibility  // AccessibilityNotification
 #endif
 
-/// The presenter of a SwiftUI app: main-actor, observable state that the root view binds to an alert, a
-/// banner overlay and a sheet (see ``SwiftUI/View/errorPresentation(_:root:route:)``).
+/// The presenter of a SwiftUI app: it hands each presentation of the root scope to one window, whose
+/// ``WindowErrorPresentations`` the root view binds to an alert, a banner overlay and a sheet (see
+/// ``SwiftUI/View/errorPresentation(_:root:route:)``).
 ///
-/// The root scope's scheduler hands it each presentation at the moment it becomes the scope's
-/// ``PresentationState/current`` (or joins its ``PresentationState/banners``), and withdraws it when the
-/// state lets it go; views read the mirror here, on the main actor.
+/// Each window (each scene of a `WindowGroup`) that applies the modifier has presentations of its own; the
+/// presenter shows each one in the window the person was last active in, so an alert comes up once, in
+/// the window in front, rather than in every window. A window that closes answers what it was showing at
+/// once, as dismissed.
 ///
 /// ```swift
 /// let presenter = SwiftUIErrorPresenter()
@@ -21,13 +23,10 @@ import Accessibility  // AccessibilityNotification
 @MainActor
 @Observable
 public final class SwiftUIErrorPresenter: ErrorPresenter {
-    /// The blocking presentation shown as an alert, if any.
-    public private(set) var alert: PendingPresentation?
-    /// The critical presentation shown as a sheet, if any.
-    public private(set) var route: PendingPresentation?
-    /// The banners shown, oldest first.
-    public private(set) var banners: [PendingPresentation] = []
-    @ObservationIgnored private var nextID = 0
+    /// What the first window shows (and what shows before any window has appeared).
+    public let presentations = WindowErrorPresentations()
+    /// The windows that appeared and haven't disappeared, the one last active last.
+    @ObservationIgnored private var windows: [(token: WindowToken, presentations: WindowErrorPresentations)] = []
 
     /// Critical errors get a sheet only when the app gives the root modifier a route view.
     public nonisolated let capabilities: PresenterCapabilities
@@ -40,97 +39,66 @@ public final class SwiftUIErrorPresenter: ErrorPresenter {
         capabilities = routes ? .all : [.alerts, .bannerActions]
     }
 
-    /// Whether the alert is presented: the binding of `.alert(isPresented:)`. Setting it to `false`
-    /// dismisses the alert without a choice, unless a button answers in the same turn of the main actor.
-    ///
-    /// SwiftUI sets it to `false` when a button is tapped, before or after running the button's action, so
-    /// the dismissal waits a turn: the tapped button's choice always wins.
+    /// The blocking presentation the first window shows as an alert, if any.
+    public var alert: PendingPresentation? { presentations.alert }
+    /// The critical presentation the first window shows as a sheet, if any.
+    public var route: PendingPresentation? { presentations.route }
+    /// The banners the first window shows, oldest first.
+    public var banners: [PendingPresentation] { presentations.banners }
+
+    /// The first window's alert binding (``WindowErrorPresentations/isAlertPresented``).
     public var isAlertPresented: Bool {
-        get { alert != nil }
-        set {
-            guard !newValue, let pending = alert else { return }
-            Task { pending.dismiss() }
-        }
+        get { presentations.isAlertPresented }
+        set { presentations.isAlertPresented = newValue }
     }
 
-    /// The route shown as a sheet: the binding of `.sheet(item:)`. Setting it to `nil` dismisses it (a turn
-    /// later, like ``isAlertPresented``, so an answer from the route's own button wins).
+    /// The first window's route binding (``WindowErrorPresentations/presentedRoute``).
     public var presentedRoute: PendingPresentation? {
-        get { route }
-        set {
-            guard newValue == nil, let pending = route else { return }
-            Task { pending.dismiss() }
-        }
+        get { presentations.presentedRoute }
+        set { presentations.presentedRoute = newValue }
     }
 
-    /// Shows a presentation and answers with the person's choice, or `nil` when it was withdrawn.
+    /// Shows a presentation in the window last active and answers with the person's choice, or `nil` when
+    /// it was withdrawn or its window closed.
     ///
     /// - Parameter presentation: What to show.
     /// - Returns: The chosen option, or `nil`.
     public func present(_ presentation: Presentation) async throws -> RecoveryOption? {
-        await AnswerSlot.wait { slot in
-            nextID += 1
-            let pending = PendingPresentation(id: nextID, presentation: presentation, slot: slot)
-            switch presentation.style {
-            case .banner:
-                banners.append(pending)
-                AccessibilityNotification.Announcement(PresentationLayout.announcement(of: presentation)).post()
-                slot.onFinish { [weak self] in self?.banners.removeAll { $0 === pending } }
-            case .route where capabilities.contains(.routes):
-                route = pending
-                slot.onFinish { [weak self] in if self?.route === pending { self?.route = nil } }
-            case .alert, .route:
-                alert = pending
-                slot.onFinish { [weak self] in if self?.alert === pending { self?.alert = nil } }
-            }
+        let window = windows.last?.presentations ?? presentations
+        if presentation.style == .banner {
+            AccessibilityNotification.Announcement(PresentationLayout.announcement(of: presentation)).post()
         }
+        return await window.show(presentation, routes: capabilities.contains(.routes))
+    }
+
+    // MARK: - Windows
+
+    /// What a window shows: its own presentations once it has appeared, the first window's before.
+    func presentations(for token: WindowToken) -> WindowErrorPresentations {
+        windows.first { $0.token === token }?.presentations ?? presentations
+    }
+
+    /// A window appeared: the first one shows ``presentations``, each other one presentations of its own.
+    func windowAppeared(_ token: WindowToken) {
+        guard !windows.contains(where: { $0.token === token }) else { return }
+        let claimed = windows.contains { $0.presentations === presentations }
+        windows.append((token, claimed ? WindowErrorPresentations() : presentations))
+    }
+
+    /// A window became active: the next presentations go to it.
+    func windowBecameActive(_ token: WindowToken) {
+        guard let index = windows.firstIndex(where: { $0.token === token }) else { return }
+        windows.append(windows.remove(at: index))
+    }
+
+    /// A window disappeared (its scene closed): what it shows is answered at once, as dismissed.
+    func windowDisappeared(_ token: WindowToken) {
+        guard let index = windows.firstIndex(where: { $0.token === token }) else { return }
+        windows.remove(at: index).presentations.closeAll()
     }
 }
 
-/// A presentation on screen, and the way to answer it.
+/// Tells one window's modifier apart from another's; kept in the modifier's state.
 @MainActor
-public final class PendingPresentation: Identifiable {
-    /// Tells presentations apart while they are shown.
-    public nonisolated let id: Int
-    /// What is shown.
-    public nonisolated let presentation: Presentation
-    private let slot: AnswerSlot
-
-    init(id: Int, presentation: Presentation, slot: AnswerSlot) {
-        self.id = id
-        self.presentation = presentation
-        self.slot = slot
-    }
-
-    /// The text under the title: the message with its field errors listed under it, the detail, and how many
-    /// times it happened.
-    public nonisolated var body: String { PresentationLayout.body(of: presentation) }
-
-    /// What is wrong with each field of the person's input (``Presentation/fieldErrors``): a form shows each
-    /// message beside its field, matching ``FieldError/field`` or ``FieldError/path`` to its own fields.
-    ///
-    /// ```swift
-    /// if let pending = presenter.alert {
-    ///     for fieldError in pending.fieldErrors {
-    ///         form.errors[fieldError.path.joined(separator: ".")] = fieldError.message
-    ///     }
-    /// }
-    /// ```
-    public nonisolated var fieldErrors: [FieldError] { presentation.fieldErrors }
-
-    /// The one action of a banner, if it has one.
-    public nonisolated var bannerAction: RecoveryOption? { PresentationLayout.bannerAction(of: presentation) }
-
-    /// Answers with an option; the presentation goes away.
-    ///
-    /// - Parameter option: One of the presentation's options.
-    public func choose(_ option: RecoveryOption) {
-        slot.answer(option)
-    }
-
-    /// Takes the presentation away without a choice; Remedy answers with its fallback option.
-    public func dismiss() {
-        slot.answer(nil)
-    }
-}
+final class WindowToken {}
 #endif

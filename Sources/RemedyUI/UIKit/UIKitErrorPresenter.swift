@@ -4,23 +4,35 @@ import UIKit
 
 /// Shows presentations with UIKit: alerts, banners, and an app-provided screen for critical errors.
 ///
-/// Give it the window to present from, or a window scene to present from a window of its own above all
-/// others (for code that has no view controller at hand):
+/// By default it presents in the window an error came from (``UIKit/UIResponder/presentError(_:completion:)``
+/// passes the responder's window along), else in the key window of the scene in the foreground and active:
 ///
 /// ```swift
-/// let presenter = UIKitErrorPresenter(window: window)
-/// let root = ErrorScope.root(presenter: presenter)
+/// let root = ErrorScope.root(presenter: UIKitErrorPresenter())
 /// ```
 ///
-/// - An alert is a `UIAlertController` on the top-most view controller. Each option becomes an action
-///   whose style follows its role (cancel, destructive, default); the recommended option is the
+/// Given a window, it presents there unless the error came from another one; given a window scene, from a
+/// window of its own above all others of that scene (for code that has no view controller at hand). When
+/// that window's scene is closed, the next presentation goes to the foreground scene.
+///
+/// - An alert is a `UIAlertController` over the window's top-most view controller. Each option becomes an
+///   action whose style follows its role (cancel, destructive, default); the recommended option is the
 ///   `preferredAction`.
-/// - A banner (minor errors) appears at the bottom of the window, is announced to VoiceOver, carries at
-///   most one action and goes away when the root's scheduler withdraws it, after
-///   ``ErrorScope/Configuration/bannerDuration`` on the root's clock.
+/// - A banner (minor errors) sits above the safe area's bottom edge and the keyboard, in Dynamic Type, is
+///   announced to VoiceOver, carries at most one action and goes away when the root's scheduler withdraws
+///   it, after ``ErrorScope/Configuration/bannerDuration`` on the root's clock — not while VoiceOver's focus
+///   is on it. With Reduce Motion it fades in rather than sliding. While VoiceOver runs (as the presenter is
+///   made), a minor error with an action is an alert instead, so that its action doesn't leave before
+///   VoiceOver reaches it.
 /// - A route (critical errors) is a view controller the app makes, presented over the current screen
 ///   without dismissing it. It answers through the function it is given. Without a route maker, critical
 ///   errors are shown as alerts.
+///
+/// Each presentation is checked to have happened. UIKit refuses to present while another presentation or
+/// dismissal is under way (the app dismissing its editor as the error arrives); the presenter then presents
+/// again once that transition has ended. An alert whose screen the app dismisses, or whose scene is closed,
+/// is answered at once, as dismissed. The root's ``ErrorScope/Configuration/presenterTimeout`` is then left
+/// for what only a person ends: an alert nobody answers, a route that never calls back.
 @MainActor
 public final class UIKitErrorPresenter: ErrorPresenter {
     /// Makes the screen of a critical error; it calls `answer` with the chosen option (or `nil`) when done.
@@ -29,31 +41,39 @@ public final class UIKitErrorPresenter: ErrorPresenter {
             _ presentation: Presentation, _ answer: @escaping @MainActor (RecoveryOption?) -> Void
         ) -> UIViewController
 
-    private enum Host {
+    enum Host {
         case window(UIWindow)
         case aboveAll(UIWindowScene)
+        case foregroundScene
     }
 
-    private let host: Host
+    let host: Host
     private let makeRoute: RouteMaker?
     /// The windows of their own that are showing, kept alive until their presentation is answered.
-    private var ownWindows: [UIWindow] = []
+    var ownWindows: [UIWindow] = []
     /// How many of this presenter's controllers are being dismissed, and who waits for them to be gone.
-    private var dismissalsUnderWay = 0
+    var dismissalsUnderWay = 0
     private var dismissalWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Alerts and banners with actions; routes when a route maker was given.
     public nonisolated let capabilities: PresenterCapabilities
 
-    /// Creates a presenter that presents from the top-most view controller of a window.
+    /// Creates a presenter that presents in the window each error came from, else in the key window of the
+    /// scene in the foreground and active.
+    ///
+    /// - Parameter route: Makes the screen for critical errors; `nil` shows them as alerts.
+    public convenience init(route: RouteMaker? = nil) {
+        self.init(host: .foregroundScene, route: route)
+    }
+
+    /// Creates a presenter that presents from the top-most view controller of a window, unless an error came
+    /// from another window.
     ///
     /// - Parameters:
     ///   - window: The window, usually the app's main one.
     ///   - route: Makes the screen for critical errors; `nil` shows them as alerts.
-    public init(window: UIWindow, route: RouteMaker? = nil) {
-        self.host = .window(window)
-        self.makeRoute = route
-        self.capabilities = route == nil ? [.alerts, .bannerActions] : .all
+    public convenience init(window: UIWindow, route: RouteMaker? = nil) {
+        self.init(host: .window(window), route: route)
     }
 
     /// Creates a presenter that presents from a window of its own, above every other window of a scene.
@@ -61,13 +81,20 @@ public final class UIKitErrorPresenter: ErrorPresenter {
     /// - Parameters:
     ///   - windowScene: The scene the window belongs to.
     ///   - route: Makes the screen for critical errors; `nil` shows them as alerts.
-    public init(windowScene: UIWindowScene, route: RouteMaker? = nil) {
-        self.host = .aboveAll(windowScene)
-        self.makeRoute = route
-        self.capabilities = route == nil ? [.alerts, .bannerActions] : .all
+    public convenience init(windowScene: UIWindowScene, route: RouteMaker? = nil) {
+        self.init(host: .aboveAll(windowScene), route: route)
     }
 
-    /// Shows a presentation and answers with the person's choice, or `nil` when it was withdrawn.
+    private init(host: Host, route: RouteMaker?) {
+        self.host = host
+        self.makeRoute = route
+        var capabilities: PresenterCapabilities = route == nil ? [.alerts, .bannerActions] : .all
+        if !Self.showsBannerActions() { capabilities.remove(.bannerActions) }
+        self.capabilities = capabilities
+    }
+
+    /// Shows a presentation and answers with the person's choice, or `nil` when it was withdrawn or could
+    /// not be shown (no window, a scene closed under it).
     ///
     /// - Parameter presentation: What to show.
     /// - Returns: The chosen option, or `nil`.
@@ -115,30 +142,12 @@ public final class UIKitErrorPresenter: ErrorPresenter {
         await dismissalsEnded()
         return await AnswerSlot.wait { slot in
             let alert = Self.alertController(for: presentation, answering: slot)
-            guard let presenting = presentingViewController(for: slot) else { return slot.answer(nil) }
-            slot.onFinish(reportingDone: dismissal(of: alert))
-            presenting.present(alert, animated: true)
+            guard let window = presentingWindow(for: presentation, answering: slot) else { return slot.answer(nil) }
+            showModally(alert, in: window, answering: slot)
         }
     }
 
-    /// Takes a presented controller away once it is gone: a withdrawn one is dismissed here, with
-    /// animation; one that UIKit is dismissing already (after a tap) is waited for through its transition
-    /// coordinator. Either way the answer comes with the end of the dismissal.
-    private func dismissal(of controller: UIViewController) -> AnswerSlot.TakeAway {
-        { [weak self] done in
-            guard controller.presentingViewController != nil else { return done() }
-            self?.dismissalsUnderWay += 1
-            let ended: @MainActor () -> Void = { [weak self] in
-                done()
-                self?.dismissalEnded()
-            }
-            guard controller.isBeingDismissed else { return controller.dismiss(animated: true) { ended() } }
-            let waits = controller.transitionCoordinator?.animate(alongsideTransition: nil) { _ in ended() } ?? false
-            if !waits { ended() }
-        }
-    }
-
-    private func dismissalEnded() {
+    func dismissalEnded() {
         dismissalsUnderWay -= 1
         guard dismissalsUnderWay == 0 else { return }
         let waiters = dismissalWaiters
@@ -161,73 +170,11 @@ public final class UIKitErrorPresenter: ErrorPresenter {
         await dismissalsEnded()
         return await AnswerSlot.wait { slot in
             let route = makeRoute(presentation) { slot.answer($0) }
-            guard let presenting = presentingViewController(for: slot) else { return slot.answer(nil) }
+            guard let window = presentingWindow(for: presentation, answering: slot) else { return slot.answer(nil) }
             // Over the current screen, which stays in place below: nothing that failed is torn down.
             route.modalPresentationStyle = .overFullScreen
-            slot.onFinish(reportingDone: dismissal(of: route))
-            presenting.present(route, animated: true)
+            showModally(route, in: window, answering: slot)
         }
-    }
-
-    // MARK: - Banners
-
-    private func showBanner(_ presentation: Presentation) async -> RecoveryOption? {
-        UIAccessibility.post(notification: .announcement, argument: PresentationLayout.announcement(of: presentation))
-        return await AnswerSlot.wait { slot in
-            guard let window = bannerWindow else { return }  // Announced only; withdrawn on time all the same.
-            let banner = BannerView(presentation: presentation, in: window.bounds) { slot.answer($0) }
-            window.addSubview(banner)
-            slot.onFinish { banner.removeFromSuperview() }
-        }
-    }
-
-    private var bannerWindow: UIWindow? {
-        switch host {
-        case .window(let window): window
-        case .aboveAll(let scene):
-            // Not a window of the presenter's own: it leaves with its alert.
-            ([scene.keyWindow].compactMap { $0 } + scene.windows).first { window in
-                !window.isHidden && !ownWindows.contains { $0 === window }
-            }
-        }
-    }
-
-    // MARK: - Where to present from
-
-    /// The view controller to present from: the top-most one of the given window, or the root of a new
-    /// window above all others, which is hidden and released when `slot` is answered.
-    private func presentingViewController(for slot: AnswerSlot) -> UIViewController? {
-        switch host {
-        case .window(let window):
-            return Self.topViewController(of: window)
-        case .aboveAll(let scene):
-            let window = UIWindow(windowScene: scene)
-            window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
-            let root = UIViewController()
-            window.rootViewController = root
-            // Key, so that the keyboard reaches the alert (Return chooses its preferred action).
-            let previousKeyWindow = scene.keyWindow
-            window.makeKeyAndVisible()
-            ownWindows.append(window)
-            // Added first, so it runs last: once the alert presented from the window is gone.
-            slot.onFinish { [weak self] in
-                window.isHidden = true
-                if scene.keyWindow === window, let previousKeyWindow, !previousKeyWindow.isHidden {
-                    previousKeyWindow.makeKey()
-                }
-                self?.ownWindows.removeAll { $0 === window }
-            }
-            return root
-        }
-    }
-
-    /// The view controller on top of a window: its root, followed up through what each presents.
-    static func topViewController(of window: UIWindow) -> UIViewController? {
-        var top = window.rootViewController
-        while let presented = top?.presentedViewController, !presented.isBeingDismissed {
-            top = presented
-        }
-        return top
     }
 }
 #endif

@@ -30,7 +30,8 @@ extension UIResponder {
     /// the app's root scope and its presenter.
     ///
     /// Every responder on the way that adopts ``ErrorPresentingResponder`` sees it first, from this one up,
-    /// and may replace, enrich or swallow it.
+    /// and may replace, enrich or swallow it. The error is shown in this responder's window (its scene's),
+    /// by a ``UIKitErrorPresenter``, rather than in whichever scene is in front.
     ///
     /// ```swift
     /// do { try await store.save(note) } catch { presentError(error) }
@@ -43,8 +44,10 @@ extension UIResponder {
     public func presentError(_ error: any Error, completion: (@MainActor (HandlingOutcome?) -> Void)? = nil) {
         var error = error
         var scope: ErrorScope?
+        var window: UIWindow?
         var responder: UIResponder? = self
         while let current = responder {
+            if window == nil { window = Self.window(of: current) }
             if let hook = current as? any ErrorPresentingResponder {
                 guard let passedOn = hook.willPresentError(error) else {
                     completion?(nil)
@@ -57,7 +60,19 @@ extension UIResponder {
             }
             responder = current.next
         }
+        if let window { error = PresentedFromWindow(error: error, window: WeakWindow(window)) }
         ResponderChainHandling.handle(error, in: scope, completion: completion)
+    }
+
+    /// The window a responder is shown in: a view's, a view controller's view's, a scene's key window.
+    private static func window(of responder: UIResponder) -> UIWindow? {
+        switch responder {
+        case let window as UIWindow: window
+        case let view as UIView: view.window
+        case let controller as UIViewController: controller.viewIfLoaded?.window
+        case let scene as UIWindowScene: scene.keyWindow
+        default: nil
+        }
     }
 }
 #endif

@@ -13,11 +13,74 @@ open class NSApplication: NSResponder {
     public static let shared = NSApplication()
 
     /// https://developer.apple.com/documentation/appkit/nsapplication/keywindow
-    /// `var keyWindow: NSWindow? { get }` — a test sets it through the fake setter.
-    open var keyWindow: NSWindow? { fakeKeyWindow }
+    /// `weak var keyWindow: NSWindow? { get }` — "The property might be nil … when the receiver is not
+    /// active": the fake's is `nil` while the app is inactive. A test sets it through the fake setter.
+    open var keyWindow: NSWindow? { isActive ? fakeKeyWindow : nil }
 
-    /// Fake: the window that is key.
+    /// Fake: the window that is key while the app is active.
     public weak var fakeKeyWindow: NSWindow?
+
+    /// https://developer.apple.com/documentation/appkit/nsapplication/mainwindow
+    /// `weak var mainWindow: NSWindow? { get }` — "It might also be nil when the app is inactive or
+    /// hidden": the fake's is `nil` while the app is inactive.
+    open var mainWindow: NSWindow? { isActive ? fakeMainWindow : nil }
+
+    /// Fake: the main window while the app is active.
+    public weak var fakeMainWindow: NSWindow?
+
+    /// https://developer.apple.com/documentation/appkit/nsapplication/orderedwindows
+    /// `var orderedWindows: [NSWindow] { get }` — "the app's window objects, ordered front to back".
+    open var orderedWindows: [NSWindow] { fakeOrderedWindows.compactMap(\.window) }
+
+    /// Fake: the app's windows, front to back, set by a test.
+    public var fakeOrderedWindows: [FakeWeakWindow] = []
+
+    /// https://developer.apple.com/documentation/appkit/nsapplication/isactive
+    /// `var isActive: Bool { get }` — a test makes the app inactive, and active again with `fakeActivate()`.
+    open var isActive: Bool { fakeIsActive }
+
+    /// Fake: whether the app is active; it is, unless a test says otherwise.
+    public private(set) var fakeIsActive = true
+
+    /// Fake: another app comes to the front.
+    public func fakeResignActive() {
+        fakeIsActive = false
+        FakeChanges.shared.changed()
+    }
+
+    /// Fake: the person brings the app to the front: AppKit posts `didBecomeActiveNotification`.
+    public func fakeActivate() {
+        fakeIsActive = true
+        NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
+        FakeChanges.shared.changed()
+    }
+
+    /// https://developer.apple.com/documentation/appkit/nsapplication/didbecomeactivenotification
+    /// `nonisolated class let didBecomeActiveNotification: NSNotification.Name` — "Posted immediately after
+    /// the app becomes active."
+    public nonisolated static let didBecomeActiveNotification = NSNotification.Name(
+        "NSApplicationDidBecomeActiveNotification")
+
+    /// https://developer.apple.com/documentation/appkit/nsapplication/requestuserattention(_:)
+    /// `func requestUserAttention(_ requestType: NSApplication.RequestUserAttentionType) -> Int` — "Activating
+    /// the app cancels the user attention request"; has no effect if the app is active.
+    @discardableResult
+    open func requestUserAttention(_ requestType: RequestUserAttentionType) -> Int {
+        fakeAttentionRequests.append(requestType)
+        return fakeAttentionRequests.count
+    }
+
+    /// Fake: every attention request, in order.
+    public private(set) var fakeAttentionRequests: [RequestUserAttentionType] = []
+
+    /// https://developer.apple.com/documentation/appkit/nsapplication/requestuserattentiontype
+    /// `enum RequestUserAttentionType`
+    public enum RequestUserAttentionType: UInt, Sendable {
+        /// https://developer.apple.com/documentation/appkit/nsapplication/requestuserattentiontype/criticalrequest
+        case criticalRequest = 0
+        /// https://developer.apple.com/documentation/appkit/nsapplication/requestuserattentiontype/informationalrequest
+        case informationalRequest = 10
+    }
 
     /// https://developer.apple.com/documentation/appkit/nsapplication/delegate
     /// `weak var delegate: (any NSApplicationDelegate)? { get set }`
@@ -115,3 +178,9 @@ open class NSApplication: NSResponder {
 /// `NSObject`)
 @MainActor
 public protocol NSApplicationDelegate: AnyObject {}
+
+/// Fake: a weak reference to a window, for the app's window list.
+public struct FakeWeakWindow {
+    public weak var window: NSWindow?
+    public init(_ window: NSWindow) { self.window = window }
+}

@@ -24,7 +24,25 @@ open class NSWindow: NSResponder {
     private var fakePresentedSheetCount = 0
 
     /// Fake: AppKit makes windows from nibs or code; a test makes one with this.
-    public override init() {}
+    public override convenience init() {
+        self.init(fakeContentSize: CGSize(width: 800, height: 600))
+    }
+
+    /// https://developer.apple.com/documentation/appkit/nswindow/windowcontroller
+    /// `weak var windowController: NSWindowController? { get set }`
+    open weak var windowController: NSWindowController?
+
+    /// https://developer.apple.com/documentation/appkit/nswindow/contentview
+    /// `var contentView: NSView? { get set }`
+    open var contentView: NSView? {
+        didSet { contentView?.fakeWindow = self }
+    }
+
+    /// Fake: AppKit makes windows from nibs or code; a test makes one with this, with a content view.
+    public init(fakeContentSize size: CGSize = CGSize(width: 800, height: 600)) {
+        super.init()
+        contentView = NSView(frame: CGRect(origin: .zero, size: size))
+    }
 
     /// https://developer.apple.com/documentation/appkit/nswindow/isvisible
     /// `var isVisible: Bool { get }` — the fake's windows are visible until ordered out.
@@ -63,8 +81,17 @@ open class NSWindow: NSResponder {
     ) {
         sheetWindow.sheetParent = self
         fakeSheets.append((sheetWindow, handler))
-        if fakePresentedSheetCount == 0 { fakePresentedSheetCount = 1 }
+        if fakePresentedSheetCount == 0 {
+            fakePresentedSheetCount = 1
+            fakeSheetBecomesKey(sheetWindow)
+        }
         FakeChanges.shared.changed()
+    }
+
+    /// Fake: a presented sheet takes the keyboard focus from its window, as AppKit's sheets do (their
+    /// Return and Escape buttons answer the keyboard): it becomes the key window; its window stays main.
+    private func fakeSheetBecomesKey(_ sheet: NSWindow) {
+        if NSApplication.shared.fakeKeyWindow === self { NSApplication.shared.fakeKeyWindow = sheet }
     }
 
     /// https://developer.apple.com/documentation/appkit/nswindow/begincriticalsheet(_:completionhandler:)
@@ -77,6 +104,13 @@ open class NSWindow: NSResponder {
         sheetWindow.sheetParent = self
         fakeSheets.insert((sheetWindow, handler), at: fakePresentedSheetCount)
         fakePresentedSheetCount += 1
+        if let below = fakePresentedSheetCount > 1 ? fakeSheets[fakePresentedSheetCount - 2].sheet : nil,
+            NSApplication.shared.fakeKeyWindow === below
+        {
+            NSApplication.shared.fakeKeyWindow = sheetWindow
+        } else {
+            fakeSheetBecomesKey(sheetWindow)
+        }
         FakeChanges.shared.changed()
     }
 
@@ -95,7 +129,13 @@ open class NSWindow: NSResponder {
         else { return }
         let (sheet, handler) = fakeSheets.remove(at: index)
         fakePresentedSheetCount -= 1
-        if fakePresentedSheetCount == 0, !fakeSheets.isEmpty { fakePresentedSheetCount = 1 }
+        if NSApplication.shared.fakeKeyWindow === sheet {
+            NSApplication.shared.fakeKeyWindow = fakePresentedSheetCount > 0 ? fakeSheets[0].sheet : self
+        }
+        if fakePresentedSheetCount == 0, !fakeSheets.isEmpty {
+            fakePresentedSheetCount = 1
+            fakeSheetBecomesKey(fakeSheets[0].sheet)
+        }
         sheet.sheetParent = nil
         FakeChanges.shared.changed()
         handler?(returnCode)

@@ -64,6 +64,13 @@ public struct FakeEnvironmentWrite<Value> {
     public let value: Value
 }
 
+/// Fake: what `.onAppear`, `.onDisappear` and `.onChange(of:)` were given; a test runs the action as SwiftUI
+/// would (when the view appears, disappears, or the value changes).
+public struct FakeLifecycleAction {
+    public let event: String
+    public let action: () -> Void
+}
+
 /// Fake: a modifier that only styles (padding, background).
 public struct FakeStyling {
     public let name: String
@@ -114,6 +121,33 @@ extension View {
         @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View {
         FakeModified(content: self, record: FakeSheet(item: item, content: content))
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+    /// `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        FakeModified(content: self, record: FakeLifecycleAction(event: "appear", action: action ?? {}))
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
+    /// `nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View`
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+        FakeModified(content: self, record: FakeLifecycleAction(event: "disappear", action: action ?? {}))
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:) (the form whose action
+    /// takes no parameters)
+    /// `nonisolated func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+    /// -> some View where V : Equatable` (iOS 17, macOS 14)
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View
+    {
+        FakeModified(content: self, record: FakeLifecycleAction(event: "change", action: action))
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/focusable(_:)
+    /// `nonisolated func focusable(_ isFocusable: Bool = true) -> some View` (macOS 12, iOS 17)
+    public func focusable(_ isFocusable: Bool = true) -> some View {
+        FakeModified(content: self, record: FakeStyling(name: isFocusable ? "focusable" : "notFocusable"))
     }
 
     /// https://developer.apple.com/documentation/swiftui/view/padding(_:_:)

@@ -60,6 +60,12 @@ public struct Bindable<Value> {
         self.wrappedValue = wrappedValue
     }
 
+    /// https://developer.apple.com/documentation/swiftui/bindable (its initializer `init(_:)`)
+    /// `init(_ wrappedValue: Value)` where `Value : AnyObject, Value : Observable`
+    public init(_ wrappedValue: Value) where Value: AnyObject & Observable {
+        self.wrappedValue = wrappedValue
+    }
+
     /// https://developer.apple.com/documentation/swiftui/bindable/subscript(dynamicmember:)
     /// `subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>
     /// { get }` where `Value : AnyObject`
@@ -99,6 +105,31 @@ public struct EnvironmentValues {
 
     /// Fake: the environment every `@Environment` property reads, set by a test.
     @MainActor public static var fakeCurrent = EnvironmentValues()
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenephase
+/// `enum ScenePhase`
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/scenephase/background
+    case background
+    /// https://developer.apple.com/documentation/swiftui/scenephase/inactive
+    case inactive
+    /// https://developer.apple.com/documentation/swiftui/scenephase/active
+    case active
+}
+
+/// The environment key of the fake's scene phase.
+private struct FakeScenePhaseKey: EnvironmentKey {
+    static let defaultValue = ScenePhase.active
+}
+
+extension EnvironmentValues {
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
+    /// `var scenePhase: ScenePhase { get set }`
+    public var scenePhase: ScenePhase {
+        get { self[FakeScenePhaseKey.self] }
+        set { self[FakeScenePhaseKey.self] = newValue }
+    }
 }
 
 /// https://developer.apple.com/documentation/swiftui/environment

@@ -32,14 +32,19 @@ open class UIAction {
 open class UIControl: UIView {
     private var actions: [(action: UIAction, events: Event)] = []
 
+    /// https://developer.apple.com/documentation/uikit/uicontrol/isenabled
+    /// `var isEnabled: Bool { get set }`
+    open var isEnabled = true
+
     /// https://developer.apple.com/documentation/uikit/uicontrol/addaction(_:for:)
     /// `func addAction(_ action: UIAction, for controlEvents: UIControl.Event)`
     open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {
         actions.append((action, controlEvents))
     }
 
-    /// Fake: performs the actions registered for an event, as a tap would.
+    /// Fake: performs the actions registered for an event, as a tap would (none on a disabled control).
     public func fakeSendActions(for event: Event) {
+        guard isEnabled else { return }
         for entry in actions where entry.events.contains(event) { entry.action.fakePerform() }
     }
 
@@ -75,6 +80,23 @@ open class UIControl: UIView {
 @MainActor
 open class UIButton: UIControl {
     private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+
+    /// https://developer.apple.com/documentation/uikit/uibutton/titlelabel
+    /// `var titleLabel: UILabel? { get }`
+    open private(set) var titleLabel: UILabel? = UILabel(frame: .zero)
+
+    /// https://developer.apple.com/documentation/uikit/uibutton/settitlecolor(_:for:)
+    /// `func setTitleColor(_ color: UIColor?, for state: UIControl.State)`
+    open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {
+        titleColors[state.rawValue] = color
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uibutton/titlecolor(for:)
+    /// `func titleColor(for state: UIControl.State) -> UIColor?`
+    open func titleColor(for state: UIControl.State) -> UIColor? {
+        titleColors[state.rawValue]
+    }
 
     /// https://developer.apple.com/documentation/uikit/uibutton/init(type:)
     /// `convenience init(type buttonType: UIButton.ButtonType)`

@@ -30,6 +30,14 @@ open class UIApplication: UIResponder {
     /// `unowned(unsafe) var delegate: (any UIApplicationDelegate)? { get set }` (held strongly here)
     public var delegate: (any UIApplicationDelegate)?
 
+    /// https://developer.apple.com/documentation/uikit/uiapplication/connectedscenes
+    /// `var connectedScenes: Set<UIScene> { get }` — an array here, in the order the scenes connected
+    /// (the fake's scenes aren't `Hashable`: `NSObject` is left out).
+    open var connectedScenes: [UIScene] { fakeConnectedScenes }
+
+    /// Fake: the connected scenes; a scene connects when made and leaves with `fakeDisconnect()`.
+    public var fakeConnectedScenes: [UIScene] = []
+
     /// Fake: the responder chain ends with the app delegate when it is a responder, as in UIKit.
     override open var next: UIResponder? { delegate as? UIResponder }
 }
@@ -38,28 +46,3 @@ open class UIApplication: UIResponder {
 /// `@MainActor protocol UIApplicationDelegate : NSObjectProtocol`
 @MainActor
 public protocol UIApplicationDelegate: AnyObject {}
-
-/// https://developer.apple.com/documentation/uikit/uiaccessibility
-/// `@MainActor enum UIAccessibility` (the namespace of the accessibility functions)
-@MainActor
-public enum UIAccessibility {
-    /// https://developer.apple.com/documentation/uikit/uiaccessibility/notification
-    /// `struct Notification`
-    public struct Notification: Hashable, Sendable {
-        let rawValue: UInt32
-
-        /// https://developer.apple.com/documentation/uikit/uiaccessibility/notification/announcement
-        /// `nonisolated static let announcement: UIAccessibility.Notification`
-        public static let announcement = Notification(rawValue: 1008)
-    }
-
-    /// https://developer.apple.com/documentation/uikit/uiaccessibility/post(notification:argument:)
-    /// `@MainActor static func post(notification: UIAccessibility.Notification, argument: Any?)`
-    public static func post(notification: UIAccessibility.Notification, argument: Any?) {
-        fakePosts.append((notification, argument))
-        FakeChanges.shared.changed()
-    }
-
-    /// Fake: every notification posted, in order.
-    nonisolated(unsafe) public static var fakePosts: [(notification: Notification, argument: Any?)] = []
-}

@@ -36,6 +36,66 @@ open class UIView: UIResponder {
     /// `var subviews: [UIView] { get }`
     open private(set) var subviews: [UIView] = []
 
+    /// https://developer.apple.com/documentation/uikit/uiview/window
+    /// `var window: UIWindow? { get }` — "This property is nil if the view has not yet been added to a
+    /// window."
+    open var window: UIWindow? { superview.flatMap { $0 as? UIWindow ?? $0.window } }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/alpha
+    /// `var alpha: CGFloat { get set }`
+    open var alpha: CGFloat = 1
+
+    /// https://developer.apple.com/documentation/uikit/uiview/translatesautoresizingmaskintoconstraints
+    /// `var translatesAutoresizingMaskIntoConstraints: Bool { get set }`
+    open var translatesAutoresizingMaskIntoConstraints = true
+
+    /// https://developer.apple.com/documentation/uikit/uiview/safearealayoutguide
+    /// `var safeAreaLayoutGuide: UILayoutGuide { get }`
+    open private(set) lazy var safeAreaLayoutGuide = UILayoutGuide(fakeName: "safeArea", owningView: self)
+
+    /// https://developer.apple.com/documentation/uikit/uiview/keyboardlayoutguide
+    /// `var keyboardLayoutGuide: UIKeyboardLayoutGuide { get }` (iOS 15, not tvOS) — "A layout guide that
+    /// tracks the keyboard's position in your app's layout."
+    open private(set) lazy var keyboardLayoutGuide = UIKeyboardLayoutGuide(fakeName: "keyboard", owningView: self)
+
+    /// https://developer.apple.com/documentation/uikit/uiview/leadinganchor
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .leading) }
+    /// https://developer.apple.com/documentation/uikit/uiview/trailinganchor
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: .trailing) }
+    /// https://developer.apple.com/documentation/uikit/uiview/topanchor
+    open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .top) }
+    /// https://developer.apple.com/documentation/uikit/uiview/bottomanchor
+    open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .bottom) }
+
+    /// https://developer.apple.com/documentation/uikit/uitraitenvironment/traitcollection
+    /// `var traitCollection: UITraitCollection { get }` — the fake's views all have
+    /// `UITraitCollection.fakeCurrent`, set by a test.
+    open var traitCollection: UITraitCollection { UITraitCollection.fakeCurrent }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/isdescendant(of:)
+    /// `func isDescendant(of view: UIView) -> Bool`
+    open func isDescendant(of view: UIView) -> Bool {
+        self === view || superview?.isDescendant(of: view) == true
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiview/layoutifneeded()
+    /// `func layoutIfNeeded()` — the fake lays nothing out.
+    open func layoutIfNeeded() {}
+
+    /// https://developer.apple.com/documentation/uikit/uiview/animate(withduration:animations:completion:)
+    /// `class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    /// completion: ((Bool) -> Void)? = nil)` — the fake runs both at once and records the duration.
+    open class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        fakeAnimationDurations.append(duration)
+        animations()
+        completion?(true)
+    }
+
+    /// Fake: the durations of every animation run, in order.
+    public static var fakeAnimationDurations: [TimeInterval] = []
+
     /// Fake: the view controller whose view this is.
     weak var fakeViewController: UIViewController?
 
@@ -89,23 +149,6 @@ open class UIView: UIResponder {
     }
 }
 
-/// https://developer.apple.com/documentation/uikit/uicolor
-/// `class UIColor : NSObject` (not main-actor isolated)
-open class UIColor: @unchecked Sendable {
-    /// Fake: the color's name, for tests.
-    public let fakeName: String
-
-    init(fakeName: String) { self.fakeName = fakeName }
-
-    /// https://developer.apple.com/documentation/uikit/uicolor/darkgray
-    /// `class var darkGray: UIColor { get }`
-    open class var darkGray: UIColor { UIColor(fakeName: "darkGray") }
-
-    /// https://developer.apple.com/documentation/uikit/uicolor/white
-    /// `class var white: UIColor { get }`
-    open class var white: UIColor { UIColor(fakeName: "white") }
-}
-
 /// https://developer.apple.com/documentation/uikit/uiimage
 /// `class UIImage : NSObject` (not main-actor isolated)
 open class UIImage: @unchecked Sendable {
@@ -135,4 +178,12 @@ open class UILabel: UIView {
     /// https://developer.apple.com/documentation/uikit/uilabel/textcolor
     /// `var textColor: UIColor! { get set }`
     open var textColor: UIColor!
+
+    /// https://developer.apple.com/documentation/uikit/uilabel/font
+    /// `var font: UIFont! { get set }`
+    open var font: UIFont!
+
+    /// https://developer.apple.com/documentation/uikit/uicontentsizecategoryadjusting/adjustsfontforcontentsizecategory
+    /// `var adjustsFontForContentSizeCategory: Bool { get set }` (UILabel adopts `UIContentSizeCategoryAdjusting`)
+    open var adjustsFontForContentSizeCategory = false
 }

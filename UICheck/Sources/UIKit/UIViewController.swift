@@ -19,6 +19,13 @@ public protocol UIContentConfiguration {}
 
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller
 /// `@MainActor class UIViewController : UIResponder`
+///
+/// The fake's presentations and dismissals take time, as UIKit's animated ones do: each is a transition that
+/// a test ends with `fakeFinishTransitions()` on the presenting controller. Its appearance callbacks come as
+/// UIKit documents them: `viewWillAppear(_:)` as a presentation begins, `viewDidAppear(_:)` when it has
+/// finished, then the completion ("The completion handler is called after the viewDidAppear(_:) method is
+/// called on the presented view controller", present(_:animated:completion:)); `viewWillDisappear(_:)` as a
+/// dismissal begins, `viewDidDisappear(_:)` and then the completion once it has finished.
 @MainActor
 open class UIViewController: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/view
@@ -27,33 +34,49 @@ open class UIViewController: UIResponder {
         didSet { view?.fakeViewController = self }
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewifloaded
+    /// `var viewIfLoaded: UIView? { get }` — the fake's views are always loaded.
+    open var viewIfLoaded: UIView? { view }
+
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/title
     /// `var title: String? { get set }`
     open var title: String?
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
-    /// `var presentedViewController: UIViewController? { get }`
+    /// `var presentedViewController: UIViewController? { get }` — "When you present a view controller
+    /// modally … the view controller that called the method has this property set to the view controller
+    /// that it presented."
     open private(set) var presentedViewController: UIViewController?
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
-    /// `var presentingViewController: UIViewController? { get }`
+    /// `var presentingViewController: UIViewController? { get }` — set on the presented controller when a
+    /// presentation is accepted; `nil` for one UIKit refused.
     open private(set) weak var presentingViewController: UIViewController?
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/isbeingdismissed
-    /// `var isBeingDismissed: Bool { get }` — true from the start of an animated dismissal until its end.
-    open var isBeingDismissed: Bool { fakeIsBeingDismissed }
+    /// `var isBeingDismissed: Bool { get }` — Apple documents its answer only inside `viewWillDisappear(_:)`
+    /// and `viewDidDisappear(_:)`; the fake answers `true` there, during a dismissal, and `false` everywhere
+    /// else, so code that reads it elsewhere can't lean on it. Tests read `fakeIsBeingDismissed`.
+    open var isBeingDismissed: Bool { fakeInDisappearanceCallback && fakeIsBeingDismissed }
 
-    private var fakeIsBeingDismissed = false
+    /// Fake: whether a dismissal of this controller is under way (not Apple API; for tests).
+    public private(set) var fakeIsBeingDismissed = false
+    private var fakeInDisappearanceCallback = false
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/transitioncoordinator
-    /// `var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { get }` — the coordinator of
-    /// the dismissal under way of this controller or of the one it presents.
+    /// `var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { get }` — "When a presentation
+    /// or dismissal is in progress, this method returns the transition coordinator object associated with
+    /// that transition"; `nil` "if no transition is in progress". The fake answers the coordinator of the
+    /// transition of this controller or of the one it presents.
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
         fakeTransition ?? presentedViewController?.fakeTransition
     }
 
-    /// Fake: the coordinator of this controller's dismissal, while it is under way.
+    /// Fake: the coordinator of this controller's presentation or dismissal, while it is under way.
     private var fakeTransition: FakeTransitionCoordinator?
+
+    /// Fake: how many completions wait for the end of this controller's transition.
+    public var fakeWaitersOnTransition: Int { fakeTransition?.fakeWaiting ?? 0 }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
     /// `var modalPresentationStyle: UIModalPresentationStyle { get set }`
@@ -67,23 +90,25 @@ open class UIViewController: UIResponder {
     public private(set) var fakePresented: [UIViewController] = []
     public private(set) var fakeDismissCalls = 0
 
-    /// Fake: the controllers UIKit refused to present from this one, because it was already presenting one
-    /// or still dismissing one (UIKit logs "Attempt to present … which is already presenting" and drops it).
+    /// Fake: the controllers UIKit refused to present from this one. Apple's pages don't document the
+    /// refusal; UIKit logs "Attempt to present … which is already presenting" or "… while a presentation is
+    /// in progress" and drops the request: no presentation, no completion, `presentingViewController` stays
+    /// `nil`. The fake refuses a controller that presents one already, and one whose own presentation or
+    /// dismissal is under way.
     public private(set) var fakeRefusedPresentations: [UIViewController] = []
 
-    /// Fake: the end of the animated dismissal of the controller this one presents, while it is under way.
-    /// An animation takes time; a test ends it with ``fakeFinishTransitions()``.
-    private var fakePendingDismissal: (@MainActor () -> Void)?
+    /// Fake: the end of the transition (presentation or dismissal) of the controller this one presents.
+    private var fakePendingTransition: (@MainActor () -> Void)?
 
-    /// Fake: the animations of the dismissals under way from this controller, and from those it presents,
-    /// end now; their completions run. (Per controller, so that tests running side by side don't end each
-    /// other's.)
+    /// Fake: the transitions under way from this controller, and from those it presents, end now; the
+    /// appearance callbacks and completions run. (Per controller, so that tests side by side don't end
+    /// each other's.)
+    /// A transition that begins meanwhile (a dismissal started when a presentation ended) is left under way.
     public func fakeFinishTransitions() {
+        let finish = fakePendingTransition
+        fakePendingTransition = nil
         presentedViewController?.fakeFinishTransitions()
-        if let finish = fakePendingDismissal {
-            fakePendingDismissal = nil
-            finish()
-        }
+        finish?()
     }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
@@ -107,184 +132,115 @@ open class UIViewController: UIResponder {
         self.init(nibName: nil, bundle: nil)
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)
+    /// `func viewWillAppear(_ animated: Bool)`
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)
+    /// `func viewDidAppear(_ animated: Bool)`
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilldisappear(_:)
+    /// `func viewWillDisappear(_ animated: Bool)`
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdiddisappear(_:)
+    /// `func viewDidDisappear(_ animated: Bool)`
+    open func viewDidDisappear(_ animated: Bool) {}
+
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
     /// `func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
-    /// completion: (() -> Void)? = nil)`
+    /// completion: (() -> Void)? = nil)` — `completion`: "The block to execute after the presentation
+    /// finishes". Animated, the presentation is under way until the test ends it.
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
     {
-        // UIKit refuses to present from a controller that already presents one, even one that is leaving.
-        guard presentedViewController == nil else {
+        guard presentedViewController == nil, !fakeTransitionUnderWayHereOrBelow else {
             fakeRefusedPresentations.append(viewControllerToPresent)
             FakeChanges.shared.changed()
             return
         }
-        presentedViewController = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = self
-        fakePresented.append(viewControllerToPresent)
+        let presented = viewControllerToPresent
+        presentedViewController = presented
+        presented.presentingViewController = self
+        fakePresented.append(presented)
+        presented.viewWillAppear(flag)
+        let coordinator = FakeTransitionCoordinator()
+        let finish: @MainActor () -> Void = {
+            presented.fakeTransition = nil
+            presented.viewDidAppear(flag)
+            FakeChanges.shared.changed()
+            completion?()
+            coordinator.fakeEnd()
+        }
         FakeChanges.shared.changed()
-        completion?()
+        guard flag else { return finish() }
+        presented.fakeTransition = coordinator
+        fakePendingTransition = finish
+    }
+
+    /// Whether this controller, or one that presents it, is being presented or dismissed.
+    private var fakeTransitionUnderWayHereOrBelow: Bool {
+        var controller: UIViewController? = self
+        while let current = controller {
+            if current.fakeTransition != nil { return true }
+            controller = current.presentingViewController
+        }
+        return false
     }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
     /// `func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)` — dismisses what this controller
-    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it. Animated, the
-    /// dismissed controller stays presented, with `isBeingDismissed` true, until the animation ends; then it
-    /// is gone and `completion` runs ("The block to execute after the view controller is dismissed").
+    /// presents, or, when it presents nothing, asks its presenting controller to dismiss it. "If you present
+    /// several view controllers in succession, thus building a stack of presented view controllers, calling
+    /// this method on a view controller lower in the stack dismisses its immediate child view controller and
+    /// all view controllers above that child on the stack." Animated, the dismissed controller stays until
+    /// the animation ends; then it is gone and `completion` runs.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         fakeDismissCalls += 1
-        if let presented = presentedViewController {
-            guard !presented.fakeIsBeingDismissed else { return }
-            let coordinator = FakeTransitionCoordinator()
-            let finish: @MainActor () -> Void = { [self] in
-                presented.fakeIsBeingDismissed = false
-                presented.fakeTransition = nil
-                presented.presentingViewController = nil
-                presentedViewController = nil
-                FakeChanges.shared.changed()
-                completion?()
-                coordinator.fakeEnd()
-            }
-            guard flag else { return finish() }
-            presented.fakeIsBeingDismissed = true
-            presented.fakeTransition = coordinator
-            fakePendingDismissal = finish
-            FakeChanges.shared.changed()
-        } else if let presenting = presentingViewController {
-            presenting.dismiss(animated: flag, completion: completion)
+        guard let presented = presentedViewController else {
+            presentingViewController?.dismiss(animated: flag, completion: completion)
+            return
         }
+        guard !presented.fakeIsBeingDismissed else { return }
+        let stack = presented.fakeStack
+        let coordinator = FakeTransitionCoordinator()
+        for controller in stack { controller.fakeIsBeingDismissed = true }
+        for controller in stack.reversed() { controller.fakeDisappearanceCallback { $0.viewWillDisappear(flag) } }
+        let finish: @MainActor () -> Void = { [self] in
+            for controller in stack {
+                controller.fakeTransition = nil
+                controller.fakePendingTransition = nil
+            }
+            for controller in stack.reversed() {
+                controller.presentedViewController = nil
+                controller.presentingViewController = nil
+            }
+            presentedViewController = nil
+            for controller in stack.reversed() { controller.fakeDisappearanceCallback { $0.viewDidDisappear(flag) } }
+            for controller in stack { controller.fakeIsBeingDismissed = false }
+            FakeChanges.shared.changed()
+            completion?()
+            coordinator.fakeEnd()
+        }
+        guard flag else { return finish() }
+        presented.fakeTransition = coordinator
+        fakePendingTransition = finish
+        FakeChanges.shared.changed()
+    }
+
+    /// This controller and those presented above it, lowest first.
+    private var fakeStack: [UIViewController] {
+        var stack = [self]
+        while let next = stack.last?.presentedViewController { stack.append(next) }
+        return stack
+    }
+
+    private func fakeDisappearanceCallback(_ callback: (UIViewController) -> Void) {
+        fakeInDisappearanceCallback = true
+        callback(self)
+        fakeInDisappearanceCallback = false
     }
 
     /// Fake: a controller's next responder is its view's superview, or the controller that presented it.
     override open var next: UIResponder? { view?.superview ?? presentingViewController }
-}
-
-/// https://developer.apple.com/documentation/uikit/uialertcontroller
-/// `@MainActor class UIAlertController : UIViewController`
-@MainActor
-open class UIAlertController: UIViewController {
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/message
-    /// `var message: String? { get set }`
-    open var message: String?
-
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/preferredstyle
-    /// `var preferredStyle: UIAlertController.Style { get }`
-    open private(set) var preferredStyle: Style = .alert
-
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/actions
-    /// `var actions: [UIAlertAction] { get }`
-    open private(set) var actions: [UIAlertAction] = []
-
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/preferredaction
-    /// `var preferredAction: UIAlertAction? { get set }`
-    open var preferredAction: UIAlertAction?
-
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/init(title:message:preferredstyle:)
-    /// `convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style)`
-    public convenience init(title: String?, message: String?, preferredStyle: UIAlertController.Style) {
-        self.init(nibName: nil, bundle: nil)
-        self.title = title
-        self.message = message
-        self.preferredStyle = preferredStyle
-    }
-
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/addaction(_:)
-    /// `func addAction(_ action: UIAlertAction)`
-    open func addAction(_ action: UIAlertAction) {
-        actions.append(action)
-    }
-
-    /// Fake: a tap on an action: UIKit dismisses the alert with animation, and calls the action's handler
-    /// once the alert is gone (a test ends the animation with the presenting controller's
-    /// `fakeFinishTransitions()`).
-    /// Apple doesn't document when the handler runs; `handlerFirst` runs it as the dismissal begins instead.
-    public func fakeTap(_ action: UIAlertAction, handlerFirst: Bool = false) {
-        guard handlerFirst else { return dismiss(animated: true) { action.handler?(action) } }
-        dismiss(animated: true)
-        action.handler?(action)
-    }
-
-    /// https://developer.apple.com/documentation/uikit/uialertcontroller/style
-    /// `enum Style`
-    public enum Style: Int, Sendable {
-        /// https://developer.apple.com/documentation/uikit/uialertcontroller/style/actionsheet
-        case actionSheet = 0
-        /// https://developer.apple.com/documentation/uikit/uialertcontroller/style/alert
-        case alert = 1
-    }
-}
-
-/// https://developer.apple.com/documentation/uikit/uialertaction
-/// `@MainActor class UIAlertAction : NSObject`
-@MainActor
-open class UIAlertAction {
-    /// https://developer.apple.com/documentation/uikit/uialertaction/title
-    /// `var title: String? { get }`
-    public let title: String?
-
-    /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.property
-    /// `var style: UIAlertAction.Style { get }`
-    public let style: Style
-
-    let handler: ((UIAlertAction) -> Void)?
-
-    /// https://developer.apple.com/documentation/uikit/uialertaction/init(title:style:handler:)
-    /// `convenience init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil)`
-    public init(title: String?, style: UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil) {
-        self.title = title
-        self.style = style
-        self.handler = handler
-    }
-
-    /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum
-    /// `enum Style`
-    public enum Style: Int, Sendable {
-        /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/default
-        case `default` = 0
-        /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/cancel
-        case cancel = 1
-        /// https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum/destructive
-        case destructive = 2
-    }
-}
-
-/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinatorcontext
-/// `@MainActor protocol UIViewControllerTransitionCoordinatorContext : NSObjectProtocol` (`NSObjectProtocol`
-/// left out, with `NSObject`; RemedyUI reads none of its members)
-@MainActor
-public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {}
-
-/// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator
-/// `@MainActor protocol UIViewControllerTransitionCoordinator : UIViewControllerTransitionCoordinatorContext`
-@MainActor
-public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
-    /// https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator/animate(alongsidetransition:completion:)
-    /// `func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) ->
-    /// Void)?, completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil) -> Bool` (a
-    /// protocol requirement here, which can't have the default)
-    func animate(
-        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
-        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
-    ) -> Bool
-}
-
-/// Fake: the coordinator of an animated dismissal; its completions run when the animation ends.
-@MainActor
-final class FakeTransitionCoordinator: UIViewControllerTransitionCoordinator {
-    private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
-
-    func animate(
-        alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
-        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
-    ) -> Bool {
-        animation?(self)
-        if let completion { completions.append(completion) }
-        return true
-    }
-
-    /// The animation ended: the completions run, in order.
-    func fakeEnd() {
-        let completions = completions
-        self.completions = []
-        for completion in completions { completion(self) }
-    }
 }

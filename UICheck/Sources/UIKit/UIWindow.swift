@@ -3,8 +3,49 @@ import StandInSupport
 
 /// https://developer.apple.com/documentation/uikit/uiscene
 /// `@MainActor class UIScene : UIResponder`
+///
+/// The fake's scenes are connected when made, in the foreground but not yet active, as UIKit's scene life
+/// cycle goes (unattached, foreground inactive, foreground active); a test moves them through
+/// `fakeActivationState` and closes one with `fakeDisconnect()`.
 @MainActor
-open class UIScene: UIResponder {}
+open class UIScene: UIResponder {
+    /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.property
+    /// `var activationState: UIScene.ActivationState { get }`
+    open var activationState: ActivationState { fakeActivationState }
+
+    /// Fake: the scene's state, set by a test.
+    public var fakeActivationState = ActivationState.foregroundInactive {
+        didSet { FakeChanges.shared.changed() }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiscene/diddisconnectnotification
+    /// `nonisolated class let didDisconnectNotification: NSNotification.Name` — "A notification that
+    /// indicates that UIKit removed a scene from your app. The object of the notification is the UIScene
+    /// object that was disconnected."
+    public nonisolated static let didDisconnectNotification = NSNotification.Name("UISceneDidDisconnectNotification")
+
+    /// Fake: the person closes the scene (or the system discards it): UIKit posts
+    /// `didDisconnectNotification` and no longer lists it among the application's connected scenes.
+    public func fakeDisconnect() {
+        fakeActivationState = .unattached
+        UIApplication.shared.fakeConnectedScenes.removeAll { $0 === self }
+        NotificationCenter.default.post(name: Self.didDisconnectNotification, object: self)
+        FakeChanges.shared.changed()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum
+    /// `enum ActivationState`
+    public enum ActivationState: Int, Sendable {
+        /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/unattached
+        case unattached = -1
+        /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/foregroundactive
+        case foregroundActive = 0
+        /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/foregroundinactive
+        case foregroundInactive = 1
+        /// https://developer.apple.com/documentation/uikit/uiscene/activationstate-swift.enum/background
+        case background = 2
+    }
+}
 
 /// https://developer.apple.com/documentation/uikit/uiwindowscene
 /// `@MainActor class UIWindowScene : UIScene`
@@ -18,8 +59,11 @@ open class UIWindowScene: UIScene {
     /// `var keyWindow: UIWindow? { get }`
     open internal(set) weak var keyWindow: UIWindow?
 
-    /// Fake: UIKit makes scenes; a test makes one with this.
-    public override init() {}
+    /// Fake: UIKit makes scenes; a test makes one with this. It is connected to the application at once.
+    public override init() {
+        super.init()
+        UIApplication.shared.fakeConnectedScenes.append(self)
+    }
 
     /// Fake: a scene's next responder is the application.
     override open var next: UIResponder? { UIApplication.shared }

@@ -153,20 +153,36 @@ extension AppDelegateSuites {
             #expect(await reportIterator.next() == true)
         }
 
-        @Test func theAppModalAttempterDoesNotClaimARecoveryThatHasNotHappened() async throws {
-            let ran = AsyncStream<Void>.makeStream()
+        @Test func theAppModalAttempterReportsWhetherTheActionRecoveredOnceItHasFinished() throws {
+            let ran = LockedCounter()
             let freeUpSpace = RecoveryOption(title: "Free Up Space") {
-                ran.continuation.yield()
+                ran.increment()
                 return .recovered
             }
-            let error = NSResponder.bridgedError(for: Fixtures.storagePresentation(freeUpSpace: freeUpSpace))
-            let attempter = try #require(error.userInfo[NSRecoveryAttempterErrorKey] as? ErrorRecoveryAttempter)
+            let stillFull = RecoveryOption(title: "Free Up Space") { .notRecovered }
+            func attempter(_ option: RecoveryOption) throws -> ErrorRecoveryAttempter {
+                let error = NSResponder.bridgedError(for: Fixtures.storagePresentation(freeUpSpace: option))
+                return try #require(error.userInfo[NSRecoveryAttempterErrorKey] as? ErrorRecoveryAttempter)
+            }
 
-            // AppKit's application-modal form must answer at once; a caller retries its save on `true`.
-            #expect(!attempter.attemptRecoveryWithoutWaiting(optionIndex: 1))
-            var iterator = ran.stream.makeAsyncIterator()
-            _ = await iterator.next()  // The action was started all the same.
-            #expect(!attempter.attemptRecoveryWithoutWaiting(optionIndex: 7))
+            // AppKit's application-modal form answers synchronously; a caller retries its save on `true`.
+            #expect(try attempter(freeUpSpace).attemptRecoveryRunningTheRunLoop(optionIndex: 1))
+            #expect(ran.value == 1)  // Finished before the answer.
+            #expect(try !attempter(stillFull).attemptRecoveryRunningTheRunLoop(optionIndex: 1))
+            #expect(try !attempter(freeUpSpace).attemptRecoveryRunningTheRunLoop(optionIndex: 7))
+            #expect(ran.value == 1)
+        }
+
+        @Test func theAttempterIsArchivedWithSecureCodingWithItsTitles() throws {
+            let error = NSResponder.bridgedError(for: Fixtures.storagePresentation())
+            let attempter = try #require(error.userInfo[NSRecoveryAttempterErrorKey] as? ErrorRecoveryAttempter)
+            #expect(ErrorRecoveryAttempter.supportsSecureCoding)
+            let data = try NSKeyedArchiver.archivedData(withRootObject: attempter, requiringSecureCoding: true)
+            let decoded = try #require(
+                try NSKeyedUnarchiver.unarchivedObject(ofClass: ErrorRecoveryAttempter.self, from: data))
+            #expect(decoded.options.map(\.title) == ["Try Again", "Free Up Space", "Cancel"])
+            // The actions stayed with the process that archived them.
+            #expect(!decoded.attemptRecoveryRunningTheRunLoop(optionIndex: 0))
         }
 
         @Test func theBridgedErrorKeepsTheOriginalErrorsDomainAndCode() throws {
@@ -218,13 +234,16 @@ extension AppDelegateSuites {
             let presentation = ErrorResolver(catalog: .empty, localization: Fixtures.english)
                 .presentation(for: Fixtures.SyncDelayed())
             #expect(presentation.style == .banner)
-            let answer = try await AppKitErrorPresenter().present(presentation)
-            #expect(answer == nil)
-            #expect(
+            let answer = Task { try await AppKitErrorPresenter().present(presentation) }
+            await fakes {
                 NSAccessibility.fakePosts.contains {
                     $0.notification == .announcementRequested
                         && $0.announcement == "Sync Delayed. Your notes will sync when the connection is back."
-                })
+                }
+            }
+            #expect(NSApplication.shared.fakeModalSessionWindows.isEmpty)
+            answer.cancel()  // Its time is up.
+            #expect(try await answer.value == nil)
         }
     }
 }

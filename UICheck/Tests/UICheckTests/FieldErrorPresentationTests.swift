@@ -50,8 +50,8 @@ struct FieldErrorPresentationTests {
         let presenter = UIKitErrorPresenter(window: window)
         let presentation = presentation()
         let answer = Task { try await presenter.present(presentation) }
-        await fakes { screen.presentedViewController is UIAlertController }
-        let alert = try #require(screen.presentedViewController as? UIAlertController)
+        await fakes { topmost(over: screen) is UIAlertController }
+        let alert = try #require(topmost(over: screen) as? UIAlertController)
         #expect(alert.message?.contains("• email: Enter an email address with an @.") == true)
         alert.fakeTap(alert.actions[0])
         screen.fakeFinishTransitions()
@@ -75,6 +75,7 @@ struct FieldErrorPresentationTests {
         #expect(pending.body.contains("• address.city: This field is required."))
 
         pending.dismiss()
+        #expect(presenter.alert == nil)  // Gone at once, as SwiftUI renders it.
         #expect(await handling.value == .gaveUp)
     }
 }

@@ -4,6 +4,7 @@ import Remedy
 import RemedyTesting
 import StandInSupport
 import Testing
+import UIKit
 
 /// What the tests share: the storage scenario's presentation, a root scope on a test clock, and waiting
 /// without sleeping.
@@ -127,4 +128,13 @@ func observed(until condition: @escaping @MainActor () -> Bool) async {
             }
         }
     }
+}
+
+/// The controller on top of what `controller` presents (through RemedyUI's host, to the alert or route
+/// above it), or `nil` when it presents nothing.
+@MainActor
+func topmost(over controller: UIViewController) -> UIViewController? {
+    var top = controller.presentedViewController
+    while let next = top?.presentedViewController { top = next }
+    return top
 }

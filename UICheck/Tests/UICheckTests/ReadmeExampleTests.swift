@@ -108,8 +108,8 @@ extension AppDelegateSuites {
             UIApplication.shared.delegate = NotesAppDelegate(errorScope: makeRootScope(window: window))
 
             await notes.save()
-            await fakes { notes.presentedViewController is UIAlertController }
-            let alert = try #require(notes.presentedViewController as? UIAlertController)
+            await fakes { topmost(over: notes) is UIAlertController }
+            let alert = try #require(topmost(over: notes) as? UIAlertController)
             #expect(alert.title == "Not Enough Storage")
             alert.fakeTap(try #require(alert.actions.first))
             notes.fakeFinishTransitions()

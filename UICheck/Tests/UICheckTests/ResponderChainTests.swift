@@ -93,7 +93,10 @@ extension AppDelegateSuites {
             let presentation = try #require(presenter.presentations.first)
             #expect(presentation.title == "Couldn't Save")
             #expect(presentation.message == "Your note wasn't saved.")
-            #expect(presentation.error is MessageError)
+            // The error the hooks passed on, with the window it came from around it (for the presenter).
+            let origin = try #require(presentation.error as? PresentedFromWindow)
+            #expect(origin.error is MessageError)
+            #expect(origin.window.object === window)
         }
 
         @Test func aHookThatSwallowsTheErrorStopsItBeforeTheScope() async throws {

@@ -18,9 +18,11 @@ struct UIKitAlertTests {
         return (window, screen)
     }
 
+    /// The alert over a screen, once it has finished appearing (a test ends the animation at once).
     func alert(on screen: UIViewController) async -> UIAlertController? {
-        await fakes { screen.presentedViewController is UIAlertController }
-        return screen.presentedViewController as? UIAlertController
+        await fakes { topmost(over: screen) is UIAlertController }
+        screen.fakeFinishTransitions()
+        return topmost(over: screen) as? UIAlertController
     }
 
     @Test func aStoragePresentationBecomesAnAlertWithActionStylesAndThePreferredAction() async throws {
@@ -90,7 +92,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
 
         answer.cancel()
-        await fakes { alert.isBeingDismissed }
+        await fakes { alert.fakeIsBeingDismissed }
         screen.fakeFinishTransitions()
         #expect(try await answer.value == nil)
         #expect(screen.presentedViewController == nil)
@@ -107,7 +109,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
 
         answer.cancel()
-        await fakes { alert.isBeingDismissed }
+        await fakes { alert.fakeIsBeingDismissed }
         // An answer given with the dismissal under way has been resumed by now: let it through first (it
         // hops to the main actor; a handful of turns is plenty).
         for _ in 0..<10 { await Task.yield() }
@@ -122,7 +124,7 @@ struct UIKitAlertTests {
         let first = Task { try await presenter.present(Fixtures.storagePresentation()) }
         let alert = try #require(await alert(on: screen))
         first.cancel()
-        await fakes { alert.isBeingDismissed }
+        await fakes { alert.fakeIsBeingDismissed }
 
         let next = await presenting(Fixtures.fatalPresentation(), with: presenter)
         try #require(screen.fakeRefusedPresentations.isEmpty)
@@ -139,7 +141,7 @@ struct UIKitAlertTests {
         let alert = try #require(await alert(on: screen))
         // Apple doesn't document whether the handler runs before or after the dismissal; here, before.
         alert.fakeTap(alert.actions[1], handlerFirst: true)
-        #expect(alert.isBeingDismissed)
+        #expect(alert.fakeIsBeingDismissed)
 
         let next = await presenting(Fixtures.fatalPresentation(), with: presenter)
         try #require(screen.fakeRefusedPresentations.isEmpty)
@@ -157,15 +159,15 @@ struct UIKitAlertTests {
         let storageAlert = try #require(await alert(on: screen))
 
         let fatal = root.handle(FatalError("The notes database is damaged beyond repair."))
-        await fakes { storageAlert.isBeingDismissed }
+        await fakes { storageAlert.fakeIsBeingDismissed }
         await Task.yield()
         screen.fakeFinishTransitions()
         await fakes {
-            let next = screen.presentedViewController
+            let next = topmost(over: screen)
             return !screen.fakeRefusedPresentations.isEmpty || (next is UIAlertController && next !== storageAlert)
         }
         try #require(screen.fakeRefusedPresentations.isEmpty)
-        let fatalAlert = try #require(screen.presentedViewController as? UIAlertController)
+        let fatalAlert = try #require(topmost(over: screen) as? UIAlertController)
         fatalAlert.fakeTap(fatalAlert.actions[0])
         screen.fakeFinishTransitions()
         _ = await fatal.value
@@ -194,13 +196,13 @@ struct UIKitAlertTests {
         let presenter = UIKitErrorPresenter(windowScene: scene)
         let answer = Task { try await presenter.present(Fixtures.storagePresentation()) }
 
-        await fakes { scene.windows.contains { $0.rootViewController?.presentedViewController is UIAlertController } }
+        await fakes { scene.windows.contains { $0.rootViewController.flatMap(topmost(over:)) is UIAlertController } }
         let window = try #require(scene.windows.first)
         #expect(window.windowLevel.rawValue > UIWindow.Level.alert.rawValue)
         #expect(!window.isHidden)
         // Key while its alert shows, so that Return reaches the preferred action; the app's window after.
         #expect(window.isKeyWindow)
-        let alert = try #require(window.rootViewController?.presentedViewController as? UIAlertController)
+        let alert = try #require(window.rootViewController.flatMap(topmost(over:)) as? UIAlertController)
 
         alert.fakeTap(alert.actions[1])
         window.rootViewController?.fakeFinishTransitions()

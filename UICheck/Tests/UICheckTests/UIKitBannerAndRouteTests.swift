@@ -28,7 +28,7 @@ struct UIKitBannerAndRouteTests {
 
         await fakes { !self.banners(in: window).isEmpty }
         let banner = try #require(banners(in: window).first)
-        let label = try #require(banner.subviews.compactMap { $0 as? UILabel }.first)
+        let label = banner.label
         #expect(label.text == "Sync Delayed. Your notes will sync when the connection is back.")
         #expect(
             UIAccessibility.fakePosts.contains {
@@ -55,7 +55,7 @@ struct UIKitBannerAndRouteTests {
 
         await fakes { !self.banners(in: window).isEmpty }
         let banner = try #require(banners(in: window).first)
-        let buttons = banner.subviews.compactMap { $0 as? UIButton }
+        let buttons = [banner.button].compactMap { $0 }
         #expect(buttons.count == 1)
         #expect(buttons.first?.title(for: .normal) == "Try Again")
         buttons.first?.fakeSendActions(for: .primaryActionTriggered)
@@ -72,7 +72,7 @@ struct UIKitBannerAndRouteTests {
         let answer = Task { try await presenter.present(presentation) }
 
         await fakes { !self.banners(in: window).isEmpty }
-        #expect(banners(in: window).first?.subviews.contains { $0 is UIButton } == false)
+        #expect(try #require(banners(in: window).first).button == nil)
         answer.cancel()
         #expect(try await answer.value == nil)
     }
@@ -92,14 +92,15 @@ struct UIKitBannerAndRouteTests {
         let retried = LockedCounter()
         let handling = root.handle(Fixtures.SessionExpired(), retry: { retried.increment() })
 
-        await fakes { screen.presentedViewController === signIn }
+        await fakes { topmost(over: screen) === signIn }
+        screen.fakeFinishTransitions()  // It has finished appearing.
         #expect(signIn.modalPresentationStyle == .overFullScreen)
         #expect(window.rootViewController === screen)
         #expect(screen.view.superview === window)
         #expect(screen.fakeDismissCalls == 0)
 
         answerRoute?(.retry)
-        #expect(signIn.isBeingDismissed)
+        #expect(signIn.fakeIsBeingDismissed)
         screen.fakeFinishTransitions()
         #expect(await handling.value == .recovered)
         #expect(retried.value == 1)
@@ -115,8 +116,8 @@ struct UIKitBannerAndRouteTests {
         let root = Fixtures.root(presenter: presenter)
         let handling = root.handle(Fixtures.SessionExpired())
 
-        await fakes { screen.presentedViewController is UIAlertController }
-        let alert = try #require(screen.presentedViewController as? UIAlertController)
+        await fakes { topmost(over: screen) is UIAlertController }
+        let alert = try #require(topmost(over: screen) as? UIAlertController)
         #expect(alert.title == "Signed Out")
         alert.fakeTap(try #require(alert.actions.last))
         screen.fakeFinishTransitions()

@@ -130,8 +130,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
         self.localization = localization
     }
 
-    }
-
     /// The option presenters choose on Return / Enter: the recommended option, or the only option.
     public var defaultOption: RecoveryOption? {
         options.first { $0.role == .recommended } ?? (options.count == 1 ? options[0] : nil)
@@ -211,9 +209,4 @@ public struct Presentation: Sendable, CustomStringConvertible {
         }
         return result
     }
-}
-
-    }
-
-    private struct Placeholder: Error {}
 }

@@ -47,6 +47,10 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
     ///
     /// - Parameter configuration: The rules, catalog, languages and records.
     public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
+        var configuration = configuration
+        // Vapor's convention: its ErrorMiddleware logs every error it answers, so a 4xx's reason is in the log at
+        // Vapor's default level, `info`.
+        configuration.clientErrorLogLevel = configuration.clientErrorLogLevel ?? .info
         self.configuration = configuration
         self.resolver = ProblemResolver(configuration, framework: .vapor)
     }

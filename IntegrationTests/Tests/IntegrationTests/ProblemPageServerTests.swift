@@ -319,7 +319,10 @@ struct ProblemPageServerTests {
             )
             let line = try #require(server.log.entries.first { $0.message.hasPrefix("Answered") })
             let reference = try #require(line["reference"])
-            #expect(answer.text == "custom 422 fr Order Locked [\"GET\", \"POST\", \"DELETE\"] \(reference) 24")
+            // The page's language is its message's: the app's English, though French was asked for; the actions
+            // end with the way on, a link to the site's start.
+            let methods = #"["GET", "POST", "DELETE", "GET"]"#
+            #expect(answer.text == "custom 422 en Order Locked \(methods) \(reference) 24")
             #expect(answer.contentType == "text/html; charset=utf-8")
             #expect(answer.headers["content-security-policy"]?.contains("default-src 'none'") == true)
         }

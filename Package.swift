@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "export-example", targets: ["export-example"]),
         .executable(name: "server-example", targets: ["server-example"]),
         .executable(name: "server-example-client", targets: ["server-example-client"]),
+        .executable(name: "vapor-example", targets: ["vapor-example"]),
     ],
     // Opt-in integrations. A dependency used only under a trait that is not enabled is not resolved at all, so a
     // package that depends on Remedy without the trait never fetches or builds Hummingbird (nor SwiftNIO).
@@ -140,7 +141,9 @@ let package = Package(
                 .target(name: "RemedyHummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
                 .target(name: "Remedy", condition: .when(traits: ["Hummingbird"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["Hummingbird"])),
             ],
             path: "Examples/server/Server"
         ),
@@ -151,8 +154,18 @@ let package = Package(
                 "Remedy",
                 "RemedyTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/server/Client"
+        ),
+        // The Vapor article's app, file for file. Without the trait it builds only a line that says how to run it.
+        .executableTarget(
+            name: "vapor-example",
+            dependencies: [
+                .target(name: "RemedyVapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "Examples/vapor"
         ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
         // ArgumentParser only for the tests: they check what Remedy makes of its real errors, which the library
@@ -171,14 +184,30 @@ let package = Package(
         // first (server-example's server only with the trait).
         .testTarget(
             name: "RemedyDemoTests",
-            dependencies: ["remedy-demo", "notes-example", "export-example", "server-example", "server-example-client"]
+            dependencies: [
+                "remedy-demo", "notes-example", "export-example", "server-example", "server-example-client",
+                "vapor-example",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// Documentation only: `REMEDY_DOCS=1 swift package generate-documentation --target Remedy`. Without the
-// variable the plugin isn't resolved, so neither users nor CI fetch or build it.
-if Context.environment["REMEDY_DOCS"] != nil {
+// Documentation only. `REMEDY_DOCS=1 swift package generate-documentation --target Remedy` builds the core's
+// catalogs (Remedy, RemedyTerminal, RemedyTesting, RemedyUI); `REMEDY_DOCS=servers` with `--traits Hummingbird,Vapor`
+// builds the server integrations' (RemedyHummingbird, RemedyVapor). Without the variable the plugin isn't resolved, so
+// neither users nor CI fetch or build it.
+if let documentation = Context.environment["REMEDY_DOCS"] {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+    if documentation != "servers" {
+        // A root package resolves every dependency it declares, whatever its traits; so the core's docs build declares
+        // only the core's targets and what they need (swift-log), and resolves no server package.
+        let core: Set<String> = ["Remedy", "RemedyTerminal", "RemedyTesting", "RemedyUI"]
+        package.products.removeAll { !core.contains($0.name) }
+        package.targets.removeAll { !core.contains($0.name) }
+        package.dependencies.removeAll { dependency in
+            guard case .sourceControl(_, let location, _) = dependency.kind else { return true }
+            return !location.hasSuffix("/swift-log.git") && !location.hasSuffix("/swift-docc-plugin")
+        }
+    }
 }

@@ -30,7 +30,8 @@ struct Export: AsyncParsableCommand {
     static func main() async {
         var catalog = ErrorCatalog.standard
         catalog.registerCommandLineMessages(message(for:))  // the parser's own words for a bad command line
-        let root = ErrorScope.root(presenter: TerminalPresenter(), catalog: catalog, logger: .file("export.log"))
+        let root = ErrorScope.root(
+            presenter: TerminalPresenter(), catalog: catalog, logger: .stateFile("export.log", tool: "export"))
         do {
             let command = try parse()
             try await command.run()

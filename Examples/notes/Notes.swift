@@ -7,7 +7,7 @@ struct Notes {
     static func main() async {
         let root = ErrorScope.root(
             presenter: TerminalPresenter(),  // alerts as prompts, on standard error
-            logger: .file("notes.log")  // Remedy's records, kept out of the person's way
+            logger: .stateFile("notes.log", tool: "notes")  // Remedy's records, in ~/.local/state/notes
         )
         let notes = await root.attemptOrExit("Loading the notes") {
             try String(contentsOfFile: "notes.txt", encoding: .utf8)

@@ -30,7 +30,7 @@ extension FailedRequest {
     static func target(of request: Request) -> Target {
         Target(
             method: request.method.rawValue, path: request.head.path ?? request.uri.description,
-            authority: request.head.authority)
+            authority: request.head.authority, referer: request.headers[.referer])
     }
 
     /// The headers of the `HTTPResponseError` a node is, without those that describe its own body.

@@ -9,7 +9,7 @@ public import RemedyServer
 /// (`application/problem+json`) that a person can act on, and logs what the developer needs.
 ///
 /// A failed request's error is resolved in one walk of its tree, in the language its `Accept-Language`
-/// asks for, with the app's rules and catalog (``ProblemDetailsConfiguration``), as an ``ErrorScope``
+/// asks for, with the app's rules and catalog (`ProblemDetailsConfiguration`), as an `ErrorScope`
 /// would resolve it in an app, but without a scope: a server has nobody to ask, so nothing is scheduled
 /// and nothing outlives the request. The resolution becomes the response: the title and message (text
 /// written for a person, never the error's own description), the options as actions (Try Again, Sign
@@ -27,20 +27,20 @@ public import RemedyServer
 ///
 /// The server speaks from the client's point of view. What the client can act on keeps its text: the
 /// app's own errors and catalog entries, invalid input, and the statuses of Hummingbird's
-/// `HTTPResponseError`s and Remedy's ``HTTPStatusError``s. A failure of the server's own resources (its
-/// files, database, configuration, outbound calls: ``ProblemDetailsConfiguration/isServerResourceFailure``)
+/// `HTTPResponseError`s and Remedy's `HTTPStatusError`s. A failure of the server's own resources (its
+/// files, database, configuration, outbound calls: `ProblemDetailsConfiguration.isServerResourceFailure`)
 /// answers 503 "Service Unavailable" when it is transient and 500 "Server Problem" otherwise, with the
 /// reference, and names none of them.
 ///
-/// The status comes from the error: Hummingbird's `HTTPResponseError`s and Remedy's ``HTTPStatusError``s
-/// keep theirs; otherwise the category decides (``ProblemDetailsConfiguration/statuses``): invalid input
+/// The status comes from the error: Hummingbird's `HTTPResponseError`s and Remedy's `HTTPStatusError`s
+/// keep theirs; otherwise the category decides (`ProblemDetailsConfiguration.statuses`): invalid input
 /// 422 (400 when the request couldn't be decoded), authentication 401, permission 403, an unavailable or
 /// exhausted resource 503, everything unexpected 500. An `HTTPResponseError` below 400 (a redirect thrown
 /// as an error) isn't a failure, and a cancellation is never presented: both are passed on untouched.
 ///
 /// A request that prefers `text/html` (a browser navigating to a failing page) gets the same answer as a
 /// small, localized HTML page whose actions are working links and forms, under a strict
-/// `Content-Security-Policy` (``ProblemDetailsConfiguration/servesPages``, ``ProblemPage``); API clients,
+/// `Content-Security-Policy` (`ProblemDetailsConfiguration.servesPages`, `ProblemPage`); API clients,
 /// `Accept: */*` and a request without `Accept` get Problem Details.
 ///
 /// Every answer carries `Vary: Accept, Accept-Language` (`Vary: Accept-Language` when pages are off) and the

@@ -4,7 +4,7 @@ import Remedy
 import RemedyServer
 
 /// A request decoder that says which decoding failures are the client's: a request body it can't decode
-/// throws ``RequestBodyError``, which ``ProblemDetailsMiddleware`` answers 400 with a field error for the
+/// throws `RequestBodyError`, which ``ProblemDetailsMiddleware`` answers 400 with a field error for the
 /// place in the body that couldn't be read, in the request's language and without type names.
 ///
 /// A `DecodingError` alone doesn't say whose data failed: the client's body, or the answer of a service the
@@ -31,7 +31,7 @@ public struct RequestBodyDecoder<Base: RequestDecoder>: RequestDecoder {
 
     /// Decodes the request's body with ``base``.
     ///
-    /// - Throws: ``RequestBodyError`` when ``base`` throws a `DecodingError`; any other error of ``base`` as
+    /// - Throws: `RequestBodyError` when ``base`` throws a `DecodingError`; any other error of ``base`` as
     ///   it is.
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws
         -> T

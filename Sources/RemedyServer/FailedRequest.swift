@@ -54,11 +54,14 @@ package struct FailedRequest {
         package var path: String
         /// The request's authority (its `Host`), such as `example.com:8080`; `nil` when unknown.
         package var authority: String?
+        /// The request's `Referer`, as sent: a page's way back, once checked to be of the same origin.
+        package var referer: String?
 
-        package init(method: String, path: String, authority: String?) {
+        package init(method: String, path: String, authority: String?, referer: String? = nil) {
             self.method = method
             self.path = path
             self.authority = authority
+            self.referer = referer
         }
     }
 }

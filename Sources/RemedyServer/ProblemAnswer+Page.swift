@@ -23,21 +23,29 @@ extension ProblemAnswer {
         logger: Logger
     ) -> ProblemResponse {
         let nonce = Self.nonce()
+        let languages = textLanguages
+        var actions = Self.pageActions(of: problem, request: request, logger: logger, languages: languages)
+        if let wayOn = Self.wayOn(from: request, startPage: configuration.startPage, localization: localization) {
+            actions.append(wayOn)
+        }
         let page = ProblemPage(
             status: Int(status.code),
             title: problem.title ?? "",
-            message: problem.detail ?? "",
+            message: Self.pageMessage(of: problem, status: status, localization: localization),
             fieldErrors: problem.fieldErrors,
             reference: reference,
             referenceText: localization.string(forKey: "page.reference", reference.description),
-            actions: Self.pageActions(of: problem, request: request, logger: logger),
+            actions: actions,
             actionsLabel: localization.string(forKey: "page.actions"),
-            language: localization.language,
-            styleNonce: nonce
+            language: languages.message,
+            styleNonce: nonce,
+            titleLanguage: languages.title,
+            fieldErrorsLanguage: languages.fieldErrors,
+            labelLanguage: languages.labels
         )
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8",
-            .contentLanguage: localization.language,
+            .contentLanguage: languages.message,
             // The answer depends on Accept (a page or Problem Details) and on Accept-Language (its texts).
             .vary: "Accept, Accept-Language",
             .contentSecurityPolicy: Self.contentSecurityPolicy(nonce: nonce),
@@ -75,7 +83,8 @@ extension ProblemAnswer {
     static func pageActions(
         of problem: ProblemDetails,
         request: FailedRequest.Target,
-        logger: Logger
+        logger: Logger,
+        languages: TextLanguages
     ) -> [ProblemPage.Action] {
         let authority = request.authority
         var actions: [ProblemPage.Action] = []
@@ -102,11 +111,68 @@ extension ProblemAnswer {
                 )
                 continue
             }
+            // Try Again and Sign In are Remedy's words; any other action is the app's.
+            let isRemedys = action.id == ProblemDetails.Action.retryID || action.id == ProblemDetails.Action.signInID
             actions.append(
-                ProblemPage.Action(id: action.id, title: action.title, role: action.role, method: method, href: href)
+                ProblemPage.Action(
+                    id: action.id, title: action.title, role: action.role, method: method, href: href,
+                    language: isRemedys ? languages.labels : languages.message)
             )
         }
         return actions
+    }
+
+    // MARK: - The way on
+
+    /// A link on from the page, so no page is a dead end: back to the same-origin page the request came from
+    /// (its `Referer`: the form whose entries were refused), else to the site's start; `nil` when the request
+    /// came from no page of this site and no start page is configured, or the page is the start itself.
+    ///
+    /// The `Referer` is the client's to send and may name any site: only an `http`/`https` URL of the request's
+    /// own authority, without user info (``PageLink``), becomes a link, and only its path and query, so the link
+    /// stays on this origin whatever the scheme it claims.
+    static func wayOn(
+        from request: FailedRequest.Target,
+        startPage: String?,
+        localization: Localization
+    ) -> ProblemPage.Action? {
+        if let referer = request.referer, let path = sameOriginPath(of: referer, authority: request.authority),
+            path != request.path
+        {
+            return ProblemPage.Action(
+                id: ProblemPage.Action.backID, title: localization.string(forKey: "page.back"), method: "GET",
+                href: path, language: localization.language)
+        }
+        guard let startPage, startPage != request.path, PageLink.isAllowed(startPage, authority: request.authority)
+        else { return nil }
+        return ProblemPage.Action(
+            id: ProblemPage.Action.startID, title: localization.string(forKey: "page.start"), method: "GET",
+            href: startPage, language: localization.language)
+    }
+
+    /// The path and query of a `Referer` of the request's own origin; `nil` for any other, and for one that isn't
+    /// an absolute `http`/`https` URL.
+    static func sameOriginPath(of referer: String, authority: String?) -> String? {
+        guard authority != nil, let separator = referer.range(of: "://"),
+            PageLink.isAllowed(referer, authority: authority)
+        else { return nil }
+        let afterScheme = referer[separator.upperBound...]
+        let rest = afterScheme.drop { $0 != "/" && $0 != "?" && $0 != "#" }
+        let path = rest.prefix { $0 != "#" }
+        if path.isEmpty { return "/" }
+        return path.hasPrefix("/") ? String(path) : "/" + path
+    }
+
+    /// The page's message: the problem's, but for a 404 of Remedy's, whose "refresh and try again" fits an app's
+    /// view, not an address in a browser.
+    static func pageMessage(of problem: ProblemDetails, status: HTTPResponse.Status, localization: Localization)
+        -> String
+    {
+        let message = problem.detail ?? ""
+        guard status == .notFound, message == localization.string(forKey: "catalog.http.notFound.message") else {
+            return message
+        }
+        return localization.string(forKey: "page.notFound.message")
     }
 
     /// Whether a method is a plain name such as `DELETE`: letters only, as a hidden field value it stays

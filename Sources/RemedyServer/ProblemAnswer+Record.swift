@@ -14,13 +14,14 @@ import Tracing
 /// never the error's grouping key, whose values grow with the kinds of failure.
 extension ProblemAnswer {
     /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
-    /// failed, and nobody else saw the report); `debug` for a 4xx (the client's request was answered as
-    /// designed), for a status the app stated (an `HTTPError(.serviceUnavailable)` or an
-    /// `Abort(.serviceUnavailable)` under load is an answer it chose), and for a failure a rule silenced. Never `error`: a handled error is not a failure of the
-    /// program.
-    func level(rule: ProblemResolver.RuleDecision) -> Logger.Level {
+    /// failed, and nobody else saw the report); the configuration's ``ProblemDetailsConfiguration/clientErrorLogLevel``
+    /// (the framework's convention: `debug` under Hummingbird, `info` under Vapor) for a 4xx (the client's request
+    /// was answered as designed) and for a status the app stated (an `HTTPError(.serviceUnavailable)` or an
+    /// `Abort(.serviceUnavailable)` under load is an answer it chose); `debug` for a failure a rule silenced.
+    /// Never `error`: a handled error is not a failure of the program.
+    func level(rule: ProblemResolver.RuleDecision, clientErrors: Logger.Level = .debug) -> Logger.Level {
         if case .silenced = rule { return .debug }
-        return status.code >= 500 && !isStatedStatus ? .info : .debug
+        return status.code >= 500 && !isStatedStatus ? .info : clientErrors
     }
 
     /// Logs the record, and records the failure on the active span and the counter.
@@ -37,7 +38,7 @@ extension ProblemAnswer {
         isPage: Bool = false
     ) {
         logger.log(
-            level: level(rule: rule),
+            level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel ?? .debug),
             isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
             metadata: metadata(error: error, rule: rule)
         )

@@ -37,6 +37,8 @@ struct ProblemAnswer {
     let keptHeaders: HTTPFields
     /// The headers every answer in the language of the texts carries.
     let languageHeaders: HTTPFields
+    /// The language of each text sent: the app's own texts are in the app's language.
+    let textLanguages: TextLanguages
 
     /// Answers a resolved failure.
     ///
@@ -66,6 +68,9 @@ struct ProblemAnswer {
             statement == nil && failure.category != .invalidInput && !failure.interpretation.hasAppText
             && Self.containsServerResource(failure, configuration.isServerResourceFailure)
         self.isServerFailure = isServerFailure
+        textLanguages = TextLanguages(
+            failure, isServerFailure: isServerFailure, labels: resolver.localization.language,
+            appTextLanguage: configuration.appTextLanguage)
         let wait = failure.interpretation.retryAfter.map(ProblemDetails.wholeSeconds)
         retryAfter = wait
         let status: HTTPResponse.Status
@@ -251,6 +256,7 @@ struct ProblemAnswer {
     /// The Problem Details response.
     func response() -> ProblemResponse {
         var headers = languageHeaders
+        if textLanguages.message != textLanguages.labels { headers[.contentLanguage] = textLanguages.message }
         addStatusHeaders(to: &headers)
         return ProblemResponse(status: status, headers: headers, body: body())
     }

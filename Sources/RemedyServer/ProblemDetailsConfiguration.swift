@@ -1,6 +1,7 @@
 #if Hummingbird || Vapor
 import Foundation
 public import HTTPTypes
+public import Logging
 public import Metrics
 public import Remedy
 public import Tracing
@@ -104,15 +105,38 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// gives an inline `<style>` the page's ``ProblemPage/styleNonce``: the response's
     /// `Content-Security-Policy` (`default-src 'none'`) allows no other style and no script.
     public var htmlPage: @Sendable (ProblemPage) -> String
+    /// The language the app's own texts are written in — a ``PresentableError``'s title and message, its
+    /// field errors, the app's catalog entries and a context layer's override — which `Content-Language` and
+    /// the page's `lang` name when those texts are sent, whatever language the request asked for. Default:
+    /// `"en"`. `nil` when the app writes its texts in the language of the ``Localization`` it is given (its
+    /// catalog entries read it), so they are in the answer's language.
+    public var appTextLanguage: String?
+    /// Where a page's way on leads when the request came from no page of this site: the site's start, such as
+    /// `"/"` or `"/app"`. Default: `"/"`. A page whose request came from a page of the same origin (its
+    /// `Referer`, such as the form a refused post came from) links back there instead; `nil` leaves the start
+    /// link off, so a page without a same-origin `Referer` has only its actions.
+    public var startPage: String?
+    /// The level of the record of an answer the app meant to give — a 4xx, a status the app stated itself (an
+    /// `Abort(.serviceUnavailable)` under load) — whose report holds the `reason` or message the client never
+    /// reads. `nil` (the default) for the framework's convention: `debug` under Hummingbird, `info` under
+    /// Vapor, whose own `ErrorMiddleware` logs every error it answers, so at Vapor's default level a 4xx's
+    /// reason is in the log. A 5xx answer to a failure the app didn't answer itself is always `info`, and an
+    /// error a rule silenced always `debug`.
+    public var clientErrorLogLevel: Logger.Level?
 
-    /// The status of each built-in category: invalid input 422, authentication 401, permission 403,
-    /// an unavailable or exhausted resource 503, a misbehaving upstream 502, everything else 500.
+    /// The status of each built-in category: invalid input 422, authentication 401, permission 403, an
+    /// unavailable resource 503, a person's allowance used up (a quota, a plan's limit) 429, a misbehaving
+    /// upstream 502, everything else 500.
+    ///
+    /// An app's ``ErrorCategory/resourceExhausted`` error is the person's limit, not the server's: the
+    /// server's own disk or memory running out is a failure of its resources, answered 503 or 500 whatever
+    /// the category (see ``isServerResourceFailure``).
     public static let defaultStatuses: [ErrorCategory: HTTPResponse.Status] = [
         .invalidInput: .unprocessableContent,
         .authenticationRequired: .unauthorized,
         .permissionDenied: .forbidden,
         .externalSystemUnavailable: .serviceUnavailable,
-        .resourceExhausted: .serviceUnavailable,
+        .resourceExhausted: .tooManyRequests,
         .externalSystemUnexpected: .badGateway,
         .internalInconsistency: .internalServerError,
         .unknown: .internalServerError,
@@ -168,6 +192,9 @@ public struct ProblemDetailsConfiguration: Sendable {
     ///   - metricsFactory: The metrics factory; `nil` for the bootstrapped one.
     ///   - servesPages: Whether requests that prefer `text/html` get an HTML page.
     ///   - htmlPage: Renders the HTML page.
+    ///   - appTextLanguage: The language of the app's own texts; `nil` when they follow the answer's.
+    ///   - startPage: Where a page's way on leads without a same-origin `Referer`; `nil` for no such link.
+    ///   - clientErrorLogLevel: The level of the record of a 4xx answer; `nil` for the framework's convention.
     public init(
         rules: [ErrorRule] = [],
         catalog: ErrorCatalog = .standard,
@@ -186,7 +213,10 @@ public struct ProblemDetailsConfiguration: Sendable {
         counterLabel: String = "remedy_problems",
         metricsFactory: (any MetricsFactory)? = nil,
         servesPages: Bool = true,
-        htmlPage: @escaping @Sendable (ProblemPage) -> String = { $0.defaultHTML() }
+        htmlPage: @escaping @Sendable (ProblemPage) -> String = { $0.defaultHTML() },
+        appTextLanguage: String? = "en",
+        startPage: String? = "/",
+        clientErrorLogLevel: Logger.Level? = nil
     ) {
         self.rules = rules
         self.catalog = catalog
@@ -204,6 +234,9 @@ public struct ProblemDetailsConfiguration: Sendable {
         self.metricsFactory = metricsFactory
         self.servesPages = servesPages
         self.htmlPage = htmlPage
+        self.appTextLanguage = appTextLanguage
+        self.startPage = startPage
+        self.clientErrorLogLevel = clientErrorLogLevel
     }
 }
 #endif

@@ -17,17 +17,17 @@ extension ProblemPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="robots" content="noindex">
-            <title>\(title)</title>
+            <title\(langAttribute(titleLanguage))>\(title)</title>
             <style nonce="\(Self.escaped(styleNonce))">\(Self.style)</style>
             </head>
             <body>
             <main>
-            <h1>\(title)</h1>
+            <h1\(langAttribute(titleLanguage))>\(title)</h1>
             <p>\(Self.escaped(message))</p>
 
             """
         if !fieldErrors.isEmpty {
-            html += "<ul class=\"fields\">\n"
+            html += "<ul class=\"fields\"\(langAttribute(fieldErrorsLanguage))>\n"
             for fieldError in fieldErrors {
                 let name = fieldError.isPointer ? fieldError.path.joined(separator: ".") : fieldError.field
                 html += "<li><strong>\(Self.escaped(name))</strong>: \(Self.escaped(fieldError.message))</li>\n"
@@ -35,11 +35,17 @@ extension ProblemPage {
             html += "</ul>\n"
         }
         if let referenceText {
-            html += "<p class=\"reference\">\(Self.escaped(referenceText))</p>\n"
+            html += "<p class=\"reference\"\(langAttribute(labelLanguage))>\(Self.escaped(referenceText))</p>\n"
         }
         if !actions.isEmpty {
-            html += "<nav class=\"actions\" aria-label=\"\(Self.escaped(actionsLabel))\">\n"
-            for action in actions { html += Self.control(action) }
+            // The group's name is a label: its `lang` goes on the element, which the controls' own then override.
+            html +=
+                "<nav class=\"actions\"\(langAttribute(labelLanguage)) aria-label=\"\(Self.escaped(actionsLabel))\">\n"
+            for action in actions {
+                let language = action.language ?? language
+                html += Self.control(
+                    action, lang: language == labelLanguage ? "" : " lang=\"\(Self.escaped(language))\"")
+            }
             html += "</nav>\n"
         }
         html += "</main>\n</body>\n</html>\n"
@@ -48,20 +54,21 @@ extension ProblemPage {
 
     /// A link for a `GET`; a form for anything else, with the real method in a hidden field where HTML
     /// forms can't send it.
-    private static func control(_ action: Action) -> String {
+    private static func control(_ action: Action, lang: String) -> String {
+        let isWayOn = action.id == Action.backID || action.id == Action.startID
         let classes =
             "button" + (action.role == .recommended ? " recommended" : "")
-            + (action.role == .destructive ? " destructive" : "")
+            + (action.role == .destructive ? " destructive" : "") + (isWayOn ? " way-on" : "")
         let title = escaped(action.title)
         let href = escaped(action.href)
         if action.isLink {
-            return "<a class=\"\(classes)\" href=\"\(href)\">\(title)</a>\n"
+            return "<a class=\"\(classes)\" href=\"\(href)\"\(lang)>\(title)</a>\n"
         }
         var form = "<form method=\"post\" action=\"\(href)\">"
         if let method = action.overriddenMethod {
             form += "<input type=\"hidden\" name=\"\(Action.methodFieldName)\" value=\"\(escaped(method))\">"
         }
-        form += "<button class=\"\(classes)\" type=\"submit\">\(title)</button></form>\n"
+        form += "<button class=\"\(classes)\" type=\"submit\"\(lang)>\(title)</button></form>\n"
         return form
     }
 

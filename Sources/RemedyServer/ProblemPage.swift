@@ -34,8 +34,19 @@ public struct ProblemPage: Sendable, Hashable {
     public var actions: [Action]
     /// A name for the group of controls, in the page's language, for assistive technologies.
     public var actionsLabel: String
-    /// The language of the texts, such as `"de"` or `"zh-Hans"`: the page's `lang`.
+    /// The language of the message, such as `"de"` or `"zh-Hans"`: the page's `lang` and its
+    /// `Content-Language`. An app's own message is in the app's language
+    /// (``ProblemDetailsConfiguration/appTextLanguage``), whatever the request asked for.
     public var language: String
+    /// The language of the title; a renderer marks the title with it where it differs from ``language`` (an
+    /// app's message under Remedy's title for its category).
+    public var titleLanguage: String
+    /// The language of the field errors' messages (the app's, for an app's invalid input).
+    public var fieldErrorsLanguage: String
+    /// The language of the page's own words — ``referenceText``, ``actionsLabel`` — and of Remedy's controls
+    /// (Try Again, Sign In, Back): the one the request chose. A renderer marks them with it where it differs
+    /// from ``language``.
+    public var labelLanguage: String
     /// The nonce the response's `Content-Security-Policy` allows inline styles with: the
     /// `<style nonce="…">` of the page. Random for every response; a page without a matching nonce gets no
     /// inline style.
@@ -52,8 +63,11 @@ public struct ProblemPage: Sendable, Hashable {
     ///   - referenceText: The reference with its localized label.
     ///   - actions: The controls, in order.
     ///   - actionsLabel: The localized name of the group of controls.
-    ///   - language: The language of the texts.
+    ///   - language: The language of the message.
     ///   - styleNonce: The nonce of the page's inline style.
+    ///   - titleLanguage: The language of the title; `nil` for `language`.
+    ///   - fieldErrorsLanguage: The language of the field errors' messages; `nil` for `language`.
+    ///   - labelLanguage: The language of the page's own words and Remedy's controls; `nil` for `language`.
     public init(
         status: Int,
         title: String,
@@ -64,7 +78,10 @@ public struct ProblemPage: Sendable, Hashable {
         actions: [Action] = [],
         actionsLabel: String,
         language: String,
-        styleNonce: String
+        styleNonce: String,
+        titleLanguage: String? = nil,
+        fieldErrorsLanguage: String? = nil,
+        labelLanguage: String? = nil
     ) {
         self.status = status
         self.title = title
@@ -76,6 +93,15 @@ public struct ProblemPage: Sendable, Hashable {
         self.actionsLabel = actionsLabel
         self.language = language
         self.styleNonce = styleNonce
+        self.titleLanguage = titleLanguage ?? language
+        self.fieldErrorsLanguage = fieldErrorsLanguage ?? language
+        self.labelLanguage = labelLanguage ?? language
+    }
+
+    /// A `lang` attribute for a part in `partLanguage` — ` lang="de"` with its leading space — or nothing when
+    /// the part is in the page's ``language``.
+    public func langAttribute(_ partLanguage: String) -> String {
+        partLanguage == language ? "" : " lang=\"\(Self.escaped(partLanguage))\""
     }
 
     /// A control of the page: an action of the answer and the request that performs it.
@@ -98,6 +124,8 @@ public struct ProblemPage: Sendable, Hashable {
         public var method: String
         /// Where to send it: a relative reference or a same-origin `http`/`https` URL.
         public var href: String
+        /// The language of ``title``, or `nil` for the page's ``ProblemPage/language``.
+        public var language: String?
 
         /// Creates a control.
         ///
@@ -107,13 +135,27 @@ public struct ProblemPage: Sendable, Hashable {
         ///   - role: How the control is shown.
         ///   - method: The HTTP method that performs the action; uppercased.
         ///   - href: Where to send it.
-        public init(id: String, title: String, role: RecoveryOption.Role = .normal, method: String, href: String) {
+        ///   - language: The language of the title; `nil` for the page's.
+        public init(
+            id: String,
+            title: String,
+            role: RecoveryOption.Role = .normal,
+            method: String,
+            href: String,
+            language: String? = nil
+        ) {
             self.id = id
             self.title = title
             self.role = role
             self.method = method.uppercased()
             self.href = href
+            self.language = language
         }
+
+        /// The id of the link back to the same-origin page the request came from (its `Referer`).
+        public static let backID = "back"
+        /// The id of the link to the site's start (``ProblemDetailsConfiguration/startPage``).
+        public static let startID = "start"
 
         /// Whether the control is a link: a `GET` (or `HEAD`) request.
         public var isLink: Bool { method == "GET" || method == "HEAD" }

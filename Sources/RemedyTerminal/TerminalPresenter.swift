@@ -12,7 +12,7 @@ import Remedy
 ///   nothing and returns `nil` at once. A terminal's banners carry no buttons (``capabilities`` is
 ///   `[.alerts]`), so a minor failure that needs an answer reaches the presenter as an alert.
 /// - Its own texts (prompts, labels, notices) are in the language the presentation was made in
-///   (``Presentation/localization``, the root scope's), unless ``localization`` overrides it.
+///   (`Presentation.localization`, the root scope's), unless ``localization`` overrides it.
 /// - A **fatal** error's alert ends with what happens next: the program cleans up and quits.
 /// - When identical errors were coalesced, the count is shown.
 ///
@@ -109,7 +109,7 @@ public struct TerminalPresenter: ErrorPresenter {
     ///
     /// - Parameter presentation: The resolved error.
     /// - Returns: `nil` for a banner, the fallback option for an alert nobody can answer, or
-    ///   ``Remedy/ImmediateAnswer/needsWaiting``.
+    ///   `ImmediateAnswer.needsWaiting`.
     public func immediateAnswer(to presentation: Presentation) -> ImmediateAnswer {
         if presentation.style == .banner {
             showBanner(presentation, renderer: renderer(for: presentation))

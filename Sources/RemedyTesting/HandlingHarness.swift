@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Remedy
 
-/// A root ``Remedy/ErrorScope`` wired for tests: a ``ScriptedPresenter``, a ``TestClock``, a
+/// A root `ErrorScope` wired for tests: a ``ScriptedPresenter``, a ``TestClock``, a
 /// ``LogRecording`` and a terminate function that records instead of ending the process.
 ///
 /// ```swift
@@ -37,7 +37,7 @@ public final class HandlingHarness: Sendable {
     ///   - answers: The presenter's script, one answer per presentation.
     ///   - otherwise: The presenter's answer when the script has run out. Default: cancel.
     ///   - rules: The root scope's rules.
-    ///   - catalog: The catalog. Default: ``Remedy/ErrorCatalog/standard``.
+    ///   - catalog: The catalog. Default: `ErrorCatalog.standard`.
     ///   - localization: The language. Default: English, whatever the machine's locale.
     ///   - configuration: Timing and limits. Default: ``defaultConfiguration``, without automatic
     ///     retries or minimum duration, so nothing waits on the test clock unless a test asks for it.
@@ -75,7 +75,7 @@ public final class HandlingHarness: Sendable {
     }
 
     /// The harness's default configuration: Remedy's defaults, but no automatic retries
-    /// (``Remedy/RetryPolicy/disabled``) and no minimum duration, since both wait on the ``TestClock``
+    /// (`RetryPolicy.disabled`) and no minimum duration, since both wait on the ``TestClock``
     /// until a test advances it. Tests of backoff or the minimum duration pass their own configuration
     /// and advance ``clock``.
     public static var defaultConfiguration: ErrorScope.Configuration {
@@ -114,7 +114,7 @@ public final class HandlingHarness: Sendable {
     }
 }
 
-/// What happened to one action handed to ``Remedy/ErrorScope/attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)``,
+/// What happened to one action handed to `ErrorScope.attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`,
 /// read back from the logs and the presenter.
 public struct AttemptRecord: Sendable {
     /// The action's name.

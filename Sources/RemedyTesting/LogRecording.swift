@@ -44,7 +44,7 @@ public final class LogRecording: Sendable {
             metadata["event"] == "received"
         }
 
-        /// The ``Remedy/HandlingOutcome`` of an error-handling entry, or `nil` for other entries.
+        /// The `HandlingOutcome` of an error-handling entry, or `nil` for other entries.
         public var outcome: HandlingOutcome? {
             metadata["outcome"].flatMap(HandlingOutcome.init(rawValue:))
         }

@@ -1,12 +1,12 @@
 import Remedy
 
-/// An ``Remedy/ErrorPresenter`` for tests: answers each presentation from a script and records
+/// An `ErrorPresenter` for tests: answers each presentation from a script and records
 /// everything it was shown.
 ///
 /// Answers are used in order, one per presentation; when the script runs out, `otherwise` answers.
 ///
 /// Every answer but ``Answer/never`` and ``Answer/held(_:)`` is given at once
-/// (``Remedy/ErrorPresenter/immediateAnswer(to:)``), as a person who clicks at once would: the handling
+/// (`ErrorPresenter.immediateAnswer(to:)`), as a person who clicks at once would: the handling
 /// doesn't wait for a presenter's task. The two that wait are given by ``present(_:)``.
 ///
 /// ```swift
@@ -132,7 +132,7 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
     ///
     /// - Parameter presentation: The presentation.
     /// - Returns: The scripted option (`nil` for ``Answer/dismiss``), or
-    ///   ``Remedy/ImmediateAnswer/needsWaiting``.
+    ///   `ImmediateAnswer.needsWaiting`.
     /// - Throws: The error of ``Answer/fail(_:)``.
     public func immediateAnswer(to presentation: Presentation) throws -> ImmediateAnswer {
         let answer = storage.withLock { storage -> Answer? in

@@ -27,7 +27,9 @@ extension FailedRequest {
 
     /// What a page's Try Again sends for a Vapor request.
     static func target(of request: Request) -> Target {
-        Target(method: request.method.rawValue, path: request.url.string, authority: request.headers.first(name: .host))
+        Target(
+            method: request.method.rawValue, path: request.url.string, authority: request.headers.first(name: .host),
+            referer: request.headers.first(name: .referer))
     }
 
     /// The headers of the `AbortError` a node is, without those that describe its own body.

@@ -31,7 +31,7 @@ public import Vapor
 /// `reason`: Vapor's own errors, and most apps' `Abort(.notFound, reason: "user 42 missing in table users")`,
 /// fill it with text for developers, so the client reads the catalog's texts for the status ("Not Found"),
 /// unless the app's catalog knows the error better. An error of the app's can be both: a
-/// ``PresentableError`` for what a person reads and an `AbortError` for its status and headers.
+/// `PresentableError` for what a person reads and an `AbortError` for its status and headers.
 ///
 /// A `DecodingError` is not read as an `AbortError` (Vapor makes every one a 400, whoever's data failed to
 /// decode): decode request bodies through ``RequestBodyDecoder`` and the client is told which field to fix.
@@ -47,6 +47,10 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
     ///
     /// - Parameter configuration: The rules, catalog, languages and records.
     public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
+        var configuration = configuration
+        // Vapor's convention: its ErrorMiddleware logs every error it answers, so a 4xx's reason is in the log at
+        // Vapor's default level, `info`.
+        configuration.clientErrorLogLevel = configuration.clientErrorLogLevel ?? .info
         self.configuration = configuration
         self.resolver = ProblemResolver(configuration, framework: .vapor)
     }

@@ -80,6 +80,27 @@ struct CommandLineTests {
         #expect(run.stdout.contains("  9) offline"))
     }
 
+    @Test(arguments: [80, 40])
+    func menuColumnsAlignPastEntryTen(columns: Int) async throws {
+        let run = try await DemoProcess.run([], environment: ["COLUMNS": "\(columns)"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let nine = try #require(lines.firstIndex { $0.hasPrefix("   9) offline") })
+        let ten = try #require(lines.firstIndex { $0.hasPrefix("  10) server") })
+        // The names start in one column; so do the summaries, beside the names or under them.
+        let summaryColumn = { (line: String) in line.prefix { $0 == " " }.count }
+        if columns >= 60 {
+            #expect(lines[nine].range(of: "offline")?.lowerBound.utf16Offset(in: lines[nine]) == 6)
+            let nineSummary = lines[nine].dropFirst(20)
+            let tenSummary = lines[ten].dropFirst(20)
+            #expect(nineSummary.first != " " && tenSummary.first != " ", "\(lines[nine])\n\(lines[ten])")
+            #expect(lines[nine].prefix(20).last == " " && lines[ten].prefix(20).last == " ")
+        } else {
+            #expect(summaryColumn(lines[nine + 1]) == 6)
+            #expect(summaryColumn(lines[ten + 1]) == 6)
+        }
+    }
+
     @Test func unknownScenarioIsAUsageError() async throws {
         let run = try await DemoProcess.run(["teapot"])
         #expect(run.status != 0)

@@ -49,8 +49,8 @@ struct DemoProcess {
         productsDirectory.appendingPathComponent(name)
     }
 
-    /// The environment of every run: English texts, 80 columns, no colour, no narration, whatever the
-    /// environment of the test run.
+    /// The environment of every run: English texts, 80 columns, no colour, no narration, logs in a temporary
+    /// state folder, whatever the environment of the test run.
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
             ["PATH", "HOME", "TMPDIR"].contains(key)
@@ -60,6 +60,9 @@ struct DemoProcess {
         environment["COLUMNS"] = "80"
         environment["NO_COLOR"] = "1"
         environment["TERM"] = "xterm"
+        // The examples' logs (`Logger.stateFile`) go to a folder of the test run's, never the person's home.
+        environment["XDG_STATE_HOME"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("remedy-tests-state").path
         return environment
     }
 

@@ -1,8 +1,9 @@
-#if Hummingbird
+#if Hummingbird || Vapor
 import Foundation
 import Testing
 
-/// `server-example` running on a port the system picks (`--port 0`), in a folder of its own, until stopped.
+/// `server-example` (or another example server, such as `vapor-example serve --port 0`) running on a port the
+/// system picks, in a folder of its own, until stopped.
 /// Its standard output and standard error (the listening line and the log) are read as they come, so a test
 /// can wait for a line instead of sleeping.
 final class ExampleServerProcess: @unchecked Sendable {
@@ -16,12 +17,21 @@ final class ExampleServerProcess: @unchecked Sendable {
     private var seen = Data()
 
     /// Starts the server and waits for the line that says where it listens.
-    init() async throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-example-\(UUID())")
+    ///
+    /// - Parameters:
+    ///   - name: The executable.
+    ///   - arguments: Its command line, which asks for a free port.
+    ///   - listening: The start of the address in the line that says where it listens.
+    init(
+        _ name: String = "server-example",
+        arguments: [String] = ["--port", "0"],
+        listening: String = "Listening on http://127.0.0.1:"
+    ) async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let output = Pipe()
-        process.executableURL = DemoProcess.executable("server-example")
-        process.arguments = ["--port", "0"]
+        process.executableURL = DemoProcess.executable(name)
+        process.arguments = arguments
         process.currentDirectoryURL = folder
         process.environment = DemoProcess.environment
         process.standardInput = FileHandle.nullDevice
@@ -39,7 +49,7 @@ final class ExampleServerProcess: @unchecked Sendable {
             }
             continuation.finish()
         }
-        let line = try await waitForLine(containing: "Listening on http://127.0.0.1:")
+        let line = try await waitForLine(containing: listening)
         let address = try #require(line.firstMatch(of: #/http://127\.0\.0\.1:([0-9]+)/#))
         #expect(Int(address.1) != 0, "the chosen port is printed, not 0")
         baseURL = try #require(URL(string: String(address.0)))

@@ -9,7 +9,8 @@ struct ExportExampleTests {
     /// Runs the example in a fresh folder with a `notes.txt` of two notes, which is removed afterwards.
     ///
     /// - Parameter arguments: The command line.
-    /// - Returns: What the run produced, and the contents of `export.log` (`nil` when there is none).
+    /// - Returns: What the run produced, and the contents of `export.log` in the state folder (`XDG_STATE_HOME`, a
+    ///   folder of the run's own; `nil` when there is none).
     func runExport(_ arguments: [String]) async throws -> (run: DemoProcess.Result, log: String?) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -21,9 +22,13 @@ struct ExportExampleTests {
             executable: "export-example",
             standardInput: DemoProcess.Input.none,
             directory: folder,
-            environment: ["LC_ALL": "", "LANG": "en_US.UTF-8", "COLUMNS": "80"]
+            environment: [
+                "XDG_STATE_HOME": folder.path + "/state", "LC_ALL": "", "LANG": "en_US.UTF-8", "COLUMNS": "80",
+            ]
         )
-        let log = try? String(contentsOf: folder.appendingPathComponent("export.log"), encoding: .utf8)
+        let log = try? String(contentsOf: folder.appendingPathComponent("state/export/export.log"), encoding: .utf8)
+        // The working folder is the person's: nothing is left there.
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("export.log").path))
         return (run, log)
     }
 

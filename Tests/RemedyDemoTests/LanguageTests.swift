@@ -102,6 +102,29 @@ struct LanguageTests {
         }
     }
 
+    @Test(arguments: [30, 40, 50, 60])
+    func japaneseNarrationFillsLinesAndNeverStartsOneWithClosingPunctuation(columns: Int) async throws {
+        let run = try await DemoProcess.run(
+            ["fatal", "--answer", "ok", "--language", "ja"], environment: ["COLUMNS": "\(columns)"])
+        let lines = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.allSatisfy { !"）。、」".contains($0.first ?? " ") }, "\(lines)")
+        // The explanation's words between spaces fill each line: no line of it ends far short of the width.
+        let explanation = try #require(try Self.table("ja")["demo.fatal.explanation"])
+        let start = try #require(lines.firstIndex { explanation.hasPrefix($0) && !$0.isEmpty })
+        #expect(Self.displayWidth(Substring(lines[start])) >= columns - 6, "\(lines[start])")
+    }
+
+    @Test func narrationNumbersFollowTheLocale() async throws {
+        let german = try await DemoProcess.run(
+            ["offline", "--answer", "cancel", "--language", "de"], environment: ["LANG": "de_DE.UTF-8"])
+        let delays = german.stdout.matches(of: /in ([0-9]+[.,][0-9]+) s/).map { String($0.1) }
+        #expect(!delays.isEmpty, "\(german.stdout)")
+        #expect(delays.allSatisfy { $0.contains(",") }, "\(delays)")
+        let forecast = try await DemoProcess.run(
+            ["forecast", "--answer", "1", "--language", "de"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(forecast.stdout.contains("21,5 °C"))
+    }
+
     /// Columns a line takes on a terminal: East Asian wide characters take two.
     static func displayWidth(_ line: Substring) -> Int {
         line.unicodeScalars.reduce(0) { width, scalar in

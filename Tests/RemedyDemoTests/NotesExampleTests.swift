@@ -11,7 +11,8 @@ struct NotesExampleTests {
     ///   - input: Standard input: typed answers at a terminal, or none.
     ///   - language: The value of `LANG` (`LC_ALL` is removed).
     ///   - notes: The contents of `notes.txt`, or `nil` for no such file.
-    /// - Returns: What the run produced, and the contents of `notes.log` (`nil` when there is none).
+    /// - Returns: What the run produced, and the contents of `notes.log` in the state folder (`XDG_STATE_HOME`, a
+    ///   folder of the run's own; `nil` when there is none).
     func runNotes(
         _ input: DemoProcess.Input,
         language: String = "en_US.UTF-8",
@@ -28,9 +29,11 @@ struct NotesExampleTests {
             executable: "notes-example",
             standardInput: input,
             directory: folder,
-            environment: ["LC_ALL": "", "LANG": language]
+            environment: ["XDG_STATE_HOME": folder.path + "/state", "LC_ALL": "", "LANG": language]
         )
-        let log = try? String(contentsOf: folder.appendingPathComponent("notes.log"), encoding: .utf8)
+        let log = try? String(contentsOf: folder.appendingPathComponent("state/notes/notes.log"), encoding: .utf8)
+        // The working folder is the person's: nothing is left there.
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.log").path))
         return (run, log)
     }
 

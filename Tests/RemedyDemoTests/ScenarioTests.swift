@@ -119,6 +119,18 @@ struct ScenarioTests {
         #expect(run.stdout.contains("1 given up"))
     }
 
+    @Test func stormNarratesEachTryAgainOnceWithTheCount() async throws {
+        let answers = ["Try Again", "Try Again", "Try Again", "cancel"].flatMap { ["--answer", $0] }
+        let run = try await DemoProcess.run(["storm"] + answers)
+        #expect(run.status == 0)
+        #expect(run.count("╭─", in: run.stderr) == 4)
+        // Each Try Again sends the 200 callers that shared the alert again: one line says so, with their count.
+        #expect(run.count("  ↻ Running all 200 again, together.\n", in: run.stdout) == 3)
+        #expect(!run.stdout.contains("Running it again."))
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count < 20, "the narration of three Try Agains took \(lines.count) lines")
+    }
+
     @Test func offlineRetriesWithBackoffThenPromptsTryAgainOrCancel() async throws {
         let run = try await DemoProcess.run(["offline", "--answer", "Try Again", "--answer", "cancel"])
         #expect(run.status == 0)

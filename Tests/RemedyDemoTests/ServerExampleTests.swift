@@ -23,7 +23,7 @@ struct ServerExampleTests {
     @Test func aMissingFileIsAServerProblemWithTheSameReferenceOnBothSides() async throws {
         try await withServer { server in
             let failed = try await server.client(["report"])
-            #expect(failed.status == 1)
+            #expect(failed.status == 69)  // a server problem: the service is unavailable
             #expect(failed.stdout.isEmpty)
             #expect(failed.stderr.contains("╭─ ⚠ Server Problem"))
             #expect(failed.stderr.contains("  1) Try Again [t] (default)\n  2) Cancel [c]\n"))
@@ -61,7 +61,7 @@ struct ServerExampleTests {
             #expect(account["name"] == "Ada Lovelace")
 
             let declined = try await server.client(["account"])
-            #expect(declined.status == 1)
+            #expect(declined.status == 77)  // no permission: sign-in declined
             #expect(declined.stderr.contains("  1) Sign In [s] (default)\n  2) Cancel [c]\n"))
             #expect(declined.stderr.contains("“Cancel” was chosen"))
             #expect(declined.stdout.isEmpty)
@@ -72,7 +72,7 @@ struct ServerExampleTests {
     @Test func theFormsInvalidFieldsAreListedUnderTheMessage() async throws {
         try await withServer { server in
             let invalid = try await server.client(["sign-up", "--name", " ", "--email", "ada.example.com"])
-            #expect(invalid.status == 1)
+            #expect(invalid.status == 65)  // invalid input: a data error
             #expect(invalid.stderr.contains("╭─ ⚠ Check Your Entry"))
             #expect(invalid.stderr.contains("│   • name: Enter your name.\n"))
             #expect(invalid.stderr.contains("│   • email: Enter an email address such as ada@example.com.\n"))
@@ -97,7 +97,7 @@ struct ServerExampleTests {
         try await withServer { server in
             let run = try await server.client(
                 ["sign-up", "--name", "", "--email", "ada.example.com"], language: "de_DE.UTF-8")
-            #expect(run.status == 1)
+            #expect(run.status == 65)
             #expect(run.stderr.contains("╭─ ⚠ Eingabe prüfen"))
             #expect(run.stderr.contains("│   • name: Enter your name.\n"))
             #expect(run.stderr.contains("  1) OK [o] (Standard)\n"))
@@ -111,7 +111,7 @@ struct ServerExampleTests {
     @Test func aNoteNamesTheFieldTheServerCouldntUse() async throws {
         try await withServer { server in
             let unreadable = try await server.client(["add-note", "--text", "Buy milk."])
-            #expect(unreadable.status == 1)
+            #expect(unreadable.status == 65)
             #expect(unreadable.stderr.contains("╭─ ⚠ Check Your Entry"))
             let field = try #require(unreadable.stderr.firstMatch(of: #/│   • title: (.+)\n/#))
             for fragment in ["keyNotFound", "CodingKeys", "NewNote", "String"] {
@@ -119,7 +119,7 @@ struct ServerExampleTests {
             }
 
             let refused = try await server.client(["add-note", "--title", "", "--text", "Buy milk."])
-            #expect(refused.status == 1)
+            #expect(refused.status == 65)
             #expect(refused.stderr.contains("│   • title: Give the note a title.\n"))
 
             let created = try await server.client(["add-note", "--title", "Shopping", "--text", "Buy milk."])
@@ -260,7 +260,7 @@ struct ServerExampleTests {
 struct ServerExampleTraitMissingTests {
     @Test func theServerExampleSaysHowToRunItWithTheTrait() async throws {
         let run = try await DemoProcess.run(["--port", "8080"], executable: "server-example")
-        #expect(run.status == 1)
+        #expect(run.status == 78)  // sysexits.h's EX_CONFIG
         #expect(run.stderr.contains("package trait Hummingbird"))
         #expect(run.stderr.contains("swift run --traits Hummingbird server-example\n"))
         #expect(run.stdout.isEmpty)

@@ -37,6 +37,19 @@ struct TextWrapperTests {
         #expect(lines == ["あいう", "え。かき", "くけこ"])
     }
 
+    @Test func aRunOfClosingPunctuationMovesWithTheCharacterBeforeIt() {
+        // The demo's fatal explanation: the break falls on "。" after "）", and neither may start a line.
+        let text = "ファイルがあります（壊れたインストール）。そのためフォルダの作成は失敗します。"
+        for width in 8...40 {
+            let lines = TextWrapper(width: width).wrap(text)
+            #expect(lines.joined() == text)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
+            #expect(lines.dropFirst().allSatisfy { !"）。、".contains($0.first ?? " ") }, "width \(width): \(lines)")
+            #expect(lines.dropLast().allSatisfy { $0.last != "（" }, "width \(width): \(lines)")
+        }
+        #expect(TextWrapper(width: 40).wrap(text).first == "ファイルがあります（壊れたインストー")
+    }
+
     @Test func emojiCountTwoColumns() {
         let lines = TextWrapper(width: 6).wrap("🙂🙂🙂🙂")
         #expect(lines == ["🙂🙂🙂", "🙂"])

@@ -9,8 +9,7 @@ struct Forecast: Decodable, Sendable {
 
     /// The forecast as a person reads it: `Lisbon, 21.5 °C, Sunny` in English.
     func text(_ text: DemoText) -> String {
-        let number = temperature.formatted(
-            .number.precision(.fractionLength(0...1)).locale(Locale(identifier: text.language)))
+        let number = text.number(temperature, fractionDigits: 1)
         // The server's city and summary are words the app knows, so it shows them in the person's language.
         return text("demo.forecast.text", text.word(city, in: "forecast"), number, text.word(summary, in: "forecast"))
     }

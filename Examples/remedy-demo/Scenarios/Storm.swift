@@ -24,7 +24,7 @@ extension DemoSession {
             presentation.occurrences = max(presentation.occurrences, state.current?.occurrences ?? 0)
             return presentation
         }
-        console.step(text("demo.storm.start", count, backend.baseURL.absoluteString))
+        console.step(text("demo.storm.start", text.number(count), backend.baseURL.absoluteString))
         let results = await withTaskGroup(of: Bool.self, returning: [Bool].self) { group in
             for _ in 0..<count {
                 group.addTask { [client] in
@@ -38,8 +38,14 @@ extension DemoSession {
         await presenter.setHold(nil)
         let loaded = results.filter { $0 }.count
         let alerts = log.handledErrors.filter { $0.outcome != "coalesced" }.count
-        console.result(text("demo.storm.answered", results.count, loaded, results.count - loaded))
+        console.result(
+            text(
+                "demo.storm.answered", text.number(results.count), text.number(loaded),
+                text.number(results.count - loaded)))
         let errors = log.handledErrors.count
-        console.note(alerts == 1 ? text("demo.storm.oneAlert", errors) : text("demo.storm.alerts", alerts, errors))
+        console.note(
+            alerts == 1
+                ? text("demo.storm.oneAlert", text.number(errors))
+                : text("demo.storm.alerts", text.number(alerts), text.number(errors)))
     }
 }

@@ -6,9 +6,11 @@ import RemedyTerminal
 /// Where the demo's logger writes: every record of the handled errors, kept for the end-of-scenario
 /// summary, and printed as it comes when asked (`--json`, `--report`).
 final class DemoLog: @unchecked Sendable {
-    // @unchecked: `records` is only read or written while holding `lock`.
+    // @unchecked: `records` and `narratedPresentations` are only read or written while holding `lock`.
     private let lock = NSLock()
     private var records: [Record] = []
+    /// The presentations whose callers were told they run again.
+    private var narratedPresentations: Set<String> = []
     private let console: Console
     private let jsonOutput: any TerminalOutput
     private let format: Format
@@ -106,11 +108,11 @@ final class DemoLog: @unchecked Sendable {
         case .summary:
             if record.outcome == "retrying" {
                 let number = record.metadata["automaticRetry"] ?? "?"
-                let delay = record.metadata["delay"].map { text("demo.seconds", Self.shortSeconds($0)) } ?? "?"
+                let delay = record.metadata["delay"].map { text("demo.seconds", shortSeconds($0)) } ?? "?"
                 // Not the record's message: it carries Foundation's raw text, which is for developers.
                 console.note("↻ " + text("demo.automaticRetry", number, delay))
             } else if let retry = record.metadata["retry"], retry == "afterRecovery" || retry == "afterTakeOver" {
-                console.note("↻ " + text("demo.runningAgain"))
+                narrateRunningAgain(record)
             }
         case .json:
             // Standard output carries these lines and nothing else, so `| jq` works.
@@ -185,10 +187,26 @@ final class DemoLog: @unchecked Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// `0.1234 seconds` as `0.12`.
-    static func shortSeconds(_ text: String) -> String {
-        guard let seconds = Double(text.split(separator: " ").first ?? "") else { return text }
-        return String(format: "%.2f", seconds)
+    /// `0.1234 seconds` as `0.12` (`0,12` in German).
+    func shortSeconds(_ seconds: String) -> String {
+        guard let value = Double(seconds.split(separator: " ").first ?? "") else { return seconds }
+        return text.number(value, fractionDigits: 2)
+    }
+
+    /// "↻ Running it again." once per answered presentation: the callers that shared a coalesced alert run
+    /// again together, and are told as one line with their count, not a line each.
+    private func narrateRunningAgain(_ record: Record) {
+        let occurrences = record.metadata["occurrences"].flatMap { Int($0) } ?? 1
+        guard occurrences > 1 else {
+            console.note("↻ " + text("demo.runningAgain"))
+            return
+        }
+        // Every record of a coalesced presentation names it: the first by its reference, the others by `shownAs`.
+        let presentation = record.metadata["shownAs"] ?? record.metadata["reference"] ?? ""
+        lock.lock()
+        let isFirst = narratedPresentations.insert(presentation).inserted
+        lock.unlock()
+        if isFirst { console.note("↻ " + text("demo.runningAllAgain", text.number(occurrences))) }
     }
 }
 

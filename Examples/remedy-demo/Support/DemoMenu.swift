@@ -44,18 +44,21 @@ struct DemoMenu {
         console.line("")
         console.line(text("demo.menu.title"))
         console.line("")
-        // Wide terminals: name and summary side by side; narrow ones: the summary under the name.
+        // Wide terminals: name and summary side by side; narrow ones: the summary under the name. The numbers
+        // are right-aligned (` 9)`, `10)`), so names and summaries start in one column past entry 10.
+        let numberWidth = "\(all.count)) ".count
         let sideBySide = console.width >= 60
         for (index, scenario) in all.enumerated() {
-            let number = "\(index + 1)) "
+            let number = String(repeating: " ", count: numberWidth - "\(index + 1)) ".count) + "\(index + 1)) "
+            let indent = String(repeating: " ", count: 2 + numberWidth)
             if sideBySide {
-                // `10) ` is a column wider than `9) `: the name's column gives it back.
-                let name = scenario.rawValue.padding(toLength: 16 - number.count, withPad: " ", startingAt: 0)
+                let name = scenario.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
                 console.paragraph(
-                    scenario.summary(text), first: "  " + number + name, rest: String(repeating: " ", count: 18))
+                    scenario.summary(text), first: "  " + number + name,
+                    rest: indent + String(repeating: " ", count: 14))
             } else {
-                console.line("  " + number + scenario.rawValue)
-                console.paragraph(scenario.summary(text), first: "     ", rest: "     ")
+                console.paragraph(scenario.rawValue, first: "  " + number, rest: indent)
+                console.paragraph(scenario.summary(text), first: indent, rest: indent)
             }
         }
         while true {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Remedy
 import RemedyTerminal
 
@@ -13,12 +14,44 @@ struct ServerExampleClient: AsyncParsableCommand {
         discussion: "Start the server first: swift run --traits Hummingbird server-example",
         subcommands: [Report.self, AccountCommand.self, SignUp.self, AddNote.self]
     )
+
+    /// Parses the command line and runs the command; every failure, the parser's too, is presented by Remedy
+    /// and ends the process with the command-line article's status: 64 for a bad command line (a `--server`
+    /// that isn't an http or https address), 75 for a server that stayed unreachable, 77 for a refused sign-in.
+    static func main() async {
+        var catalog = ErrorCatalog.standard
+        catalog.registerCommandLineMessages(message(for:))  // the parser's own words for a bad command line
+        let root = ErrorScope.root(
+            presenter: TerminalPresenter(), catalog: catalog, logger: ServerOptions.log)
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let error where exitCode(for: error) == .success {
+            exit(withError: error)  // --help: the parser prints it, and exits with 0
+        } catch {
+            await root.exit(withError: error)  // presented, recorded, and the status of how it ended
+        }
+    }
 }
 
 /// Where the server is.
 struct ServerOptions: ParsableArguments {
-    @Option(help: "The server's address.")
+    @Option(help: "The server's address, such as http://127.0.0.1:8080.")
     var server = "http://127.0.0.1:8080"
+
+    /// Where the client's records go: its folder of logs (`~/.local/state/server-example-client`), not the
+    /// folder it runs in.
+    static let log = Logger.stateFile("client.log", tool: "server-example-client")
+
+    func validate() throws {
+        guard let url = URL(string: server), ["http", "https"].contains(url.scheme), url.host != nil else {
+            throw ValidationError("The server's address must start with http:// or https://, not “\(server)”.")
+        }
+    }
 
     /// Runs one operation against the server as an app does: its failures are presented by Remedy, and
     /// a 401 is taken over by the sign-in flow, after which the operation runs again.
@@ -27,29 +60,25 @@ struct ServerOptions: ParsableArguments {
     ///   - action: What the operation does, for the log and the developer report.
     ///   - idempotent: Whether running it twice does no harm.
     ///   - operation: The work, given the API and the session's token.
-    /// - Returns: The operation's value.
-    /// - Throws: `ExitCode.failure` when the person was told why it failed.
+    /// - Returns: The operation's value; without one the process ends with the status of how it failed.
     func attempt<Value>(
         _ action: String,
         idempotent: Bool = true,
         _ operation: (ExampleAPI, String?) async throws -> Value
-    ) async throws -> Value {
-        guard let baseURL = URL(string: server), ["http", "https"].contains(baseURL.scheme) else {
-            throw ValidationError("The server's address must start with http:// or https://, not “\(server)”.")
-        }
-        let api = ExampleAPI(baseURL: baseURL)
+    ) async -> Value {
+        // `validate()` checked the address.
+        let api = ExampleAPI(baseURL: URL(string: server) ?? URL(fileURLWithPath: "/"))
         let presenter = TerminalPresenter()  // alerts as prompts, on standard error
         let session = Session(api: api, presenter: presenter)
         let root = ErrorScope.root(
             presenter: presenter,
-            rules: [.httpStatus(401, .takeOver { failure in try await session.signIn(after: failure) })]
+            rules: [.httpStatus(401, .takeOver { failure in try await session.signIn(after: failure) })],
+            logger: Self.log
         )
         // No automatic retries: the person sees each answer, and chooses.
-        let value = await root.attempt(action, idempotent: idempotent, retryPolicy: .disabled) {
+        return await root.attemptOrExit(action, idempotent: idempotent, retryPolicy: .disabled) {
             try await operation(api, await session.token)
         }
-        guard let value else { throw ExitCode.failure }
-        return value
     }
 }
 
@@ -59,7 +88,7 @@ struct Report: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
 
     func run() async throws {
-        let report = try await options.attempt("Loading the report") { api, _ in
+        let report = await options.attempt("Loading the report") { api, _ in
             try await api.send("GET", "report")
         }
         print(String(decoding: report, as: UTF8.self))
@@ -75,7 +104,7 @@ struct AccountCommand: AsyncParsableCommand {
     @OptionGroup var options: ServerOptions
 
     func run() async throws {
-        let account = try await options.attempt("Loading the account") { api, token in
+        let account = await options.attempt("Loading the account") { api, token in
             try await api.send("GET", "account", token: token)
         }
         print(String(decoding: account, as: UTF8.self))
@@ -94,7 +123,7 @@ struct SignUp: AsyncParsableCommand {
     var email = ""
 
     func run() async throws {
-        _ = try await options.attempt("Signing up", idempotent: false) { api, _ in
+        _ = await options.attempt("Signing up", idempotent: false) { api, _ in
             try await api.send("POST", "signup", body: ExampleAPI.form(["name": name, "email": email]))
         }
         print("Signed up as \(name).")
@@ -115,7 +144,7 @@ struct AddNote: AsyncParsableCommand {
     var text = ""
 
     func run() async throws {
-        let note = try await options.attempt("Adding the note", idempotent: false) { api, _ in
+        let note = await options.attempt("Adding the note", idempotent: false) { api, _ in
             try await api.send("POST", "notes", body: try ExampleAPI.json(NewNote(title: title, text: text)))
         }
         print(String(decoding: note, as: UTF8.self))

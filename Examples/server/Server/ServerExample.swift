@@ -4,6 +4,9 @@ import Foundation
 #if Hummingbird
 import Hummingbird
 import Logging
+import NIOCore
+import Remedy
+import RemedyTerminal
 #endif
 
 /// `server-example`: a Hummingbird server whose routes fail for real, each error answered by Remedy's
@@ -56,7 +59,23 @@ struct ServerExample: AsyncParsableCommand {
             },
             logger: logger
         )
-        try await application.runService()
+        // The server's own failures — a port another program holds, above all — are told as any error is: by
+        // Remedy, in the person's words, and the process ends with the command-line article's status (69).
+        let portInUse = MessageError(
+            "Another program is listening on port \(port). Stop it, or choose another port with --port.",
+            title: "Port \(port) Is in Use",
+            category: .externalSystemUnavailable
+        )
+        let root = ErrorScope.root(
+            presenter: TerminalPresenter(), logger: Logger.stateFile("server.log", tool: "server-example"))
+        await root.attemptOrExit("Serving on port \(port)", retryPolicy: .disabled) {
+            do {
+                try await application.runService()
+            } catch let error where Self.isAddressInUse(error) {
+                // In the operation, not in a rule: the exit status is read from the error the operation threw.
+                throw portInUse
+            }
+        }
         #else
         let message = """
             server-example is built only with the package trait Hummingbird, so that users of Remedy never \
@@ -65,7 +84,15 @@ struct ServerExample: AsyncParsableCommand {
 
             """
         FileHandle.standardError.write(Data(message.utf8))
-        throw ExitCode.failure
+        throw ExitCode(78)  // sysexits.h's EX_CONFIG: built without what it needs
         #endif
     }
+
+    #if Hummingbird
+    /// Whether an error's tree holds SwiftNIO's `IOError` for `EADDRINUSE`, which reads "bind(descriptor:ptr:
+    /// bytes:): Address already in use (errno: 98)".
+    static func isAddressInUse(_ error: any Error) -> Bool {
+        ErrorTree(error).all(IOError.self).contains { $0.errnoCode == EADDRINUSE }
+    }
+    #endif
 }

@@ -319,7 +319,7 @@ struct ProblemDetailsServerTests {
     }
 
     @Test(
-        "The developer report is logged with the request id, never sent; 5xx at info, 4xx at debug, never error",
+        "The developer report is logged with the request id, never sent; 5xx at info, 4xx at debug (info under Vapor), never error",
         arguments: ServerKind.allCases)
     func reportIsLoggedWithTheRequestID(kind: ServerKind) async throws {
         try await ProblemServer.with(kind) { server in
@@ -341,7 +341,8 @@ struct ProblemDetailsServerTests {
             #expect(crashLine["error.type"] == "IntegrationTests.LeakyFailure")
             #expect(!crash.text.contains(requestID), "the request id is the log's, not the client's")
             let constraintLine = try #require(answered.first { $0["status"] == "422" })
-            #expect(constraintLine.level == .debug)
+            // Each framework's convention for the answers the app meant to give: Vapor's ErrorMiddleware logs them.
+            #expect(constraintLine.level == (kind == .vapor ? .info : .debug))
             #expect(constraintLine["report"]?.contains("INSERT INTO player") == true)
             #expect(!server.log.entries.contains { $0.level >= .error })
             expectNoDeveloperText(crash.text, path: "/crash")

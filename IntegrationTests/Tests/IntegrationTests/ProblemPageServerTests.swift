@@ -319,7 +319,10 @@ struct ProblemPageServerTests {
             )
             let line = try #require(server.log.entries.first { $0.message.hasPrefix("Answered") })
             let reference = try #require(line["reference"])
-            #expect(answer.text == "custom 422 fr Order Locked [\"GET\", \"POST\", \"DELETE\"] \(reference) 24")
+            // The page's language is its message's: the app's English, though French was asked for; the actions
+            // end with the way on, a link to the site's start.
+            let methods = #"["GET", "POST", "DELETE", "GET"]"#
+            #expect(answer.text == "custom 422 en Order Locked \(methods) \(reference) 24")
             #expect(answer.contentType == "text/html; charset=utf-8")
             #expect(answer.headers["content-security-policy"]?.contains("default-src 'none'") == true)
         }
@@ -442,21 +445,31 @@ struct Page {
         self.html = html
     }
 
-    var title: String? { first(/<title>([^<]*)<\/title>/) }
-    var heading: String? { first(/<h1>([^<]*)<\/h1>/) }
-    var reference: String? { first(/<p class="reference">([^<]*)<\/p>/) }
+    var title: String? { first(/<title(?: lang="[^"]*")?>([^<]*)<\/title>/) }
+    var heading: String? { first(/<h1(?: lang="[^"]*")?>([^<]*)<\/h1>/) }
+    var reference: String? { first(/<p class="reference"(?: lang="[^"]*")?>([^<]*)<\/p>/) }
+    /// The `lang` of the page's reference line, when it differs from the page's.
+    var referenceLanguage: String? { first(/<p class="reference" lang="([^"]*)">/) }
 
-    var styleNonces: [String] { html.matches(of: /<style nonce="([^"]*)">/).map { String($0.1) } }
-
-    var links: [Link] {
-        html.matches(of: /<a class="[^"]*" href="([^"]*)">([^<]*)<\/a>/).map {
+    /// The way on: the link back to the same-origin page the request came from, or to the site's start.
+    var wayOn: Link? {
+        html.firstMatch(of: /<a class="[^"]*way-on[^"]*" href="([^"]*)"(?: lang="[^"]*")?>([^<]*)<\/a>/).map {
             Link(href: String($0.1), title: String($0.2))
         }
     }
 
+    var styleNonces: [String] { html.matches(of: /<style nonce="([^"]*)">/).map { String($0.1) } }
+
+    var links: [Link] {
+        // The actions' links; the way on is apart (``wayOn``).
+        html.matches(of: /<a class="([^"]*)" href="([^"]*)"(?: lang="[^"]*")?>([^<]*)<\/a>/)
+            .filter { !$0.1.contains("way-on") }
+            .map { Link(href: String($0.2), title: String($0.3)) }
+    }
+
     var forms: [Form] {
         let form =
-            /<form method="post" action="([^"]*)">(?:<input type="hidden" name="_method" value="([^"]*)">)?<button class="[^"]*" type="submit">([^<]*)<\/button><\/form>/
+            /<form method="post" action="([^"]*)">(?:<input type="hidden" name="_method" value="([^"]*)">)?<button class="[^"]*" type="submit"(?: lang="[^"]*")?>([^<]*)<\/button><\/form>/
         return html.matches(of: form).map {
             Form(action: String($0.1), overriddenMethod: $0.2.map(String.init), title: String($0.3))
         }

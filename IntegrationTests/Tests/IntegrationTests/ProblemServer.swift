@@ -54,6 +54,7 @@ enum ServerKind: String, CaseIterable, Sendable, CustomStringConvertible {
 /// | `GET /protected` | Hummingbird's `HTTPError(.unauthorized)` with `WWW-Authenticate` |
 /// | `POST /crash` | the same unexpected error as `GET /crash`, for a form's request |
 /// | `GET /orders/9`, `POST /orders/9` | an app error whose options are the app's: view, refresh, discard |
+/// | `GET /quota` | an app error, in English only: the person's monthly uploads are used up |
 /// | `GET /orders/9/view`, `POST /orders/9/refresh`, `POST /orders/9/draft` | never: the actions' targets |
 final class ProblemServer: Sendable {
     /// The token `POST /session` hands out.
@@ -229,6 +230,9 @@ final class ProblemServer: Sendable {
         }
         // Invalid input that names its fields, and a request body that can't be decoded (a real
         // `DecodingError` of Foundation's `JSONDecoder`, marked as the body's by `RequestBodyDecoder`).
+        router.get("/quota") { _, _ -> Response in
+            throw UploadsUsedUp()
+        }
         router.get("/signup") { _, _ -> Response in
             await counter.next("signup")
             throw InvalidInputError([
@@ -360,6 +364,13 @@ struct OrderLocked: PresentableError {
             RecoveryOption(id: "discardDraft", title: "Discard Draft", role: .destructive) { .notRecovered },
         ]
     }
+}
+
+/// A person's allowance used up: the app's own words, in English only.
+struct UploadsUsedUp: PresentableError {
+    var title: String? { "Monthly Uploads Used Up" }
+    var message: String { "You've used this month's 20 uploads. They renew on the 1st." }
+    var category: ErrorCategory { .resourceExhausted }
 }
 
 /// A cache that a server rule rebuilds (takes over and recovers), so the route runs again.

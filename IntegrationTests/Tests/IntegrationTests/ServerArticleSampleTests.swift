@@ -139,6 +139,28 @@ struct ServerArticleSampleTests {
     }
 }
 
+/// The invoices of the article's whole server.
+private let invoices = ServerArticleSampleTests.InvoiceStore()
+
+extension ServerArticleSampleTests {
+    /// The whole server of the README and the Hummingbird article, word for word: the middleware, a route, and the
+    /// application on 127.0.0.1:8080. (Compiled here; `vapor-example`, the Vapor article's, is the one a test runs.)
+    struct InvoiceServer {
+        static func main() async throws {
+            let router = Router()
+            router.add(middleware: ProblemDetailsMiddleware())
+            router.get("/invoices/:id") { _, context -> Invoice in
+                try await invoices.find(context.parameters.require("id"))
+            }
+            let app = Application(
+                router: router,
+                configuration: .init(address: .hostname("127.0.0.1", port: 8080))
+            )
+            try await app.runService()
+        }
+    }
+}
+
 /// The manifest fragment of RemedyHummingbird's DocC catalog, word for word, compiled against stand-ins with
 /// PackageDescription's names (a test can't import PackageDescription) and checked against the real manifests.
 struct ServerManifestSampleTests {

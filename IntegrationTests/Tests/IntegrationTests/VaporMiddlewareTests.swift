@@ -120,7 +120,7 @@ struct VaporMiddlewareTests {
     }
 }
 
-// RemedyVapor's article (Documentation.docc/RemedyVapor.md), word for word.
+// The `configure(_:)` of RemedyVapor's article and `Examples/vapor`, word for word, run here in process.
 func configure(_ app: Application) {
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))

@@ -124,6 +124,9 @@ extension ProblemServer {
                 return json(#"{"done":true}"#)
             }
         }
+        app.get("quota") { _ -> Response in
+            throw UploadsUsedUp()
+        }
         app.get("signup") { _ -> Response in
             await counter.next("signup")
             throw InvalidInputError([

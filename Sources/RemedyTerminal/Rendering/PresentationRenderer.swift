@@ -17,7 +17,7 @@ import Remedy
 ///   2) Cancel [c]
 /// ```
 ///
-/// An error about fields lists each field under the message (``Presentation/fieldErrors``), wrapped like
+/// An error about fields lists each field under the message (`Presentation.fieldErrors`), wrapped like
 /// the message, continued under its text:
 ///
 /// ```text

@@ -1,7 +1,8 @@
 /// Wraps text into lines of at most a number of terminal columns.
 ///
-/// Lines break at white space. A word wider than a whole line is broken between characters, which is
-/// also how Chinese and Japanese text (written without spaces) breaks, except a URL, which is never
+/// Lines break at white space. A word wider than a whole line is broken between characters, and so is
+/// Chinese and Japanese text (written without spaces, or with a few around numbers and Latin words), which
+/// fills each line — no closing punctuation at a line's start, no opening bracket at its end — except a URL, which is never
 /// split: it gets a line of its own even when that line is too long, so it can still be copied and
 /// opened. Widths are measured with ``DisplayWidth``, so wide characters and emoji count as two
 /// columns. Newlines in the text start new paragraphs; blank lines are kept, at most one in a row.
@@ -51,6 +52,20 @@ package struct TextWrapper: Sendable {
         ",", ".", ":", ";", "!", "?", ")", "]", "}",
     ]
 
+    /// Whether a word is Chinese or Japanese text, which breaks between any two characters (but for the
+    /// punctuation rules): a run between spaces fills what is left of a line instead of starting a new one.
+    static func breaksBetweenCharacters(_ word: Substring) -> Bool {
+        word.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF: true
+            default: false
+            }
+        }
+    }
+
+    /// Characters that must not end a line.
+    private static let openingPunctuation: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《", "(", "[", "{"]
+
     // MARK: - Wrapping one paragraph
 
     private func wrap(_ paragraph: Substring, into lines: inout [String]) {
@@ -65,7 +80,7 @@ package struct TextWrapper: Sendable {
                 lineWidth += separator + wordWidth
                 continue
             }
-            if wordWidth <= width || Self.isURL(word) {
+            if (wordWidth <= width && !Self.breaksBetweenCharacters(word)) || Self.isURL(word) {
                 // Starts a new line; a URL too wide for any line stands alone on its own.
                 if lineWidth > 0 { lines.append(line) }
                 line = String(word)
@@ -92,10 +107,17 @@ package struct TextWrapper: Sendable {
             for character in word {
                 let characterWidth = DisplayWidth.of(character)
                 if lineWidth + characterWidth > width, lineWidth > 0 {
-                    // Closing punctuation (。、」…) never starts a line: the character before it moves along.
+                    // Closing punctuation (。、」…) never starts a line: the characters before it move along, back
+                    // to one that may (`）。` moves with the word before it); an opening bracket never ends one.
                     var carried = ""
-                    if Self.closingPunctuation.contains(character), line.count > 1, let last = line.popLast() {
-                        carried = String(last)
+                    if Self.closingPunctuation.contains(character) {
+                        while line.count > 1, let last = line.popLast() {
+                            carried.insert(last, at: carried.startIndex)
+                            if !Self.closingPunctuation.contains(last) { break }
+                        }
+                    }
+                    while line.count > 1, let last = line.last, Self.openingPunctuation.contains(last) {
+                        carried.insert(line.removeLast(), at: carried.startIndex)
                     }
                     lines.append(line)
                     line = carried

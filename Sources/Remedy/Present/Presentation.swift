@@ -75,7 +75,9 @@ public struct Presentation: Sendable, CustomStringConvertible {
         get { content.icon }
         set { modifyContent { $0.icon = newValue } }
     }
-    /// Identical presentations share a key; the queue shows them once, with a count.
+    /// The shape of the presented error, for logs and analytics: errors of one type share it even when
+    /// their messages differ. The scheduler doesn't coalesce by it; it coalesces presentations a person
+    /// can't tell apart (their texts, severity, style and options).
     ///
     /// Unless one was given, the key is the grouping key of the error the presentation was made for
     /// (``ErrorReport/groupingKey(of:limits:)``), computed when first read: walking the tree for it
@@ -124,7 +126,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     ///   - severity: How badly it disrupts the person.
     ///   - style: How to show it; `nil` follows severity. A fatal error is never a banner.
     ///   - icon: The icon; `nil` uses the category's icon.
-    ///   - groupingKey: The coalescing key; `nil` derives one from the error's shape.
+    ///   - groupingKey: The key for logs and analytics; `nil` derives one from the error's shape.
     ///   - supportReference: The occurrence's reference; `nil` makes a new one.
     ///   - error: The error being presented.
     ///   - localization: The language of Remedy's own texts (fallback titles, "OK", "Cancel").

@@ -15,13 +15,13 @@ import Logging
 /// Its methods are `@inline(never)`: the pipeline's async functions call them, and inlined, their
 /// temporaries (metadata, copies of the failure) would enlarge the async frames that every handling task
 /// allocates.
-struct FailureRecord {
+struct FailureRecord: Sendable {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
 
     /// What the outcome line tells of a handled error: a few fields, not the whole resolved failure,
     /// whose copy (its interpretation, its facts) would cost a retain per text and list.
-    private struct Logged {
+    private struct Logged: Sendable {
         let error: any Error
         let supportReference: SupportReference
         let category: ErrorCategory

@@ -6,7 +6,7 @@ import Testing
 
 /// `handle` puts an error in line before it returns: nothing is announced ahead and withdrawn later, so
 /// whatever becomes of one handling, the next is shown without waiting for it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ArrivalTests {
     struct Unauthorized: Error {}
     struct Quiet: Error {}

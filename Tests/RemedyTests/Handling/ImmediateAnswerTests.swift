@@ -7,7 +7,7 @@ import Testing
 /// A presenter that answers at once (`ErrorPresenter.immediateAnswer(to:)`) is never asked to wait;
 /// everything else stays as with a presenter that waits: identical presentations join and are counted,
 /// every caller is answered, a caller's cancellation is its own.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ImmediateAnswerTests {
     /// Forwards to a scripted presenter and records which way each presentation was answered:
     /// `"at once: <message>"` or `"waited: <message>"`.

@@ -6,7 +6,7 @@ import Testing
 /// A presentation's visible content lives in one box shared by its copies and by the presentations made
 /// from one template (copy-on-write): changing one copy never changes another, a template or a later
 /// presentation made from it, and the derived grouping key stays the error's own through every change.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationContentTests {
     private enum Download: Error {
         case timeout

@@ -5,7 +5,7 @@ import Testing
 
 /// A report reads a decoding error's kind, message, coding path and debug text from one look at it
 /// (`NodeFacts.DecodingFacts`): the same as each fact read on its own.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DecodingFactsTests {
     private struct Key: CodingKey {
         var stringValue: String

@@ -5,7 +5,7 @@ import Testing
 
 /// The fast paths of writing a report (`ReportLines`, `ReportText.isSafe`): each gives exactly what the
 /// general path gives, or what literal text written out by hand says.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReportWritingTests {
     // MARK: - Escaping
 

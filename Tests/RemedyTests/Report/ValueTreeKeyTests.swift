@@ -7,7 +7,7 @@ import Testing
 /// a class instance or a tree deeper than its recursion limit (32 levels): around that limit, with instances
 /// after values and with every cap, the key is the one the general iterator's visits make. And the digest
 /// is always the hash's 16 hexadecimal digits.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ValueTreeKeyTests {
     typealias Lending = TreeWalkTests.Lending
     typealias Leaf = TreeFixtures.Leaf

@@ -7,7 +7,7 @@ import Testing
 /// presentation: its entry is found by its type and code before anything else is looked up
 /// (``BuiltInCatalog/entry(ofBareFoundationError:)``), and its presentation is read from the entry's
 /// template. Both must answer exactly what the general resolution answers, for every type and code.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct BareFoundationPresentationTests {
     /// Codes of every built-in mapping, codes that share an entry, the generic fallbacks, raw values no
     /// `Code` names, and cancellations (which have no entry).

@@ -6,7 +6,7 @@ import Testing
 /// The message a `LocalizedError` type's texts make, kept per type (`LocalizedMessageCache`): what
 /// `ErrorResolver.message(for:)` returns from it has exactly the bytes a message made from the error's
 /// texts of the moment has, however the texts change, whatever storage they come in.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct LocalizedMessageCacheTests {
     /// Texts given per value: one type, many texts.
     private struct Stored: LocalizedError {

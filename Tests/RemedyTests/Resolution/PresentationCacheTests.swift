@@ -7,7 +7,7 @@ import Testing
 /// entry's interpretation and its presentation template): a presentation read from them is the one a full
 /// resolution makes, in every language, and they never serve another localization's, catalog's or tree's
 /// texts.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationCacheTests {
     /// What a person sees of a presentation, and how it is shown.
     private typealias Seen = SeenPresentation

@@ -7,7 +7,7 @@ import Testing
 /// context layer overrides it, is presented from the entry's presentation template: the presentation is
 /// the one a full resolution makes, in every language, whichever error made the template, and a tree in
 /// which anything else counts is resolved in full.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TreeTemplateTests {
     /// What a person sees of a presentation, and how it is shown.
     private typealias Seen = SeenPresentation

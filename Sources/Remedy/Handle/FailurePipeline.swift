@@ -130,7 +130,7 @@ final class FailurePipeline: Sendable {
         return Received(record: record, next: next)
     }
 
-    private enum Step {
+    enum Step {
         case decided(FailureDecision)
         case newError(any Error)
     }
@@ -327,101 +327,10 @@ final class FailurePipeline: Sendable {
         }
     }
 
-    // MARK: - Presenting and recovering
-
-    /// Enters a failure's presentation into the scheduler.
-    private func enter(_ failure: HandledError, _ context: inout HandlingState) -> PresentationScheduler.Ticket {
-        let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
-        let presentation = makePresentation(
-            failure,
-            offeringRetry: context.canRetry && !isAtRecoveryLimit && offersRetry(failure),
-            acknowledgementOnly: isAtRecoveryLimit && context.canRetry
-        )
-        context.automaticRetries = 0
-        return scheduler.enter(
-            presentation,
-            reusesRecentAnswer: context.recoveries == 0,
-            runningGroups: RecoveryRunner.runningGroups
-        )
-    }
-
-    /// Waits for the answer to a presented failure, runs the chosen option and logs the outcome.
-    private func answered(
-        _ ticket: PresentationScheduler.Ticket,
-        _ record: inout FailureRecord,
-        _ context: inout HandlingState
-    ) async -> Step {
-        let answer = await scheduler.answer(ticket)
-        if answer.resolution.isChoice, configuration.minimumDuration > .zero {
-            context.gate = timeline.deadline(after: configuration.minimumDuration)
-        }
-        let recovery = await recover(answer)
-        let level: Logger.Level = answer.resolution.isPresenterProblem || recovery.isTimeout ? .info : .debug
-        switch recovery {
-        case .finished(.recovered):
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .recovered
-            guard context.canRetry, context.recoveries < configuration.maximumRecoveries else {
-                record.outcome(
-                    outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
-                return .decided(.end(outcome))
-            }
-            record.outcome(
-                outcome,
-                level: level,
-                Self.metadata(answer, recovery, retry: "afterRecovery"),
-                presentation: answer.presentation
-            )
-            context.recoveries += 1
-            return .decided(.retry(outcome))
-        case .finished(.notRecovered), .timedOut, .cancelled, .alreadyRunning:
-            let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
-            record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
-            return .decided(.end(outcome))
-        case .failed(let actionError):
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .presented
-            record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
-            context.recoveries += 1
-            return .newError(actionError)
-        }
-    }
-
-    /// Runs the answer's option, when the answer says to act on it. An option whose action only returns
-    /// its outcome (OK, Cancel, Try Again) needs no async call of the runner.
-    private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryRunOutcome {
-        guard answer.resolution.runsAction else { return .finished(.notRecovered) }
-        if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }
-        return await runner.recover(
-            answer.option, for: answer.group, waitsForRunningAction: !answer.joinsAnsweredPresentation)
-    }
-
-    /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the
-    /// usual `info` level, a `debug` outcome costs no dictionary and no string.
-    @inline(never)
-    private static func metadata(
-        _ answer: PresentationScheduler.Answer,
-        _ recovery: RecoveryRunOutcome,
-        retry: String? = nil
-    ) -> Logger.Metadata {
-        var metadata: Logger.Metadata = [
-            "option": "\(answer.option.title)",
-            "resolution": "\(answer.resolution)",
-            "recovery": "\(recovery.name)",
-        ]
-        if case .presenterFailed(let presenterError) = answer.resolution {
-            metadata["presenterError"] = "\(ErrorReport(presenterError).summary)"
-        }
-        if case .failed(let actionError) = recovery {
-            metadata["actionError"] = "\(ErrorReport(actionError).summary)"
-        }
-        if let retry { metadata["retry"] = "\(retry)" }
-        return metadata
-    }
-
     /// Whether a failure offers "Try Again": it isn't permanent, it has no options of its own besides
     /// Try Again (a cancel option doesn't count: every presentation with an action has one), and it is
     /// transient or of a retryable category.
-    private func offersRetry(_ failure: HandledError) -> Bool {
+    func offersRetry(_ failure: HandledError) -> Bool {
         failure.resolved.offersRetry(retryableCategories: configuration.retryableCategories)
     }
 
@@ -458,34 +367,9 @@ final class FailurePipeline: Sendable {
         return presentation
     }
 
-    // MARK: - Fatal errors
-
-    /// Logs a fatal error and enters its presentation, which never reuses an answer.
-    private func enterFatal(_ failure: HandledError, _ record: inout FailureRecord) -> Received.Next {
-        record.fatal(failure)
-        let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
-        return .answer(scheduler.enter(presentation, reusesRecentAnswer: false), isFatal: true)
-    }
-
-    /// Waits for the answer to a fatal error, runs the cleanup hooks and terminates.
-    private func fatalAnswered(
-        _ ticket: PresentationScheduler.Ticket,
-        _ record: inout FailureRecord
-    ) async -> FailureDecision {
-        let answer = await scheduler.answer(ticket)
-        let recovery = await recover(answer)
-        record.outcome(
-            answer.isCoalesced ? .coalesced : .presented,
-            ["resolution": "\(answer.resolution)", "recovery": "\(recovery.name)"],
-            presentation: answer.presentation
-        )
-        await terminateOnce(answer.presentation)
-        return .end(answer.isCoalesced ? .coalesced : .presented)
-    }
-
     /// Closes the scheduler, runs every cleanup hook once (newest first, each within the cleanup
     /// timeout), then terminates. Racing fatal errors share the one termination.
-    private func terminateOnce(_ presentation: Presentation) async {
+    func terminateOnce(_ presentation: Presentation) async {
         let logger = self.logger
         let task = termination.withLock { termination -> Task<Void, Never> in
             if let termination { return termination }
@@ -510,12 +394,5 @@ final class FailurePipeline: Sendable {
             return task
         }
         await task.value
-    }
-}
-
-extension RecoveryRunOutcome {
-    fileprivate var isTimeout: Bool {
-        if case .timedOut = self { return true }
-        return false
     }
 }

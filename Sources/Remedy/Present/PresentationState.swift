@@ -82,16 +82,21 @@ public final class PresentationState: Observable, Sendable {
         if changed.current { registrar.willSet(self, keyPath: \.current) }
         if changed.banners { registrar.willSet(self, keyPath: \.banners) }
         if changed.waitingCount { registrar.willSet(self, keyPath: \.waitingCount) }
-        storage.withLock { storage in
-            guard snapshot.version > storage.version else { return }
+        // The values replaced are released after the lock: a presentation's actions may hold the last
+        // reference to the root scope, whose release closes the scheduler, which publishes.
+        let replaced = storage.withLock { storage -> Storage? in
+            guard snapshot.version > storage.version else { return nil }
+            let replaced = storage
             storage.version = snapshot.version
             storage.current = snapshot.current
             storage.banners = snapshot.banners
             storage.waitingCount = snapshot.waitingCount
+            return replaced
         }
         if changed.current { registrar.didSet(self, keyPath: \.current) }
         if changed.banners { registrar.didSet(self, keyPath: \.banners) }
         if changed.waitingCount { registrar.didSet(self, keyPath: \.waitingCount) }
+        withExtendedLifetime(replaced) {}
         changes.signal()
     }
 

@@ -39,7 +39,7 @@ import Remedy
 ///
 /// The presenter prompts for one presentation at a time; the root scope's queue makes sure of that.
 /// What needs no waiting (a banner, an alert nobody can answer) it answers at once
-/// (``immediateAnswer(to:)``), so such a presentation costs the handling no task.
+/// (``immediateAnswer(to:)``), so such a presentation never waits on the presenter timeout.
 public struct TerminalPresenter: ErrorPresenter {
     /// Where answers are read.
     public var input: any TerminalInput

@@ -6,8 +6,8 @@ import Remedy
 /// Answers are used in order, one per presentation; when the script runs out, `otherwise` answers.
 ///
 /// Every answer but ``Answer/never`` and ``Answer/held(_:)`` is given at once
-/// (`ErrorPresenter.immediateAnswer(to:)`), as a person who clicks at once would: the handling
-/// doesn't wait for a presenter's task. The two that wait are given by ``present(_:)``.
+/// (`ErrorPresenter.immediateAnswer(to:)`), as a person who clicks at once would. The two that
+/// wait are given by ``present(_:)``.
 ///
 /// ```swift
 /// let presenter = ScriptedPresenter([.title("Try Again")], otherwise: .role(.cancel))

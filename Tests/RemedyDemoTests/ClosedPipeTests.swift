@@ -8,7 +8,7 @@ import Glibc
 /// `remedy-demo storm --json | head -1`: the reader goes away after one line while 200 tasks write, and
 /// several of them hit the closed pipe at once. Whichever comes first, the demo's temporary folder is
 /// removed completely before the process ends.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ClosedPipeTests {
     @Test(arguments: 1...20)
     func nothingIsLeftBehindWhenTheReaderGoesAway(run number: Int) async throws {

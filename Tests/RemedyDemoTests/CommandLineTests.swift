@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The demo's command line: answers, the menu, the output formats and bad input.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct CommandLineTests {
     @Test func answerThatFitsNoOptionIsReportedAndSkipped() async throws {
         let run = try await DemoProcess.run(["feed", "--answer", "Maybe", "--answer", "t"])

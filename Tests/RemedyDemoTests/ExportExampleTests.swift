@@ -4,7 +4,7 @@ import Testing
 /// The command-line article's tool with swift-argument-parser (`Examples/export`), run as a person runs it:
 /// the parser's errors presented by Remedy in the parser's words, its help printed by the parser, and each
 /// way it ends with its status.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ExportExampleTests {
     /// Runs the example in a fresh folder with a `notes.txt` of two notes, which is removed afterwards.
     ///

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// What a new user tries in the first hour: languages, pipes, widths, interruptions, a quiet terminal.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct FirstHourTests {
     @Test func languageComesFromTheEnvironment() async throws {
         let run = try await DemoProcess.run(

@@ -4,7 +4,7 @@ import Testing
 /// The demo in each of its six languages: every word a person reads — menu, scenario titles and
 /// summaries, narration, the demo's own errors and options — comes from the language's table, with no
 /// English left where a translation exists; `--plain` keeps to ASCII symbols; every line fits the width.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct LanguageTests {
     static let translated = ["de", "es", "fr", "ja", "zh-Hans"]
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The README's command-line tool (`Examples/notes`), built and run as a person runs it: in a folder of
 /// their own, in their language, typing at a terminal. It fails for real: the folder has no `notes.txt`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct NotesExampleTests {
     /// Runs the example in a fresh folder, which is removed afterwards.
     ///

@@ -6,7 +6,7 @@ import Testing
 /// standard error interleaved as on a terminal. What changes from run to run — the port, the support
 /// references, source lines, grouping keys — is compared as a placeholder. A transcript whose second
 /// line is `…` is an excerpt: the run must contain it; any other must be the run's whole output.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReadmeTranscriptTests {
     struct Transcript: CustomTestStringConvertible, Sendable {
         var arguments: [String]

@@ -3,7 +3,7 @@ import Testing
 
 /// `--report` prints each developer report as a tree: its lines keep their indentation at any width, and
 /// a line too long wraps under itself.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReportTests {
     @Test(arguments: [20, 40, 80])
     func reportKeepsItsIndentation(columns: Int) async throws {

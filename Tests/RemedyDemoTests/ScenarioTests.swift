@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every scenario of the design, run end to end by the built `remedy-demo` with scripted answers.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct ScenarioTests {
     @Test func feedTryAgainReloadsAndTheSecondAttemptSucceeds() async throws {
         let run = try await DemoProcess.run(["feed", "--answer", "Try Again"])

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// The server example (`Examples/server`), built with the package trait Hummingbird: `server-example` runs on
 /// a port the system picks, and `server-example-client` calls each of its routes as a person would, without a
 /// terminal (Remedy picks the fallback option and says so) or typing at one.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct ServerExampleTests {
     /// Runs `body` with a started server, and stops it afterwards.
     func withServer(_ body: (ExampleServerProcess) async throws -> Void) async throws {
@@ -256,7 +256,7 @@ struct ServerExampleTests {
 }
 #else
 /// Without the package trait Hummingbird, the server example says how to run it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ServerExampleTraitMissingTests {
     @Test func theServerExampleSaysHowToRunItWithTheTrait() async throws {
         let run = try await DemoProcess.run(["--port", "8080"], executable: "server-example")

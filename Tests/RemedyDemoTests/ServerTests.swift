@@ -9,7 +9,7 @@ import FoundationNetworking
 /// The `server` scenario and `remedy-demo serve`, built with the package trait Hummingbird
 /// (`swift test --traits Hummingbird`): a real Hummingbird server on loopback, its failures answered
 /// with Problem Details, and the demo's client presenting them.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct ServerTests {
     @Test func serverScenarioPresentsTheServersTextsAndActions() async throws {
         let run = try await DemoProcess.run(
@@ -171,7 +171,7 @@ private final class ServeRun: @unchecked Sendable {
 }
 #else
 /// Without the package trait Hummingbird, the server parts of the demo say how to run them.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ServerTraitMissingTests {
     @Test func serveSaysHowToRunItWithTheTrait() async throws {
         let run = try await DemoProcess.run(["serve", "--port", "8080"])

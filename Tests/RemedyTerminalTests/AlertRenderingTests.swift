@@ -3,7 +3,7 @@ import Remedy
 import RemedyTerminal
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AlertRenderingTests {
     static let url = "http://127.0.0.1:52311/feed/items?page=1&size=20"
     static let widths = [20, 40, 80, 200]

@@ -8,7 +8,7 @@ import Testing
 /// swift-argument-parser's real errors, which the library products recognise by their structure alone: a
 /// command line the parser can't use reads "Check the Command" with the parser's own words, after the trust
 /// policy; `--help`, `--version` and clean exits are never presented; each ends with its exit status.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ArgumentParserErrorTests {
     /// A notes exporter: an enumeration, a transform that validates, a `validate()` and a version.
     struct Convert: ParsableCommand {

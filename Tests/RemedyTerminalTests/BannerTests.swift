@@ -3,7 +3,7 @@ import Remedy
 import RemedyTerminal
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct BannerTests {
     func offline(occurrences: Int = 1) -> Presentation {
         makePresentation(

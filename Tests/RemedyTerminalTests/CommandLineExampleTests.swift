@@ -7,7 +7,7 @@ import Testing
 /// The README's command-line tool with a language chosen on the root, as the README suggests, the
 /// command-line article's non-`Sendable` service, and the log one-liners they show. (The samples themselves,
 /// word for word, are in `TerminalSampleTests`, and `Examples/notes` runs end to end in `NotesExampleTests`.)
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CommandLineExampleTests {
     /// A service that isn't `Sendable`, like the article's.
     final class NotesServer {

@@ -7,7 +7,7 @@ import Testing
 
 /// `attemptOrExit` and `exit(withError:)` up to the exit itself: what is presented and recorded, and the
 /// status the process would end with. (`NotesExampleTests` and `ExportExampleTests` run both to the end.)
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ExitTests {
     @Test func aValueIsReturnedAndNothingElseHappens() async {
         let harness = HandlingHarness()

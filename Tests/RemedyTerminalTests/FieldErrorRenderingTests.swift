@@ -4,7 +4,7 @@ import RemedyTerminal
 import Testing
 
 /// An error about fields lists each field and its message under the alert's message, wrapped like it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct FieldErrorRenderingTests {
     static let fieldErrors = [
         FieldError(field: "email", message: "Enter an email address with an @."),

@@ -5,7 +5,7 @@ import Testing
 
 /// What the terminal presenter answers at once (`immediateAnswer(to:)`): banners, and alerts nobody can
 /// answer. It writes exactly what `present(_:)` writes for them; an alert somebody can answer waits.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TerminalImmediateAnswerTests {
     func presenter(input: some TerminalInput, output: RecordingOutput) -> TerminalPresenter {
         TerminalPresenter(input: input, output: output, appearance: TerminalAppearance(columns: 80))

@@ -5,7 +5,7 @@ import Testing
 
 /// The presenter writes in the presentation's language, offers keys a keyboard types, and keeps its
 /// frame at narrow widths.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct LanguageAndWidthTests {
     private func present(_ presentation: Presentation, columns: Int = 80, localization: Localization? = nil) async
         -> String

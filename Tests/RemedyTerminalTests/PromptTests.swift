@@ -3,7 +3,7 @@ import Remedy
 import RemedyTerminal
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PromptTests {
     /// Try Again (recommended), Delete Downloads (destructive), Cancel.
     func threeOptions() -> Presentation {

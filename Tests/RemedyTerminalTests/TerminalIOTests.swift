@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TerminalIOTests {
     @Test func fileDescriptorOutputWritesEveryByteToAPipe() throws {
         var descriptors: [Int32] = [0, 0]

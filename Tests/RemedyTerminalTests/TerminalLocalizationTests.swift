@@ -3,7 +3,7 @@ import Remedy
 import RemedyTerminal
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TerminalLocalizationTests {
     static let terminalKeys = Localization.allKeys.filter { $0.hasPrefix("terminal.") }.sorted()
 

@@ -2,7 +2,7 @@ import RemedyTesting
 import Testing
 
 /// How an app's own tests check "this operation presented X and was retried N times".
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HandlingHarnessTests {
     struct Flaky: Error {}
 

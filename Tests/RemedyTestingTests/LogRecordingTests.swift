@@ -2,7 +2,7 @@ import Logging
 import RemedyTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct LogRecordingTests {
     @Test func recordsLevelMessageAndMergedMetadata() throws {
         let recording = LogRecording()

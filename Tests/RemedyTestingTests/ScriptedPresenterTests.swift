@@ -2,7 +2,7 @@ import Foundation
 import RemedyTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ScriptedPresenterTests {
     struct Failure: Error {}
 

@@ -1,7 +1,7 @@
 import RemedyTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TestClockTests {
     @Test func sleeperWakesOnlyWhenTheClockReachesItsDeadline() async throws {
         let clock = TestClock()

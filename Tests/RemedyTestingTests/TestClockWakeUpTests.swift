@@ -4,7 +4,7 @@ import Testing
 
 /// A waiter that checks its condition at the very moment a sleep starts is still woken once the sleeper is
 /// there: what `waitForSleepers(1)` right after `waitForPresentations` meets when the watchdog starts to sleep.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TestClockWakeUpTests {
     @Test func aWaiterThatChecksWhileTheSleepStartsIsAnswered() async throws {
         let clock = TestClock()

@@ -32,8 +32,8 @@ extension ErrorScope {
         /// ``ErrorCategory/externalSystemUnavailable``, ``ErrorCategory/externalSystemUnexpected``,
         /// ``ErrorCategory/internalInconsistency`` and ``ErrorCategory/unknown``.
         public var retryableCategories: Set<ErrorCategory>
-        /// How long after an alert, route or banner is answered an identical failure (same
-        /// ``Presentation/groupingKey``, style and options) gets the same answer without being shown again: the
+        /// How long after an alert, route or banner is answered an identical failure (one a person can't
+        /// tell apart: the same texts, severity, style and options) gets the same answer without being shown again: the
         /// same option and outcome, logged as coalesced, the option's action not run again. It keeps a
         /// burst of identical failures to one presentation when the presenter answers at once, such as a
         /// tool without a terminal. A caller whose own failure was already answered — it retried after

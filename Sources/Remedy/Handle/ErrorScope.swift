@@ -54,8 +54,7 @@ public final class ErrorScope: Sendable {
     deinit {
         // Only the root owns the scheduler; children share it and keep the root alive while they live.
         guard parent == nil else { return }
-        let scheduler = pipeline.scheduler
-        Task { await scheduler.close() }
+        pipeline.scheduler.close()
     }
 
     // MARK: - Making scopes
@@ -167,6 +166,8 @@ public final class ErrorScope: Sendable {
     /// Handles an error that was caught elsewhere, and optionally retries what failed.
     ///
     /// Returns at once; the handling runs in a task of its own (await its `value` for the outcome).
+    /// Before it returns, the error is received: resolved, logged, passed through the rules and, when it
+    /// is to be shown, put in line, so errors handed in one after the other are shown in that order.
     /// When the person's choice (or a rule's take-over) recovers, `retry` runs; if it throws, that error
     /// is handled the same way, up to ``Configuration/maximumRecoveries`` times.
     ///
@@ -195,28 +196,22 @@ public final class ErrorScope: Sendable {
         line: Int = #line
     ) -> Task<HandlingOutcome, Never> {
         let pipeline = self.pipeline
-        // Counted from now, not from when the task runs: identical errors handed in at the same moment
-        // join one presentation even when the presenter answers the first at once, and errors handed in one
-        // after the other are shown in that order.
-        let arrival = pipeline.scheduler.announceArrival()
-        // Made whole and moved into the task: a `var` set after it was made would be copied into the
-        // task's closure, then copied once more into the task's own `var`.
-        let context = HandlingState(
+        var context = HandlingState(
             chain: chain,
             action: nil,
             canRetry: retry != nil,
             isIdempotent: true,
             retryPolicy: .disabled,
             fileID: fileID,
-            line: line,
-            arrival: arrival
+            line: line
         )
-        return Task {
+        // In the caller's thread: see above. The caller's cancellation isn't the handling's.
+        let received = pipeline.receive(error, &context, checksCancellation: false)
+        return Task { [context] in
             var context = context
-            defer { context.endArrival(at: pipeline.scheduler) }
-            var failure = error
+            var decision = await pipeline.process(received, &context)
             while true {
-                switch await pipeline.process(failure, &context) {
+                switch decision {
                 case .end(let outcome):
                     return outcome
                 case .retry(let outcome):
@@ -225,7 +220,7 @@ public final class ErrorScope: Sendable {
                         try await retry()
                         return outcome
                     } catch {
-                        failure = error
+                        decision = await pipeline.process(error, &context)
                     }
                 }
             }
@@ -313,8 +308,6 @@ public final class ErrorScope: Sendable {
             fileID: fileID,
             line: line
         )
-        context.arrival = pipeline.scheduler.announceArrival()
-        defer { context.endArrival(at: pipeline.scheduler) }
         var error = firstError
         while true {
             switch await pipeline.process(error, &context) {

@@ -69,38 +69,72 @@ final class FailurePipeline: Sendable {
 
     // MARK: - One failure
 
+    /// A failure taken as far as it goes without waiting: logged as received, its course decided, and
+    /// when it is to be shown, entered into the scheduler.
+    struct Received: Sendable {
+        enum Next: Sendable {
+            case decided(FailureDecision)
+            case retryAutomatically(after: Duration)
+            case takeOver(HandledError, ErrorRule, @Sendable (HandledError) async throws -> RecoveryOutcome)
+            /// Shown once the minimum duration after the person's last choice has passed.
+            case presentAfterGate(HandledError)
+            /// Entered into the scheduler: the answer is awaited with the ticket.
+            case answer(PresentationScheduler.Ticket, isFatal: Bool)
+        }
+
+        var record: FailureRecord
+        var next: Next
+    }
+
     /// Handles one failure of an operation. An error thrown by a recovery action or a take-over handler
     /// is handled here too, as a new error in the same scope, with a log record of its own.
     func process(_ error: any Error, _ context: inout HandlingState) async -> FailureDecision {
-        var error = error
-        var isFirst = true
+        await process(receive(error, &context), &context)
+    }
+
+    /// Goes on with a failure ``receive(_:_:isOperationFailure:checksCancellation:)`` took in.
+    func process(_ received: Received, _ context: inout HandlingState) async -> FailureDecision {
+        var received = received
         while true {
-            let wrapped =
-                isFirst
-                ? context.action.map { ContextError($0, wrapping: error, fileID: context.fileID, line: context.line) }
-                    ?? error : error
-            let failure = received(wrapped, context)
-            var record = FailureRecord(failure, logger: logger, fileID: context.fileID, line: context.line)
-            switch await handle(consume failure, &record, &context) {
+            switch await complete(&received, &context) {
             case .decided(let decision):
                 return decision
             case .newError(let next):
-                error = next
-                isFirst = false
+                received = receive(next, &context, isOperationFailure: false)
             }
         }
     }
 
-    private enum Step {
+    /// Receives a failure without suspending: resolves and logs it, decides its course and, when it is
+    /// shown now, enters it into the scheduler. `handle` calls this in its caller's thread, so errors
+    /// handed in one after the other are shown in that order.
+    ///
+    /// - Parameters:
+    ///   - isOperationFailure: Whether the error is the operation's own, wrapped in the action's context
+    ///     layer; not for errors of recovery actions or take-over handlers.
+    ///   - checksCancellation: Whether the current task's cancellation gives the failure up: not in the
+    ///     caller of `handle`, whose cancellation isn't the handling's.
+    func receive(
+        _ error: any Error,
+        _ context: inout HandlingState,
+        isOperationFailure: Bool = true,
+        checksCancellation: Bool = true
+    ) -> Received {
+        let wrapped =
+            isOperationFailure
+            ? context.action.map { ContextError($0, wrapping: error, fileID: context.fileID, line: context.line) }
+                ?? error : error
+        let failure = received(wrapped, context)
+        var record = FailureRecord(failure, logger: logger, fileID: context.fileID, line: context.line)
+        let next = decide(failure, &record, &context, checksCancellation: checksCancellation)
+        return Received(record: record, next: next)
+    }
+
+    enum Step {
         case decided(FailureDecision)
         case newError(any Error)
     }
 
-    // The synchronous steps are kept out of line (`@inline(never)`): inlined into the async functions
-    // that call them, every temporary presentation and handled error (hundreds of bytes each) becomes
-    // part of the async frame, which the task allocates on each call (24 KB for `handle`, 20 KB for
-    // `present`, malloc'd in slabs by every handling task).
-    @inline(never)
     private func received(
         _ error: any Error,
         _ context: HandlingState,
@@ -114,49 +148,74 @@ final class FailurePipeline: Sendable {
         )
     }
 
-    private func handle(
+    private func decide(
         _ failure: consuming HandledError,
         _ record: inout FailureRecord,
-        _ context: inout HandlingState
-    )
-        async -> Step
-    {
+        _ context: inout HandlingState,
+        checksCancellation: Bool
+    ) -> Received.Next {
         if failure.isSilent {
             record.outcome(.silenced)
             return .decided(.end(.silenced))
         }
-        if Task.isCancelled {
+        if checksCancellation, Task.isCancelled {
             record.outcome(.gaveUp, ["reason": "cancelled"])
             return .decided(.end(.gaveUp))
         }
         if failure.severity == .fatal {
-            return .decided(await fatal(failure, &record, &context))
+            return enterFatal(failure, &record)
         }
         if let delay = automaticRetryDelay(failure, context) {
-            context.endArrival(at: scheduler)
             context.automaticRetries += 1
             record.outcome(
                 .retrying,
                 ["retry": "automatic", "automaticRetry": "\(context.automaticRetries)", "delay": "\(delay)"]
             )
+            return .retryAutomatically(after: delay)
+        }
+        // Consumed, so the rules' replacement goes in its place without a copy of the resolved failure.
+        switch applyRules(to: &failure, &record, context) {
+        case .passedOn:
+            guard context.gate == nil else { return .presentAfterGate(failure) }
+            return .answer(enter(failure, &context), isFatal: false)
+        case .silenced(let rule):
+            record.outcome(.silenced, ["rule": "\(rule.name)"])
+            return .decided(.end(.silenced))
+        case .fatal:
+            return enterFatal(failure, &record)
+        case .takenOver(let rule, let handler):
+            return .takeOver(failure, rule, handler)
+        }
+    }
+
+    /// Waits for what a received failure waits for, and goes on with it.
+    private func complete(_ received: inout Received, _ context: inout HandlingState) async -> Step {
+        switch received.next {
+        case .decided(let decision):
+            return .decided(decision)
+        case .retryAutomatically(let delay):
             do {
                 try await clock.sleep(for: delay)
             } catch {
                 return .decided(.end(.gaveUp))
             }
             return .decided(.retry(.retrying))
-        }
-        // Consumed, so the rules' replacement goes in its place without a copy of the resolved failure.
-        switch applyRules(to: &failure, &record, context) {
-        case .passedOn:
-            return await present(failure, &record, &context)
-        case .silenced(let rule):
-            record.outcome(.silenced, ["rule": "\(rule.name)"])
-            return .decided(.end(.silenced))
-        case .fatal:
-            return .decided(await fatal(failure, &record, &context))
-        case .takenOver(let rule, let handler):
-            return await takeOver(failure, by: rule, handler: handler, &record, &context)
+        case .takeOver(let failure, let rule, let handler):
+            return await takeOver(failure, by: rule, handler: handler, &received.record, &context)
+        case .presentAfterGate(let failure):
+            if let gate = context.gate {
+                // Cancellation ends the wait; the check below then gives up.
+                try? await timeline.sleep(until: gate)
+                context.gate = nil
+            }
+            if Task.isCancelled {
+                received.record.outcome(.gaveUp, ["reason": "cancelled"])
+                return .decided(.end(.gaveUp))
+            }
+            return await answered(enter(failure, &context), &received.record, &context)
+        case .answer(let ticket, let isFatal):
+            guard isFatal else { return await answered(ticket, &received.record, &context) }
+            return .decided(await fatalAnswered(ticket, &received.record))
         }
     }
 
@@ -241,7 +300,6 @@ final class FailurePipeline: Sendable {
         _ context: inout HandlingState
     ) async -> Step {
         // The rules checked that this task doesn't run inside the rule's own take-over.
-        context.endArrival(at: scheduler)
         let result = await runner.takeOver(by: rule, logger: logger) { try await handler(failure) }
         func metadata(retry: String? = nil) -> Logger.Metadata {
             var metadata: Logger.Metadata = ["rule": "\(rule.name)", "recovery": "\(result.name)"]
@@ -269,114 +327,20 @@ final class FailurePipeline: Sendable {
         }
     }
 
-    // MARK: - Presenting and recovering
-
-    private func present(_ failure: HandledError, _ record: inout FailureRecord, _ context: inout HandlingState)
-        async -> Step
-    {
-        let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
-        let presentation = makePresentation(
-            failure,
-            offeringRetry: context.canRetry && !isAtRecoveryLimit && offersRetry(failure),
-            acknowledgementOnly: isAtRecoveryLimit && context.canRetry
-        )
-        if let gate = context.gate {
-            // Cancellation ends the wait; the check below then gives up.
-            try? await timeline.sleep(until: gate)
-            context.gate = nil
-        }
-        if Task.isCancelled {
-            record.outcome(.gaveUp, ["reason": "cancelled"])
-            return .decided(.end(.gaveUp))
-        }
-        context.automaticRetries = 0
-        let answer = await scheduler.present(
-            presentation,
-            reusesRecentAnswer: context.recoveries == 0,
-            runningGroups: { RecoveryRunner.runningGroups },
-            arrival: context.arrival
-        )
-        context.arrival = nil
-        if answer.resolution.isChoice, configuration.minimumDuration > .zero {
-            context.gate = timeline.deadline(after: configuration.minimumDuration)
-        }
-        let recovery = await recover(answer)
-        let level: Logger.Level = answer.resolution.isPresenterProblem || recovery.isTimeout ? .info : .debug
-        switch recovery {
-        case .finished(.recovered):
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .recovered
-            guard context.canRetry, context.recoveries < configuration.maximumRecoveries else {
-                record.outcome(
-                    outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
-                return .decided(.end(outcome))
-            }
-            record.outcome(
-                outcome,
-                level: level,
-                Self.metadata(answer, recovery, retry: "afterRecovery"),
-                presentation: answer.presentation
-            )
-            context.recoveries += 1
-            return .decided(.retry(outcome))
-        case .finished(.notRecovered), .timedOut, .cancelled, .alreadyRunning:
-            let gaveUp = answer.option.role == .cancel || !answer.resolution.isChoice
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : gaveUp ? .gaveUp : .presented
-            record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
-            return .decided(.end(outcome))
-        case .failed(let actionError):
-            let outcome: HandlingOutcome = answer.isCoalesced ? .coalesced : .presented
-            record.outcome(outcome, level: level, Self.metadata(answer, recovery), presentation: answer.presentation)
-            context.recoveries += 1
-            return .newError(actionError)
-        }
-    }
-
-    /// Runs the answer's option, when the answer says to act on it. An option whose action only returns
-    /// its outcome (OK, Cancel, Try Again) needs no async call of the runner.
-    private func recover(_ answer: PresentationScheduler.Answer) async -> RecoveryRunOutcome {
-        guard answer.resolution.runsAction else { return .finished(.notRecovered) }
-        if let result = runner.recoverAtOnce(answer.option, for: answer.group) { return result }
-        return await runner.recover(
-            answer.option, for: answer.group, waitsForRunningAction: !answer.joinsAnsweredPresentation)
-    }
-
-    /// The metadata of a presented failure's outcome line. Built only when the line is logged: at the
-    /// usual `info` level, a `debug` outcome costs no dictionary and no string.
-    @inline(never)
-    private static func metadata(
-        _ answer: PresentationScheduler.Answer,
-        _ recovery: RecoveryRunOutcome,
-        retry: String? = nil
-    ) -> Logger.Metadata {
-        var metadata: Logger.Metadata = [
-            "option": "\(answer.option.title)",
-            "resolution": "\(answer.resolution)",
-            "recovery": "\(recovery.name)",
-        ]
-        if case .presenterFailed(let presenterError) = answer.resolution {
-            metadata["presenterError"] = "\(ErrorReport(presenterError).summary)"
-        }
-        if case .failed(let actionError) = recovery {
-            metadata["actionError"] = "\(ErrorReport(actionError).summary)"
-        }
-        if let retry { metadata["retry"] = "\(retry)" }
-        return metadata
-    }
-
     /// Whether a failure offers "Try Again": it isn't permanent, it has no options of its own besides
     /// Try Again (a cancel option doesn't count: every presentation with an action has one), and it is
     /// transient or of a retryable category.
-    private func offersRetry(_ failure: HandledError) -> Bool {
+    func offersRetry(_ failure: HandledError) -> Bool {
         failure.resolved.offersRetry(retryableCategories: configuration.retryableCategories)
     }
 
-    /// The presentation of a failure, made only now, just before it is shown, in a shared box.
-    @inline(never)
+    /// The presentation of a failure, made only now, just before it is shown, in the style the presenter
+    /// can show.
     func makePresentation(
         _ failure: HandledError,
         offeringRetry: Bool,
         acknowledgementOnly: Bool
-    ) -> SharedPresentation {
+    ) -> Presentation {
         let interpretation = failure.interpretation
         let localization = resolver.localization
         // "Try Again" (the catalog's or the error's) only where there is something to run again. Filtered
@@ -393,50 +357,25 @@ final class FailurePipeline: Sendable {
         } else if offeringRetry, !options.contains(where: \.isRetry) {
             options.insert(.retry, at: 0)
         }
-        let presentation = failure.resolved.presentation(
+        var presentation = failure.resolved.presentation(
             options: options,
             detail: detail,
             supportReference: failure.supportReference,
             localization: localization
         )
-        // Shared by reference from here on: the scheduler, the presenter, the state and every answer
-        // read this one copy, and the async frames of the handling hold a pointer, not the whole value.
-        // The style first: `presentation` is then passed at its last use, moved instead of copied.
-        let style = capabilities.style(for: presentation)
-        return SharedPresentation(presentation, style: style)
-    }
-
-    // MARK: - Fatal errors
-
-    /// Logs a fatal error, presents it, runs the cleanup hooks and terminates.
-    private func fatal(
-        _ failure: HandledError,
-        _ record: inout FailureRecord,
-        _ context: inout HandlingState
-    ) async -> FailureDecision {
-        record.fatal(failure)
-        let presentation = makePresentation(failure, offeringRetry: false, acknowledgementOnly: false)
-        let answer = await scheduler.present(presentation, reusesRecentAnswer: false, arrival: context.arrival)
-        context.arrival = nil
-        let recovery = await recover(answer)
-        record.outcome(
-            answer.isCoalesced ? .coalesced : .presented,
-            ["resolution": "\(answer.resolution)", "recovery": "\(recovery.name)"],
-            presentation: answer.presentation
-        )
-        await terminateOnce(answer.presentation)
-        return .end(answer.isCoalesced ? .coalesced : .presented)
+        presentation.style = capabilities.style(for: presentation)
+        return presentation
     }
 
     /// Closes the scheduler, runs every cleanup hook once (newest first, each within the cleanup
     /// timeout), then terminates. Racing fatal errors share the one termination.
-    private func terminateOnce(_ presentation: Presentation) async {
+    func terminateOnce(_ presentation: Presentation) async {
         let logger = self.logger
         let task = termination.withLock { termination -> Task<Void, Never> in
             if let termination { return termination }
             let task = Task {
                 [scheduler, cleanups, clock, terminate, cleanupTimeout = configuration.cleanupTimeout] in
-                await scheduler.close()
+                scheduler.close()
                 let hooks = cleanups.withLock { hooks in
                     defer { hooks.removeAll() }
                     return hooks
@@ -455,12 +394,5 @@ final class FailurePipeline: Sendable {
             return task
         }
         await task.value
-    }
-}
-
-extension RecoveryRunOutcome {
-    fileprivate var isTimeout: Bool {
-        if case .timedOut = self { return true }
-        return false
     }
 }

@@ -24,23 +24,10 @@ struct HandlingState: Sendable {
     var recoveries = 0
     /// Automatic retries since the person was last asked, limited by ``RetryPolicy/maximumRetries``.
     var automaticRetries = 0
-    /// The handling's number from ``PresentationScheduler/announceArrival()`` while it hasn't reached the
-    /// scheduler yet: its first presentation, its end, or a wait for something else ends the announcement.
-    var arrival: Int?
     /// `minimumDuration` after the person's last choice, on the pipeline's timeline: the next
     /// presentation waits for it. A deadline, not a task: most failures are never presented again, and a
     /// sleeping task per choice would cost a task and a timer for nothing.
     var gate: Duration?
 
     var scopePath: String { chain.first?.path ?? "" }
-}
-
-extension HandlingState {
-    /// Ends the handling's announcement (``arrival``) when it doesn't present now: it ends, or waits for a
-    /// take-over or a backoff, and presentations handed in after it needn't wait for it.
-    mutating func endArrival(at scheduler: PresentationScheduler) {
-        guard let arrival else { return }
-        self.arrival = nil
-        scheduler.withdrawArrival(arrival)
-    }
 }

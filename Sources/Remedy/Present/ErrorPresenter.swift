@@ -14,7 +14,7 @@
 ///
 /// A presenter that can answer without waiting (a scripted presenter in tests, a terminal nobody can
 /// type into, a presenter that only logs) also answers in ``immediateAnswer(to:)``, which spares each
-/// presentation a task of its own.
+/// presentation the presenter timeout's timer.
 public protocol ErrorPresenter: Sendable {
     /// Shows the presentation and waits for the person's choice.
     ///
@@ -30,11 +30,12 @@ public protocol ErrorPresenter: Sendable {
     /// Answers a presentation at once, without waiting, when this presenter can; otherwise says that it
     /// has to wait, and ``present(_:)`` shows it.
     ///
-    /// The root asks this first, every time it hands a presentation to the presenter. Only when the
-    /// answer is ``ImmediateAnswer/needsWaiting`` does it call ``present(_:)`` for the same presentation,
-    /// in a task of the presenter's own. A presentation answered here costs no task and no suspension: a
-    /// presenter that never waits (one that answers from a script, one that logs and picks the fallback
-    /// option, a terminal whose input nobody can type into) makes every handled error cheaper.
+    /// The root asks this first, every time it hands a presentation to the presenter, in the task it
+    /// starts for the presentation. Only when the answer is ``ImmediateAnswer/needsWaiting`` does it call
+    /// ``present(_:)`` for the same presentation, in that task, and start the presenter timeout. A
+    /// presentation answered here never waits on a timer: a presenter that never waits (one that answers
+    /// from a script, one that logs and picks the fallback option, a terminal whose input nobody can type
+    /// into) leaves nothing behind for a handled error.
     ///
     /// Everything else stays as it is: identical presentations still join and are counted, every caller
     /// gets the answer, and the coalescing window still reuses it. A presenter may answer some
@@ -59,10 +60,8 @@ public protocol ErrorPresenter: Sendable {
     ///
     /// Default: ``ImmediateAnswer/needsWaiting`` for every presentation, so ``present(_:)`` shows each.
     ///
-    /// - It runs synchronously, in the thread of the task that hands the presentation over (usually the
-    ///   task that handles the error), so it must never block or wait for a person, and it may run in any
-    ///   thread: a presenter bound to the main actor leaves it at its default. It is never cancelled; the
-    ///   cancellation of the task it runs in belongs to that task, not to the presentation.
+    /// - It runs synchronously, in the presentation's task, so it must never block or wait for a person,
+    ///   and it may run in any thread: a presenter bound to the main actor leaves it at its default.
     /// - When it returns ``ImmediateAnswer/needsWaiting``, it must not have shown the presentation (nor
     ///   taken an answer from a script): ``present(_:)`` is called next and does that.
     ///

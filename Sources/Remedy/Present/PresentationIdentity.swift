@@ -1,53 +1,31 @@
-/// What a person would see of a presentation. Two presentations with the same identity can't be told
-/// apart, so the scheduler shows them once; presentations that differ in any of these are never merged.
+/// What a person would see of a presentation: its texts, severity, style, options (their titles and
+/// roles, in order) and field errors. Two presentations with the same identity can't be told apart, so
+/// the scheduler shows them once; presentations that differ in any of these are never merged.
 ///
-/// The grouping key (an error's shape) is a different thing, for logs and analytics: two errors of one
-/// type with different messages share a grouping key but not an identity.
-///
-/// The hash is computed once, when the identity is made: the scheduler looks an identity up several
-/// times per presentation (open, recently answered, forgotten). Equality still compares every field.
+/// This is the one definition of "identical" the scheduler coalesces by. The grouping key (an error's
+/// shape) is a different thing, for logs and analytics: two errors of one type with different messages
+/// share a grouping key but not an identity.
 struct PresentationIdentity: Hashable, Sendable {
-    /// The presentation, whose texts, severity, style and options (their titles and roles, in order) are
-    /// the identity. Kept by reference: the entry, the scheduler's dictionaries and each caller's lookup
-    /// hold a copy of the identity, and a copy of the texts and options would cost a retain and a release
-    /// each per copy.
-    private let shown: SharedPresentation
-    private let hash: Int
-
-    init(_ presentation: borrowing Presentation) {
-        self.init(SharedPresentation(copy presentation))
+    private struct OptionLook: Hashable, Sendable {
+        let title: String
+        let role: RecoveryOption.Role
     }
 
-    init(_ shown: SharedPresentation) {
-        self.shown = shown
-        hash = shown.identityHash()
-    }
+    private let title: String
+    private let message: String
+    private let detail: String?
+    private let severity: Severity
+    private let style: PresentationStyle
+    private let options: [OptionLook]
+    private let fieldErrors: [FieldError]
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && (lhs.shown === rhs.shown || lhs.shown.looksLike(rhs.shown))
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-}
-
-extension SharedPresentation {
-    /// The hash of the presentation's identity (``PresentationIdentity``): its texts, severity, style,
-    /// options' titles and roles, and field errors.
-    func identityHash() -> Int {
-        var hasher = Hasher()
-        hasher.combine(value.title)
-        hasher.combine(value.message)
-        hasher.combine(value.detail)
-        hasher.combine(value.severity)
-        hasher.combine(value.style)
-        hasher.combine(value.options.count)
-        for option in value.options {
-            hasher.combine(option.title)
-            hasher.combine(option.role)
-        }
-        if !value.fieldErrors.isEmpty { hasher.combine(value.fieldErrors) }
-        return hasher.finalize()
+    init(_ presentation: Presentation) {
+        title = presentation.title
+        message = presentation.message
+        detail = presentation.detail
+        severity = presentation.severity
+        style = presentation.style
+        options = presentation.options.map { OptionLook(title: $0.title, role: $0.role) }
+        fieldErrors = presentation.fieldErrors
     }
 }

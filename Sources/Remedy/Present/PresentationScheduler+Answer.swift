@@ -78,40 +78,12 @@ extension PresentationScheduler {
         /// within the coalescing window.
         package var isCoalesced: Bool
         /// The presentation as shown, with its count of occurrences when the answer was given.
-        package var presentation: Presentation {
-            get { shown.presentation(occurrences: occurrences) }
-            set {
-                shown = SharedPresentation(newValue)
-                occurrences = newValue.occurrences
-            }
-        }
+        package var presentation: Presentation
         /// Every caller of the presentation shares it: the option's action runs once for all of them.
         package var group: RecoveryGroup
         /// Whether this caller came after the answer was given (within the coalescing window, or while a
         /// banner was visible). Its failure may come from that answer's own action, run in a task or a
         /// callback that inherits nothing from it: such a caller never waits for the action.
         package var joinsAnsweredPresentation = false
-        /// The presentation, shared by the entry, the observable state and the answers of all callers:
-        /// each of 10,000 coalesced callers would otherwise copy it (a retain per text and list).
-        var shown: SharedPresentation
-        /// The count of occurrences when the answer was given; the shared presentation keeps the count
-        /// it was made with.
-        var occurrences: Int
-
-        init(
-            option: RecoveryOption,
-            resolution: Resolution,
-            isCoalesced: Bool,
-            shown: SharedPresentation,
-            occurrences: Int,
-            group: RecoveryGroup
-        ) {
-            self.option = option
-            self.resolution = resolution
-            self.isCoalesced = isCoalesced
-            self.group = group
-            self.shown = shown
-            self.occurrences = occurrences
-        }
     }
 }

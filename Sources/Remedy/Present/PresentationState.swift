@@ -23,19 +23,23 @@ import Observation
 /// main actor itself. (The SwiftUI presenters of the planned `RemedyUI` module are Apple-only and not
 /// part of this package yet.)
 public final class PresentationState: Observable, Sendable {
+    /// What the scheduler shows at one moment, numbered in the order the scheduler took it.
+    struct Snapshot: Sendable {
+        let version: UInt64
+        /// The blocking presentation shown, with the number of its scheduler entry.
+        let current: (entry: UInt64, presentation: Presentation)?
+        let banners: [(entry: UInt64, presentation: Presentation)]
+        let waitingCount: Int
+    }
+
     private struct Storage: Sendable {
-        /// The current presentation, shared with the scheduler (a reference, not a copy of every text),
-        /// and its count of occurrences, which grows in place as identical errors join.
-        var current: SharedPresentation?
-        var currentOccurrences = 0
-        var banners: [Presentation] = []
+        var version: UInt64 = 0
+        var current: (entry: UInt64, presentation: Presentation)?
+        var banners: [(entry: UInt64, presentation: Presentation)] = []
         var waitingCount = 0
     }
 
     private let registrar = ObservationRegistrar()
-    /// The key path of ``current``, made once: the scheduler changes `current` twice per presentation, and
-    /// a key path literal is looked up in the runtime's cache each time it is evaluated.
-    private static let currentKeyPath: KeyPath<PresentationState, Presentation?> & Sendable = \.current
     private let storage = LockedValue(Storage())
     private let changes = ChangeSignal()
 
@@ -46,15 +50,13 @@ public final class PresentationState: Observable, Sendable {
     /// identical errors join it.
     public var current: Presentation? {
         registrar.access(self, keyPath: \.current)
-        let current = storage.withLock { storage in storage.current.map { ($0, storage.currentOccurrences) } }
-        guard let (shown, occurrences) = current else { return nil }
-        return shown.presentation(occurrences: occurrences)
+        return storage.withLock { $0.current?.presentation }
     }
 
     /// The banners being shown, oldest first. Each goes away after the configured banner duration.
     public var banners: [Presentation] {
         registrar.access(self, keyPath: \.banners)
-        return storage.withLock { $0.banners }
+        return storage.withLock { $0.banners.map(\.presentation) }
     }
 
     /// How many blocking presentations wait behind ``current``.
@@ -65,37 +67,48 @@ public final class PresentationState: Observable, Sendable {
 
     // MARK: - Updates (by the scheduler)
 
-    func setCurrent(_ presentation: SharedPresentation?) {
-        registrar.withMutation(of: self, keyPath: Self.currentKeyPath) {
-            storage.withLock { storage in
-                storage.current = presentation
-                storage.currentOccurrences = presentation?.value.occurrences ?? 0
+    /// Shows a snapshot of the scheduler, unless a later one is shown already. Called without the
+    /// scheduler's lock: observers may hand in errors from `onChange`.
+    func publish(_ snapshot: Snapshot) {
+        let changed = storage.withLock { storage -> (current: Bool, banners: Bool, waitingCount: Bool)? in
+            guard snapshot.version > storage.version else { return nil }
+            return (
+                !Self.same(storage.current.map { [$0] } ?? [], snapshot.current.map { [$0] } ?? []),
+                !Self.same(storage.banners, snapshot.banners),
+                storage.waitingCount != snapshot.waitingCount
+            )
+        }
+        guard let changed else { return }
+        if changed.current { registrar.willSet(self, keyPath: \.current) }
+        if changed.banners { registrar.willSet(self, keyPath: \.banners) }
+        if changed.waitingCount { registrar.willSet(self, keyPath: \.waitingCount) }
+        // The values replaced are released after the lock: a presentation's actions may hold the last
+        // reference to the root scope, whose release closes the scheduler, which publishes.
+        let replaced = storage.withLock { storage -> Storage? in
+            guard snapshot.version > storage.version else { return nil }
+            let replaced = storage
+            storage.version = snapshot.version
+            storage.current = snapshot.current
+            storage.banners = snapshot.banners
+            storage.waitingCount = snapshot.waitingCount
+            return replaced
+        }
+        if changed.current { registrar.didSet(self, keyPath: \.current) }
+        if changed.banners { registrar.didSet(self, keyPath: \.banners) }
+        if changed.waitingCount { registrar.didSet(self, keyPath: \.waitingCount) }
+        withExtendedLifetime(replaced) {}
+        changes.signal()
+    }
+
+    /// Whether two lists show the same presentations with the same counts.
+    private static func same(
+        _ lhs: [(entry: UInt64, presentation: Presentation)],
+        _ rhs: [(entry: UInt64, presentation: Presentation)]
+    ) -> Bool {
+        lhs.count == rhs.count
+            && zip(lhs, rhs).allSatisfy {
+                $0.entry == $1.entry && $0.presentation.occurrences == $1.presentation.occurrences
             }
-        }
-        changes.signal()
-    }
-
-    /// Sets the count of occurrences of the current presentation, in place: an identical error joined it.
-    func setCurrentOccurrences(_ occurrences: Int) {
-        registrar.withMutation(of: self, keyPath: Self.currentKeyPath) {
-            storage.withLock { $0.currentOccurrences = occurrences }
-        }
-        changes.signal()
-    }
-
-    func setBanners(_ banners: [Presentation]) {
-        registrar.withMutation(of: self, keyPath: \.banners) {
-            storage.withLock { $0.banners = banners }
-        }
-        changes.signal()
-    }
-
-    func setWaitingCount(_ count: Int) {
-        guard storage.withLock({ $0.waitingCount != count }) else { return }
-        registrar.withMutation(of: self, keyPath: \.waitingCount) {
-            storage.withLock { $0.waitingCount = count }
-        }
-        changes.signal()
     }
 
     // MARK: - Waiting (for tests)

@@ -11,13 +11,13 @@ import Logging
 ///
 /// Every line passes the error through swift-log's `error:` parameter and names the call site of the
 /// `attempt` or `handle` as its file and line.
-struct FailureRecord {
+struct FailureRecord: Sendable {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
 
     /// What the outcome line tells of a handled error: a few fields, not the whole resolved failure,
     /// whose copy (its interpretation, its facts) would cost a retain per text and list.
-    private struct Logged {
+    private struct Logged: Sendable {
         let error: any Error
         let supportReference: SupportReference
         let category: ErrorCategory

@@ -10,7 +10,7 @@ import Testing
 /// The samples that make a `TerminalPresenter()` with its defaults are compiled and never called: it reads
 /// standard input when that is a terminal, which it is when a person runs `swift test`, and would wait for
 /// them. The tests run the samples' errors and calls with scripted input and recorded output instead.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TerminalSampleTests {
     // MARK: - Stand-ins for the samples' placeholders
 

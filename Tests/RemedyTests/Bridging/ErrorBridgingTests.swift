@@ -4,7 +4,7 @@ import Testing
 
 /// A `PresentableError` bridged to `NSError` and resolved back is the same presentation, and runs the
 /// same actions.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorBridgingTests {
     private struct ActionFailed: Error {}
 

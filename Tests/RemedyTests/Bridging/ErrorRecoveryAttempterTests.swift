@@ -4,7 +4,7 @@ import Testing
 
 /// The callback form of the attempter, which AppKit's sheets use: recovery is reported only once the action
 /// finished.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorRecoveryAttempterTests {
     /// A one-way signal an action can wait on, released by the test.
     final class Gate: Sendable {

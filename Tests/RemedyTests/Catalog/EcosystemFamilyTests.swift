@@ -5,7 +5,7 @@ import Testing
 
 /// The ecosystem's error families, the trust policy for foreign text, advice that fits, and messages
 /// that name what a failure concerns.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct EcosystemFamilyTests {
     let english = Localization(locale: Locale(identifier: "en"))
 

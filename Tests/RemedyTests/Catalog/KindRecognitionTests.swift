@@ -7,7 +7,7 @@ import Testing
 /// Failures read by their kind, whichever library reports them: a cause kept in a library's private
 /// storage, grouping keys that separate what an opaque type hides, a summary that skips a deliberately
 /// vague description, and a generic text that asks to try again only when Try Again is offered.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct KindRecognitionTests {
     let english = Localization(locale: Locale(identifier: "en"))
 

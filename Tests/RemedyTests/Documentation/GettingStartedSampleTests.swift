@@ -4,7 +4,7 @@ import Testing
 
 /// The samples of the getting-started article, word for word (``CodeSampleCoverageTests`` checks that), run
 /// and checked against what the article says about them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct GettingStartedSampleTests {
     // MARK: - Stand-ins for the article's placeholders
 

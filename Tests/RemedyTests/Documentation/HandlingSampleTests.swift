@@ -5,7 +5,7 @@ import Testing
 
 /// The samples of the landing page and of the handling article that need no terminal, word for word
 /// (``CodeSampleCoverageTests`` checks that), run against a scripted presenter.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HandlingSampleTests {
     // MARK: - Stand-ins for the samples' placeholders
 

@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// A Problem Details response handled end to end through a root scope: the server's actions work.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ProblemDetailsHandlingTests {
     private static let orderURL = URL(string: "https://api.example.com/orders/42")!
 

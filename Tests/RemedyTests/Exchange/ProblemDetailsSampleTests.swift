@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The samples of the ProblemDetailsOverHTTP article, compiled and run (the AsyncHTTPClient one against
 /// stand-ins with AsyncHTTPClient's shapes, since Remedy's tests don't depend on it).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ProblemDetailsSampleTests {
     private struct Order: Decodable {
         var id: Int

@@ -6,7 +6,7 @@ import Testing
 /// A failure that arrives after the person answered is shown, banners included; one that joins an answer
 /// whose action is still being carried out is told so and never waits on that action, whatever task it
 /// comes from.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AnsweredArrivalTests {
     /// A minor failure of a service: shown as a banner that offers Try Again.
     private static let offline = MessageError(

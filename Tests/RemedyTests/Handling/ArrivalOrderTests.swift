@@ -5,7 +5,7 @@ import Testing
 
 /// Errors one task hands in one after the other are presented in the order it handed them in, whichever
 /// of their handlings reaches the scheduler first.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ArrivalOrderTests {
     @Test(arguments: 0..<20)
     func tenDifferentErrorsHandedInByOneTaskArePresentedInTheirOrder(run: Int) async {

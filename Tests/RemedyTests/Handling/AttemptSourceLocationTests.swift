@@ -2,7 +2,7 @@ import Remedy
 import RemedyTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AttemptSourceLocationTests {
     @Test func theActionLayerRecordsWhereAttemptWasCalled() async throws {
         let harness = HandlingHarness(answers: [.role(.cancel)])

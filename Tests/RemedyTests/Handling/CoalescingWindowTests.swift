@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// The coalescing window: identical presentations arriving just after one was answered get its answer.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CoalescingWindowTests {
     private func makeQueue(
         _ presenter: ScriptedPresenter,

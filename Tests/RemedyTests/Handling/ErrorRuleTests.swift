@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// The ready-made rules, and the order rules run in.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorRuleTests {
     private func decides(_ rule: ErrorRule, _ error: any Error, silence expected: Bool) throws -> Bool {
         let decision = try rule.decision(for: HandledError(error))

@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// Faults and bad input: every one ends in defined behaviour, without a crash or a hang.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorScopeFaultTests {
     @Test func aRuleThatThrowsIsLoggedAndPassesTheErrorOn() async throws {
         let harness = HandlingHarness(rules: [ErrorRule("broken") { _ in throw Boom(label: "rule") }])

@@ -3,7 +3,7 @@ import RemedyTesting
 import Testing
 
 /// Fatal errors: presented, every cleanup hook exactly once, then terminate — also when they race.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct FatalErrorTests {
     struct Corrupted: PresentableError {
         var id: Int

@@ -5,7 +5,7 @@ import Testing
 
 /// Every error handed to a scope is logged when it arrives and once with its outcome, at levels that
 /// follow swift-log's guidance for libraries, with the documented metadata.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HandlingLoggingTests {
     @Test(arguments: [Severity.minor, .major, .critical])
     func aHandledErrorIsLoggedAtDebugWhenReceivedAndWithItsOutcome(severity: Severity) async {

@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// The scenarios of DESIGN.md, end to end through a root scope, a scripted presenter and a test clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct HandlingScenarioTests {
     // MARK: - 1. Feed
 

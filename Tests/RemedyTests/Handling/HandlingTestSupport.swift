@@ -203,6 +203,6 @@ struct Scheduling {
     }
 
     func close() async {
-        await scheduler.close()
+        scheduler.close()
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The scheduler's ordering, coalescing, banners and every way it is kept from getting stuck, with the
 /// recovery runner that runs the chosen actions.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationSchedulerTests {
     private func makeQueue(
         _ presenter: ScriptedPresenter,

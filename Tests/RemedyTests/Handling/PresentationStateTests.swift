@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// The root's observable state, as a SwiftUI view would bind to it, tested with Observation on Linux.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationStateTests {
     @Test func observersLearnWhenAnAlertAppearsAndGoes() async throws {
         let harness = HandlingHarness(answers: [.held(.role(.cancel))])

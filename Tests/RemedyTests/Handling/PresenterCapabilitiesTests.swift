@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// A presenter says what it can show; the root picks each presentation's style from it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresenterCapabilitiesTests {
     /// A presenter whose banners carry no buttons, as a terminal's.
     struct AlertsOnlyPresenter: ErrorPresenter {

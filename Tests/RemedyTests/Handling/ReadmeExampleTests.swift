@@ -4,7 +4,7 @@ import Testing
 
 /// The README's quick-start example, compiled and run with a scripted presenter in place of the
 /// terminal, so the README stays true to the code.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReadmeExampleTests {
     private actor Cache {
         static let shared = Cache()

@@ -3,7 +3,7 @@ import RemedyTesting
 import Testing
 
 /// Backoff with full jitter, Retry-After, and the rules for non-idempotent operations.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct RetryPolicyTests {
     @Test func theCapGrowsExponentiallyUpToTheMaximum() {
         let policy = RetryPolicy.exponential(initialDelay: .seconds(1), maximumDelay: .seconds(10))

@@ -7,7 +7,7 @@ import Testing
 /// never merged, a more severe error never takes a lesser one's answer), and nothing is lost (every
 /// caller answered, every error logged once with its outcome, re-entrant recovery never waits on
 /// itself).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SchedulingPromiseTests {
     /// A file error of the app: every instance has the same type, so the same grouping key, whatever
     /// the file; only its message tells them apart.

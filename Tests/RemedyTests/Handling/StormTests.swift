@@ -3,7 +3,7 @@ import RemedyTesting
 import Testing
 
 /// Scenario 8 at full size: 10,000 errors from 1,000 concurrent tasks.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct StormTests {
     struct StormError: Error {
         var id: Int

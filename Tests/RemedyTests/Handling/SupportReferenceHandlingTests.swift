@@ -4,7 +4,7 @@ import RemedyTesting
 import Testing
 
 /// The reference a person reads off the screen is the one every log line of the occurrence carries.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct SupportReferenceHandlingTests {
     /// An error that arrived with a reference, as a server's Problem Details do.
     private struct CarriedError: PresentableError {

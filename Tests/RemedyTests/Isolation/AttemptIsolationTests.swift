@@ -4,7 +4,7 @@ import Testing
 
 /// `attempt` takes the closures people write, wherever they write them: the compiler checks each
 /// pattern here, and each test checks the value comes back.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AttemptIsolationTests {
     /// A service that is not `Sendable`, as most app services are.
     final class NotesService {

@@ -3,7 +3,7 @@ import Remedy
 import Testing
 
 /// `fallbackOption` is found by index; it must stay `cancelOption ?? defaultOption ?? options[0]`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct FallbackOptionTests {
     private struct Failure: Error {}
 

@@ -2,7 +2,7 @@ import Foundation
 import Remedy
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentableErrorTests {
     private enum SignUpError: PresentableError {
         case emptyUserName

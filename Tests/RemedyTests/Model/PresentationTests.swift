@@ -3,7 +3,7 @@ import Remedy
 import Testing
 
 /// The presentation rules, after Apple's Human Interface Guidelines for alerts.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationTests {
     private struct Failure: Error {}
 

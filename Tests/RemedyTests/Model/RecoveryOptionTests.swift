@@ -2,7 +2,7 @@ import Foundation
 import Remedy
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct RecoveryOptionTests {
     private struct ActionFailed: Error, Equatable {}
 

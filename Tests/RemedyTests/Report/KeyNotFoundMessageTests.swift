@@ -6,7 +6,7 @@ import Testing
 /// The message of a missing key is kept with the key's name after it is made, and reused when the same
 /// name comes again: the text must be the one made from the name every time, whatever came before, from
 /// any thread. Expected texts are interpolated here, not read from Remedy.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct KeyNotFoundMessageTests {
     struct Key: CodingKey {
         var stringValue: String

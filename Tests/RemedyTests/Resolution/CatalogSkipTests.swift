@@ -6,7 +6,7 @@ import Testing
 /// The walk skips asking the catalog about nodes it can never interpret (`ErrorCatalog.mayInterpret`):
 /// the catalog is skipped only when it surely answers `nil`, and an app's entry for a skipped type still
 /// answers once it is registered.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct CatalogSkipTests {
     private enum ServiceError: WrappingError {
         case parsing(DecodingError)

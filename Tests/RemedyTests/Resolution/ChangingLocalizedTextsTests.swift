@@ -6,7 +6,7 @@ import Testing
 /// The message a `LocalizedError`'s texts make: what `ErrorResolver.message(for:)` returns has exactly the
 /// bytes a message made from the error's texts of the moment has, however the texts change between errors
 /// of one type, whatever storage they come in.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ChangingLocalizedTextsTests {
     /// Texts given per value: one type, many texts.
     private struct Stored: LocalizedError {

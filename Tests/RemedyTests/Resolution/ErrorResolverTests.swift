@@ -3,7 +3,7 @@ import Remedy
 import Testing
 
 /// Each source the resolver reads a node's texts from, on Linux as on Apple platforms.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorResolverTests {
     // MARK: - Fixtures
 

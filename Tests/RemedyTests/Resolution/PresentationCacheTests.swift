@@ -6,7 +6,7 @@ import Testing
 /// The texts Remedy keeps per language (``LanguageTexts``): a presentation read from them is the one a
 /// localization that looks every text up makes, in every language, and they never serve another
 /// localization's, catalog's or tree's texts.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PresentationCacheTests {
     /// What a person sees of a presentation, and how it is shown.
     private typealias Seen = SeenPresentation

@@ -3,7 +3,7 @@ import Remedy
 import Testing
 
 /// `RecoverableError` options, including attempters that misbehave.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct RecoverableErrorTests {
     // MARK: - Fixtures
 

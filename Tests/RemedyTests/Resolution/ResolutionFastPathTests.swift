@@ -5,7 +5,7 @@ import Testing
 
 /// The shortcuts of the resolution give the same results as the full walk: a leaf resolved without a
 /// walk, user info read only from the types that have one, and a node's coding path computed when read.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ResolutionFastPathTests {
     // MARK: - Fixtures
 

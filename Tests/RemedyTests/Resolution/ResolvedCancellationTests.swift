@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// A resolution reads a presentable node's category once, for its interpretation and for its
 /// cancellation fact: the facts must still say what `ErrorTree.containsCancellation` says.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ResolvedCancellationTests {
     private struct Presentable: PresentableError {
         let category: ErrorCategory

@@ -3,7 +3,7 @@ import Testing
 
 /// The lock box keeps its value and its mutex in one allocation, through unsafe pointers into a
 /// `ManagedBuffer`: these tests would catch a box that doesn't exclude, doesn't unlock, or leaks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct LockedValueTests {
     @Test func concurrentReadModifyWritesAreNeverLost() async {
         let box = LockedValue(0)

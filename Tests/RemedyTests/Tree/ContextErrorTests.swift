@@ -3,7 +3,7 @@ import Remedy
 import Testing
 
 /// `ContextError` and `withContext` in sync, async and typed-throws code, and 100,000 layers.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ContextErrorTests {
     typealias Leaf = TreeFixtures.Leaf
 

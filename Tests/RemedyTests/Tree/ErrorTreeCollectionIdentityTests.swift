@@ -5,7 +5,7 @@ import Testing
 /// Errors reached through collections, optionals, tuples and values that aren't errors: class instances
 /// keep their identity (cycles close, `NSError`s keep their facts), errors nested in plain structs are
 /// children, and the search stays bounded.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorTreeCollectionIdentityTests {
     typealias Leaf = TreeFixtures.Leaf
 

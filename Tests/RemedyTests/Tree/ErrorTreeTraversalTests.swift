@@ -3,7 +3,7 @@ import Remedy
 import Testing
 
 /// Pre-order traversal, cycles, and the caps on depth, width and nodes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ErrorTreeTraversalTests {
     typealias Leaf = TreeFixtures.Leaf
     typealias LinkError = TreeFixtures.LinkError

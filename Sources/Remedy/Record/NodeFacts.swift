@@ -135,8 +135,12 @@ package enum NodeFacts {
     }
 
     /// The case name from a default enum description: `timeout`, `invalid` for `invalid(42)`.
+    ///
+    /// The bytes before the first parenthesis: a case name is an identifier, so whatever follows the
+    /// parenthesis belongs to the values.
     package static func caseName(fromDescription description: String) -> String {
-        String(description.prefix { $0 != "(" })
+        guard let parenthesis = description.utf8.firstIndex(of: UInt8(ascii: "(")) else { return description }
+        return String(description[..<parenthesis])
     }
 
     static func caseName(of error: DecodingError) -> String {

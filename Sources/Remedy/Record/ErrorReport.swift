@@ -19,7 +19,7 @@ import Foundation
 /// //      debug: No value associated with key CodingKeys(stringValue: "temp", intValue: nil) ("temp").
 /// ```
 ///
-/// Every rendering is bounded by the ``limits``: the walk obeys the depth, width and node caps, and the
+/// Every rendering is bounded by its ``ErrorLimits``: the walk obeys the depth, width and node caps, and the
 /// rendering caps bound the total size, each message and the context layers shown, with a visible
 /// marker wherever something was left out. Messages are escaped, so newlines, tabs and ANSI escape sequences inside them can't break a
 /// report's lines or colour a terminal (`\n`, `\t`, `\u{1B}`); emoji and other text stay as they are.

@@ -47,22 +47,22 @@ report.tree3declared.groupingKey 200
 handle.major 200
 attempt.success 1000
 attempt.failure 200
-server.failure.problemDetails 200
-server.failure.problemDetails.de 200
-server.failure.problemDetails.retryAfter 200
+server.failure.httpError 200
+server.failure.httpError.de 200
+server.failure.retryAfter 200
 server.success.problemDetails 200
 '
 # Ratios of a gated operation's instructions to a baseline's that must stay under a limit, whatever the
 # thresholds say: `numerator denominator limit`. A failed request through ProblemDetailsMiddleware costs at
 # most 3x Hummingbird's own answer to the same error (the issue "Across the wire").
 ratios='
-server.failure.problemDetails server.failure.plain 3.0
-server.failure.problemDetails.retryAfter server.failure.plain.retryAfter 3.0
+server.failure.httpError server.failure.plain.httpError 3.0
+server.failure.retryAfter server.failure.plain.retryAfter 3.0
 '
 # Baselines: measured for the ratios only, never held to a threshold. Their code isn't Remedy's (plain
 # Hummingbird), and their count moves by a few percent with the layout of the rest of the binary.
 baselines='
-server.failure.plain 200
+server.failure.plain.httpError 200
 server.failure.plain.retryAfter 200
 '
 

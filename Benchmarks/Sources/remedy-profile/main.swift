@@ -72,16 +72,9 @@ let operations: [String: @Sendable () async -> Void] = [
     "handle.major.waiting": { _ = await waitingPresentingRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
     "storm.1000": { await runStorm(tasks: 100, errorsPerTask: 10) },
-    // A failed request: plain Hummingbird answering its `HTTPError`, and the same through
-    // `ProblemDetailsMiddleware` (with and without `Accept-Language`); the happy path of both. The lone
-    // `HTTPError` is answered from an answer made once per language; the one with a Retry-After the general
-    // way (one walk, the catalog, the writer).
-    "server.failure.plain": { _ = await plainServer.respond(to: "/overload") },
-    "server.failure.problemDetails": { _ = await problemServer.respond(to: "/overload") },
-    "server.failure.plain.retryAfter": { _ = await plainServer.respond(to: "/overload/retry-after") },
-    "server.failure.problemDetails.retryAfter": { _ = await problemServer.respond(to: "/overload/retry-after") },
-    "server.failure.problemDetails.de": {
-        _ = await problemServer.respond(to: "/overload", acceptLanguage: "de-CH, de;q=0.9, en;q=0.5")
+    // A failed request through `ProblemDetailsMiddleware` in German (the other `server.failure.*` are below).
+    "server.failure.httpError.de": {
+        _ = await problemServer.respond(to: FailureShape.httpError.path, acceptLanguage: "de-CH, de;q=0.9, en;q=0.5")
     },
     "problemDetails.encoded": { _ = opaque(overloadProblem).encoded() },
     "server.success.plain": { _ = await plainServer.respond(to: "/hello") },
@@ -94,6 +87,13 @@ let operations: [String: @Sendable () async -> Void] = [
     },
 ]
 
+/// A failed request for every shape of error a route throws: plain Hummingbird answering the throw itself
+/// (`server.failure.plain.<shape>`), and `ProblemDetailsMiddleware` answering it (`server.failure.<shape>`).
+let serverFailures: [String: @Sendable () async -> Void] = FailureShape.allCases.reduce(into: [:]) {
+    operations, shape in
+    operations["server.failure.plain.\(shape.rawValue)"] = { _ = await plainServer.respond(failing: shape) }
+    operations["server.failure.\(shape.rawValue)"] = { _ = await problemServer.respond(failing: shape) }
+}
 let plainServer = FailingServer(answersProblems: false)
 let problemServer = FailingServer(answersProblems: true)
 let chain10000 = makeChain(depth: 10_000)
@@ -106,8 +106,8 @@ let presentingRoot = makePresentingRoot()
 let waitingPresentingRoot = makePresentingRoot(answersAtOnce: false)
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let name = arguments.first, let operation = operations[name] else {
-    let names = operations.keys.sorted().joined(separator: "\n  ")
+guard let name = arguments.first, let operation = operations[name] ?? serverFailures[name] else {
+    let names = (operations.keys.sorted() + serverFailures.keys.sorted()).joined(separator: "\n  ")
     FileHandle.standardError.write(Data("usage: remedy-profile OPERATION [COUNT]\noperations:\n  \(names)\n".utf8))
     exit(64)
 }

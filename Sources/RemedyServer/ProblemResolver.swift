@@ -206,27 +206,54 @@ package struct ProblemResolver: Sendable {
         if !configuration.rules.isEmpty, failure.severity != .fatal {
             let original = failure
             let route = request.route
+            let rules = configuration.rules.lazy.map { (rule: $0, scope: route) }
             var taken: Set<String> = []
-            while case .takenOver(let rule, let handler, let handled)? = applyRules(
-                to: &failure, resolver: resolver, route: route, reference: reference, skipping: taken,
-                decided: &decided,
-                request.logger)
-            {
-                taken.insert(rule)
-                decided = .handled(rule: rule)
-                do {
-                    if try await handler(handled) == .recovered, canRerun { return .rerun }
-                    break
-                } catch {
-                    // The handler's own failure is the answer, under the same reference; it meets the rules
-                    // again, but never a take-over that ran already.
-                    failure = resolver.resolve(error)
-                    if failure.isCancellation { return .passOn }
-                    reference = failure.interpretation.supportReference ?? reference
+            var handled = HandledError(resolved: failure, scopePath: route, action: nil, supportReference: reference)
+            rules: while true {
+                let (verdict, replacedBy) = ErrorRule.apply(
+                    rules,
+                    to: &handled,
+                    replacement: { replacement in
+                        HandledError(
+                            resolved: resolver.resolve(replacement), scopePath: route, action: nil,
+                            supportReference: reference)
+                    },
+                    // A rule takes a request over once: the handler's own failure meets the other rules only.
+                    mayTakeOver: { !taken.contains($0.name) },
+                    note: { note in
+                        guard case .threw(_, let rule, _) = note else { return }
+                        request.logger.debug(
+                            "An error rule threw; the error is passed on",
+                            metadata: ["rule": "\(rule.name)", "reference": "\(reference)"]
+                        )
+                    }
+                )
+                failure = handled.resolved
+                if let replacedBy { decided = .replaced(rule: replacedBy.name) }
+                switch verdict {
+                case .passedOn, .fatal:
+                    break rules
+                case .silenced(let rule):
+                    // A silenced error is still answered (the client waits for one).
+                    decided = .silenced(rule: rule.name)
+                    break rules
+                case .takenOver(let rule, let handler):
+                    taken.insert(rule.name)
+                    decided = .handled(rule: rule.name)
+                    do {
+                        if try await handler(handled) == .recovered, canRerun { return .rerun }
+                        break rules
+                    } catch {
+                        // The handler's own failure is the answer, under the same reference.
+                        failure = resolver.resolve(error)
+                        if failure.isCancellation { return .passOn }
+                        reference = failure.interpretation.supportReference ?? reference
+                        handled = HandledError(
+                            resolved: failure, scopePath: route, action: nil, supportReference: reference)
+                    }
                 }
             }
-            // A silenced error is still answered (the client waits for one); a replacement that is a
-            // cancellation says nothing to answer with, so the original error is.
+            // A replacement that is a cancellation says nothing to answer with, so the original error is.
             if failure.isCancellation { failure = original }
         }
         var answer = ProblemAnswer(
@@ -273,57 +300,14 @@ package struct ProblemResolver: Sendable {
         case replaced(rule: String)
         /// A rule's handler ran and ended the failure without recovering.
         case handled(rule: String)
-        /// A rule takes it over with this handler.
-        case takenOver(rule: String, @Sendable (HandledError) async throws -> RecoveryOutcome, HandledError)
 
         /// The name of the rule that decided, for the log.
         var ruleName: String? {
             switch self {
             case .passedOn: nil
-            case .silenced(let rule), .replaced(let rule), .handled(let rule), .takenOver(let rule, _, _): rule
+            case .silenced(let rule), .replaced(let rule), .handled(let rule): rule
             }
         }
-    }
-
-    /// The rules in order, as an ``ErrorScope`` applies them: the first that doesn't pass the error on
-    /// decides; a replacement goes on to the next rule in the original's place. Returns the take-over, if
-    /// a rule takes the error over; any other decision is left in `decided`.
-    private func applyRules(
-        to failure: inout ResolvedFailure,
-        resolver: ErrorResolver,
-        route: String,
-        reference: SupportReference,
-        skipping taken: Set<String>,
-        decided: inout RuleDecision,
-        _ logger: @autoclosure () -> Logger
-    ) -> RuleDecision? {
-        for rule in configuration.rules where !taken.contains(rule.name) {
-            let handled = HandledError(resolved: failure, scopePath: route, action: nil, supportReference: reference)
-            let decision: ErrorRule.Decision
-            do {
-                decision = try rule.decision(for: handled)
-            } catch {
-                logger().debug(
-                    "An error rule threw; the error is passed on",
-                    metadata: ["rule": "\(rule.name)", "reference": "\(reference)"]
-                )
-                continue
-            }
-            switch decision {
-            case .passOn:
-                continue
-            case .silence:
-                decided = .silenced(rule: rule.name)
-                return nil
-            case .replace(let replacement):
-                failure = resolver.resolve(replacement)
-                decided = .replaced(rule: rule.name)
-                if failure.isCancellation { return nil }
-            case .takeOver(let handler):
-                return .takenOver(rule: rule.name, handler, handled)
-            }
-        }
-        return nil
     }
 }
 

@@ -54,7 +54,7 @@ package struct ProblemResolver: Sendable {
     }
 
     /// What answers in one language need, made once per language: the resolver, the headers every answer
-    /// in it carries (made per request, they cost a tenth of the whole answer), and the answers to a lone
+    /// in it carries, and the answers to a lone
     /// status error (`HTTPError`, `Abort`) of each status the built-in catalog names.
     struct AnswerLanguage: Sendable {
         let resolver: ErrorResolver
@@ -62,10 +62,8 @@ package struct ProblemResolver: Sendable {
         /// The answer to a lone status error without headers, by status, made once the way every failure is
         /// answered, for the statuses the built-in catalog names; empty when the app's catalog or rules could
         /// answer such an error otherwise. Such errors are what a server answers most, and most when it is
-        /// overloaded (the frameworks' own 404s, an app's 503s). Answered from here, the gated
-        /// `server.failure.problemDetails` takes 34,654 instructions instead of 47,096 (−26%); with the
-        /// other changes of the same round, the server's CPU time per failed request over loopback went
-        /// from 40.0 to 34.2 µs (`Benchmarks/load.sh`'s method, both servers in one run).
+        /// overloaded (the frameworks' own 404s, an app's 503s). Kept for the instructions per failed request
+        /// of a lone `HTTPError` (`server.failure.httpError`, Benchmarks/README.md).
         let statusAnswers: [Int: ProblemAnswer]
 
         init(_ resolver: ErrorResolver, _ configuration: ProblemDetailsConfiguration, framework: ServerFramework) {
@@ -114,8 +112,8 @@ package struct ProblemResolver: Sendable {
     /// their message or reason, which the frameworks' own errors fill with developer text; unless the app's own
     /// entries know them better.
     ///
-    /// The statuses the built-in catalog names are read in the server's language once, here: read per
-    /// request, they cost a twentieth of a failed request's answer.
+    /// The statuses the built-in catalog names are read in the server's language once, here, for the
+    /// instructions per failed request of a status error (`server.failure.*`, Benchmarks/README.md).
     private static func serverCatalog(
         _ appCatalog: ErrorCatalog,
         framework: ServerFramework,

@@ -64,6 +64,33 @@ struct ProblemBodyWriterTests {
             #expect(written == problem.encoded(), "\(String(decoding: written, as: UTF8.self))")
         }
     }
+
+    @Test("A buffer of the writer's capacity holds the worst case: every byte of every text escaped")
+    func worstCaseFitsTheCapacity() throws {
+        // Every text is control characters only, each written as `\u00XX` (six bytes for one), in every member.
+        let worst = String(repeating: "\u{1}", count: 300)
+        let request = ProblemDetails.Action.Request(method: worst, href: worst)
+        let problem = ProblemDetails(
+            type: worst, title: worst, status: Int.min, detail: worst, instance: worst, category: ErrorCategory(worst),
+            severity: .fatal, supportReference: SupportReference.next(), retryAfter: .seconds(Int64.max),
+            actions: Array(
+                repeating: ProblemDetails.Action(id: worst, title: worst, role: .destructive, request: request),
+                count: 20),
+            fieldErrors: Array(repeating: FieldError(field: worst, message: worst), count: 70)
+                + Array(repeating: FieldError(field: "#" + worst, message: worst), count: 70)
+        )
+        let shortest = ProblemDetails(
+            status: Int.min, retryAfter: .seconds(Int64.max),
+            fieldErrors: Array(repeating: FieldError(field: "", message: ""), count: 100))
+        for problem in [problem, ProblemDetails(), shortest] {
+            let capacity = ProblemBodyWriter.capacity(for: problem)
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+            defer { buffer.deallocate() }
+            let count = ProblemBodyWriter.write(problem, into: buffer)
+            #expect(count <= capacity)
+            #expect(Data(buffer[..<count]) == problem.encoded())
+        }
+    }
 }
 
 extension ErrorCategory {

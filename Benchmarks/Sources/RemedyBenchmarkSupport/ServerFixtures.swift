@@ -174,17 +174,17 @@ private struct QuotaExceededError: HTTPResponseError {
 }
 
 /// An app's errors, described for a person.
-private enum BookingError: LocalizedError {
+package enum BookingError: LocalizedError {
     case roomTaken, paymentDeclined
 
-    var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .roomTaken: "The room was booked by someone else."
         case .paymentDeclined: "The payment was declined."
         }
     }
 
-    var recoverySuggestion: String? { "Choose another room." }
+    package var recoverySuggestion: String? { "Choose another room." }
 }
 
 /// A library's error whose state lives in a private class, as postgres-nio's `PSQLError` does.

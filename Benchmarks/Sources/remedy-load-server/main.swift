@@ -9,6 +9,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RemedyBenchmarkSupport
 import RemedyHummingbird
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -32,17 +33,3 @@ let app = Application(
     logger: logger
 )
 try await app.runService()
-
-/// An app's errors, described for a person.
-enum BookingError: LocalizedError {
-    case roomTaken, paymentDeclined
-
-    var errorDescription: String? {
-        switch self {
-        case .roomTaken: "The room was booked by someone else."
-        case .paymentDeclined: "The payment was declined."
-        }
-    }
-
-    var recoverySuggestion: String? { "Choose another room." }
-}

@@ -180,6 +180,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RemedyTestingTests", dependencies: ["RemedyTesting"]),
+        // The server layer's own parts (every file is under `#if Hummingbird || Vapor`); the middleware of each
+        // framework is tested against a real server in IntegrationTests.
+        .testTarget(
+            name: "RemedyServerTests",
+            dependencies: [
+                "Remedy",
+                .target(name: "RemedyServer", condition: .when(traits: serverTraits)),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: serverTraits)),
+            ]
+        ),
         // Runs the built remedy-demo and the examples end to end; depending on them makes `swift test` build them
         // first (server-example's server only with the trait).
         .testTarget(

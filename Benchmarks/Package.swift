@@ -46,6 +46,7 @@ let package = Package(
         .executableTarget(
             name: "remedy-load-server",
             dependencies: [
+                "RemedyBenchmarkSupport",
                 .product(name: "RemedyHummingbird", package: remedy),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,8 +1,9 @@
 #if Hummingbird || Vapor
 /// The byte-level reading that `Accept` and `Accept-Language` share: trimming, case, and q-values.
 ///
-/// Without Foundation: a browser sends these headers with every request, and Foundation's trimming, splitting
-/// and number parsing cost three times a whole failed request's answer.
+/// Without Foundation: a browser sends these headers with every request, and read with Foundation's trimming,
+/// splitting and number parsing they would cost more than the rest of its failed request's answer
+/// (`server.failure.httpError.de`, Benchmarks/README.md).
 enum HeaderBytes {
     /// Reads the comma-separated elements of a header value in order, at most `maximum` of them (the rest are
     /// not read, so a huge header costs little), each as it stands between its commas.

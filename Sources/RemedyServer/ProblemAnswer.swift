@@ -270,12 +270,9 @@ struct ProblemAnswer {
         }
     }
 
-    /// The problem's bytes, written straight into the response's buffer.
+    /// The problem's bytes.
     private func body() -> ByteBuffer {
-        guard let capacity = problem.writtenCapacity else { return ByteBuffer(bytes: problem.encoded()) }
-        var buffer = ByteBufferAllocator().buffer(capacity: capacity)
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { problem.write(into: $0) }
-        return buffer
+        ProblemBodyWriter.body(of: problem)
     }
 }
 #endif

@@ -24,11 +24,13 @@ public import Tracing
 /// router.add(middleware: ProblemDetailsMiddleware(configuration))  // Vapor: app.middleware.use(…)
 /// ```
 public struct ProblemDetailsConfiguration: Sendable {
-    /// The app's rules, applied to every route's error before it is answered (innermost first, as in an
-    /// ``ErrorScope``): replace an error with one that says more, silence one, or take it over.
+    /// The app's rules, applied to every route's error before it is answered, in order, as an ``ErrorScope``
+    /// applies its rules (``ErrorRule``): replace an error with one that says more, silence one, or take it over.
     ///
-    /// A take-over whose handler reports ``RecoveryOutcome/recovered`` runs the route again, up to
-    /// ``maximumReruns`` times; so a take-over suits idempotent routes whose body can be read again.
+    /// A server has nobody to ask, so a silenced error is still answered (logged at `debug`), and a take-over's
+    /// handler runs in the request's task: when it reports ``RecoveryOutcome/recovered``, the route runs again,
+    /// up to ``maximumReruns`` times, so a take-over suits idempotent routes whose body can be read again. A
+    /// rule takes a request over once: an error its handler throws is answered, after the other rules.
     public var rules: [ErrorRule]
     /// Translates foreign errors. Default: ``ErrorCatalog/standard``. Hummingbird's `HTTPResponseError`s and
     /// Vapor's `AbortError`s are read with the catalog's texts for their status, never their message or reason,

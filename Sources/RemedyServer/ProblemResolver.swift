@@ -54,7 +54,7 @@ package struct ProblemResolver: Sendable {
     }
 
     /// What answers in one language need, made once per language: the resolver, the headers every answer
-    /// in it carries (made per request, they cost a tenth of the whole answer), and the answers to a lone
+    /// in it carries, and the answers to a lone
     /// status error (`HTTPError`, `Abort`) of each status the built-in catalog names.
     struct AnswerLanguage: Sendable {
         let resolver: ErrorResolver
@@ -62,10 +62,8 @@ package struct ProblemResolver: Sendable {
         /// The answer to a lone status error without headers, by status, made once the way every failure is
         /// answered, for the statuses the built-in catalog names; empty when the app's catalog or rules could
         /// answer such an error otherwise. Such errors are what a server answers most, and most when it is
-        /// overloaded (the frameworks' own 404s, an app's 503s). Answered from here, the gated
-        /// `server.failure.problemDetails` takes 34,654 instructions instead of 47,096 (−26%); with the
-        /// other changes of the same round, the server's CPU time per failed request over loopback went
-        /// from 40.0 to 34.2 µs (`Benchmarks/load.sh`'s method, both servers in one run).
+        /// overloaded (the frameworks' own 404s, an app's 503s). Kept for the instructions per failed request
+        /// of a lone `HTTPError` (`server.failure.httpError`, Benchmarks/README.md).
         let statusAnswers: [Int: ProblemAnswer]
 
         init(_ resolver: ErrorResolver, _ configuration: ProblemDetailsConfiguration, framework: ServerFramework) {
@@ -114,8 +112,8 @@ package struct ProblemResolver: Sendable {
     /// their message or reason, which the frameworks' own errors fill with developer text; unless the app's own
     /// entries know them better.
     ///
-    /// The statuses the built-in catalog names are read in the server's language once, here: read per
-    /// request, they cost a twentieth of a failed request's answer.
+    /// The statuses the built-in catalog names are read in the server's language once, here, for the
+    /// instructions per failed request of a status error (`server.failure.*`, Benchmarks/README.md).
     private static func serverCatalog(
         _ appCatalog: ErrorCatalog,
         framework: ServerFramework,
@@ -206,27 +204,54 @@ package struct ProblemResolver: Sendable {
         if !configuration.rules.isEmpty, failure.severity != .fatal {
             let original = failure
             let route = request.route
+            let rules = configuration.rules.lazy.map { (rule: $0, scope: route) }
             var taken: Set<String> = []
-            while case .takenOver(let rule, let handler, let handled)? = applyRules(
-                to: &failure, resolver: resolver, route: route, reference: reference, skipping: taken,
-                decided: &decided,
-                request.logger)
-            {
-                taken.insert(rule)
-                decided = .handled(rule: rule)
-                do {
-                    if try await handler(handled) == .recovered, canRerun { return .rerun }
-                    break
-                } catch {
-                    // The handler's own failure is the answer, under the same reference; it meets the rules
-                    // again, but never a take-over that ran already.
-                    failure = resolver.resolve(error)
-                    if failure.isCancellation { return .passOn }
-                    reference = failure.interpretation.supportReference ?? reference
+            var handled = HandledError(resolved: failure, scopePath: route, action: nil, supportReference: reference)
+            rules: while true {
+                let (verdict, replacedBy) = ErrorRule.apply(
+                    rules,
+                    to: &handled,
+                    replacement: { replacement in
+                        HandledError(
+                            resolved: resolver.resolve(replacement), scopePath: route, action: nil,
+                            supportReference: reference)
+                    },
+                    // A rule takes a request over once: the handler's own failure meets the other rules only.
+                    mayTakeOver: { !taken.contains($0.name) },
+                    note: { note in
+                        guard case .threw(_, let rule, _) = note else { return }
+                        request.logger.debug(
+                            "An error rule threw; the error is passed on",
+                            metadata: ["rule": "\(rule.name)", "reference": "\(reference)"]
+                        )
+                    }
+                )
+                failure = handled.resolved
+                if let replacedBy { decided = .replaced(rule: replacedBy.name) }
+                switch verdict {
+                case .passedOn, .fatal:
+                    break rules
+                case .silenced(let rule):
+                    // A silenced error is still answered (the client waits for one).
+                    decided = .silenced(rule: rule.name)
+                    break rules
+                case .takenOver(let rule, let handler):
+                    taken.insert(rule.name)
+                    decided = .handled(rule: rule.name)
+                    do {
+                        if try await handler(handled) == .recovered, canRerun { return .rerun }
+                        break rules
+                    } catch {
+                        // The handler's own failure is the answer, under the same reference.
+                        failure = resolver.resolve(error)
+                        if failure.isCancellation { return .passOn }
+                        reference = failure.interpretation.supportReference ?? reference
+                        handled = HandledError(
+                            resolved: failure, scopePath: route, action: nil, supportReference: reference)
+                    }
                 }
             }
-            // A silenced error is still answered (the client waits for one); a replacement that is a
-            // cancellation says nothing to answer with, so the original error is.
+            // A replacement that is a cancellation says nothing to answer with, so the original error is.
             if failure.isCancellation { failure = original }
         }
         var answer = ProblemAnswer(
@@ -273,57 +298,14 @@ package struct ProblemResolver: Sendable {
         case replaced(rule: String)
         /// A rule's handler ran and ended the failure without recovering.
         case handled(rule: String)
-        /// A rule takes it over with this handler.
-        case takenOver(rule: String, @Sendable (HandledError) async throws -> RecoveryOutcome, HandledError)
 
         /// The name of the rule that decided, for the log.
         var ruleName: String? {
             switch self {
             case .passedOn: nil
-            case .silenced(let rule), .replaced(let rule), .handled(let rule), .takenOver(let rule, _, _): rule
+            case .silenced(let rule), .replaced(let rule), .handled(let rule): rule
             }
         }
-    }
-
-    /// The rules in order, as an ``ErrorScope`` applies them: the first that doesn't pass the error on
-    /// decides; a replacement goes on to the next rule in the original's place. Returns the take-over, if
-    /// a rule takes the error over; any other decision is left in `decided`.
-    private func applyRules(
-        to failure: inout ResolvedFailure,
-        resolver: ErrorResolver,
-        route: String,
-        reference: SupportReference,
-        skipping taken: Set<String>,
-        decided: inout RuleDecision,
-        _ logger: @autoclosure () -> Logger
-    ) -> RuleDecision? {
-        for rule in configuration.rules where !taken.contains(rule.name) {
-            let handled = HandledError(resolved: failure, scopePath: route, action: nil, supportReference: reference)
-            let decision: ErrorRule.Decision
-            do {
-                decision = try rule.decision(for: handled)
-            } catch {
-                logger().debug(
-                    "An error rule threw; the error is passed on",
-                    metadata: ["rule": "\(rule.name)", "reference": "\(reference)"]
-                )
-                continue
-            }
-            switch decision {
-            case .passOn:
-                continue
-            case .silence:
-                decided = .silenced(rule: rule.name)
-                return nil
-            case .replace(let replacement):
-                failure = resolver.resolve(replacement)
-                decided = .replaced(rule: rule.name)
-                if failure.isCancellation { return nil }
-            case .takeOver(let handler):
-                return .takenOver(rule: rule.name, handler, handled)
-            }
-        }
-        return nil
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -11,13 +12,18 @@ import RemedyHummingbird
 package struct InProcessContext: RequestContext {
     package struct Source: RequestContextSource {
         package let logger: Logger
+        package let marksBodyErrors: Bool
     }
 
     package var coreContext: CoreRequestContextStorage
+    private let marksBodyErrors: Bool
 
     package init(source: Source) {
         coreContext = CoreRequestContextStorage(source: source)
+        marksBodyErrors = source.marksBodyErrors
     }
+
+    package var requestDecoder: BenchmarkRequestDecoder { BenchmarkRequestDecoder(marksBodyErrors: marksBodyErrors) }
 }
 
 /// A log handler at `info` that renders each record it gets into one line and drops it, as a real
@@ -42,39 +48,82 @@ package struct RenderingLogHandler: LogHandler {
     }
 }
 
-/// A router whose routes fail the way an overloaded server's do, plain or behind the middleware.
+/// The shapes of error a route throws, each answered by plain Hummingbird and by the middleware: the
+/// operations `server.failure.plain.<shape>` and `server.failure.<shape>` of `remedy-profile`.
+package enum FailureShape: String, CaseIterable, Sendable {
+    /// A lone `HTTPError(.serviceUnavailable)`.
+    case httpError
+    /// An `HTTPError` with a `Retry-After` header.
+    case retryAfter
+    /// The app's own `HTTPResponseError`.
+    case responseError
+    /// The app's `LocalizedError` enum, thrown as it is.
+    case localizedError
+    /// The same enum inside two layers of `withContext`.
+    case contextLayers
+    /// A library's error whose state is in a private class, as postgres-nio's `PSQLError`'s is.
+    case opaqueLibrary
+    /// An `InvalidInputError` with three fields.
+    case invalidInput
+    /// A request body that can't be decoded.
+    case undecodableBody
+
+    /// The route's path.
+    package var path: String { "/fail/\(rawValue)" }
+}
+
+/// A router whose routes fail, one per ``FailureShape``, plain or behind the middleware.
 package struct FailingServer: Sendable {
     private let responder: RouterResponder<InProcessContext>
     private let logger: Logger
+    private let marksBodyErrors: Bool
 
-    /// - Parameter answersProblems: Whether `ProblemDetailsMiddleware` answers the routes' errors.
+    /// - Parameter answersProblems: Whether `ProblemDetailsMiddleware` answers the routes' errors. Behind
+    ///   it, request bodies are decoded through `RequestBodyDecoder`, as its documentation asks.
     package init(answersProblems: Bool) {
         let router = Router(context: InProcessContext.self)
         if answersProblems { router.add(middleware: ProblemDetailsMiddleware()) }
-        router.get("/overload") { _, _ -> String in throw HTTPError(.serviceUnavailable) }
-        // The same with a Retry-After: an error the middleware answers the general way, walked and resolved,
-        // not from the answers it makes once per language for a lone HTTPError without headers.
-        router.get("/overload/retry-after") { _, _ -> String in
-            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "30"])
+        for shape in FailureShape.allCases {
+            router.on(RouterPath(shape.path), method: shape == .undecodableBody ? .post : .get) { request, context in
+                try await failing(shape, request: request, context: context)
+            }
         }
         router.get("/hello") { _, _ in "Hello" }
         responder = router.buildResponder()
         logger = Logger(label: "server") { _ in RenderingLogHandler() }
+        marksBodyErrors = answersProblems
     }
 
     /// Answers one request as Hummingbird's server does: a thrown `HTTPResponseError` becomes its response,
-    /// and the body is written out.
+    /// any other error a bare 500, and the body is written out.
     ///
     /// - Returns: The response's status code.
     @discardableResult
     package func respond(to path: String, acceptLanguage: String? = nil) async -> Int {
+        await respond(method: .get, path: path, acceptLanguage: acceptLanguage, body: ByteBuffer())
+    }
+
+    /// Answers the request whose route throws an error of a shape.
+    ///
+    /// - Returns: The response's status code.
+    @discardableResult
+    package func respond(failing shape: FailureShape) async -> Int {
+        guard shape == .undecodableBody else { return await respond(to: shape.path) }
+        return await respond(
+            method: .post, path: shape.path, acceptLanguage: nil, body: ByteBuffer(string: #"{"quantity": "two"}"#))
+    }
+
+    private func respond(method: HTTPRequest.Method, path: String, acceptLanguage: String?, body: ByteBuffer) async
+        -> Int
+    {
         var fields = HTTPFields()
         if let acceptLanguage { fields[.acceptLanguage] = acceptLanguage }
+        if method == .post { fields[.contentType] = "application/json" }
         let request = Request(
-            head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path, headerFields: fields),
-            body: RequestBody(buffer: ByteBuffer())
+            head: HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields),
+            body: RequestBody(buffer: body)
         )
-        let context = InProcessContext(source: .init(logger: logger))
+        let context = InProcessContext(source: .init(logger: logger, marksBodyErrors: marksBodyErrors))
         let response: Response
         do {
             response = try await responder.respond(to: request, context: context)
@@ -86,6 +135,100 @@ package struct FailingServer: Sendable {
         let body = response.body
         try? await body.write(DiscardingWriter())
         return Int(response.status.code)
+    }
+}
+
+/// What the route of a shape does: throws it.
+private func failing(_ shape: FailureShape, request: Request, context: InProcessContext) async throws -> String {
+    switch shape {
+    case .httpError: throw HTTPError(.serviceUnavailable)
+    case .retryAfter: throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "30"])
+    case .responseError: throw QuotaExceededError(limit: 100)
+    case .localizedError: throw BookingError.roomTaken
+    case .contextLayers:
+        try withContext("Booking the room") {
+            try withContext("Reserving the room with the hotel") { throw BookingError.roomTaken }
+        }
+        return ""
+    case .opaqueLibrary: throw LibraryError(code: .connectionClosed, query: "SELECT * FROM rooms WHERE id = $1")
+    case .invalidInput:
+        throw InvalidInputError([
+            FieldError(field: "email", message: "Enter an email address with an @."),
+            FieldError(field: "nights", message: "Enter 1 night or more."),
+            FieldError(field: "guests", message: "Enter at most 4 guests."),
+        ])
+    case .undecodableBody:
+        let order = try await request.decode(as: Order.self, context: context)
+        return "\(order.quantity)"
+    }
+}
+
+/// An app's own status error: it knows its response.
+private struct QuotaExceededError: HTTPResponseError {
+    let limit: Int
+    var status: HTTPResponse.Status { .tooManyRequests }
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(
+            status: status, headers: [.retryAfter: "60"], body: ResponseBody(byteBuffer: ByteBuffer(string: "quota")))
+    }
+}
+
+/// An app's errors, described for a person.
+package enum BookingError: LocalizedError {
+    case roomTaken, paymentDeclined
+
+    package var errorDescription: String? {
+        switch self {
+        case .roomTaken: "The room was booked by someone else."
+        case .paymentDeclined: "The payment was declined."
+        }
+    }
+
+    package var recoverySuggestion: String? { "Choose another room." }
+}
+
+/// A library's error whose state lives in a private class, as postgres-nio's `PSQLError` does.
+private struct LibraryError: Error, CustomStringConvertible, @unchecked Sendable {
+    // @unchecked: the backing is written only in `init`, before the value is shared.
+    enum Code: Sendable { case connectionClosed, queryCancelled, server }
+
+    private final class Backing {
+        let code: Code
+        let query: String?
+        let underlying: (any Error)?
+        init(code: Code, query: String?, underlying: (any Error)?) {
+            self.code = code
+            self.query = query
+            self.underlying = underlying
+        }
+    }
+    private let backing: Backing
+
+    init(code: Code, query: String? = nil) {
+        backing = Backing(code: code, query: query, underlying: nil)
+    }
+
+    var description: String {
+        "PSQLError – Generic description to prevent accidental leakage of sensitive data."
+    }
+}
+
+/// A request body the undecodable route reads.
+private struct Order: Decodable {
+    let quantity: Int
+}
+
+/// Decodes JSON request bodies, through `RequestBodyDecoder` when the middleware answers.
+package struct BenchmarkRequestDecoder: RequestDecoder {
+    let marksBodyErrors: Bool
+
+    package func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext)
+        async throws -> T
+    {
+        if marksBodyErrors {
+            return try await RequestBodyDecoder(JSONDecoder()).decode(type, from: request, context: context)
+        }
+        return try await JSONDecoder().decode(type, from: request, context: context)
     }
 }
 

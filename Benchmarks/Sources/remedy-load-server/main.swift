@@ -3,11 +3,13 @@
 //     remedy-load-server PORT plain            # Hummingbird answers the route's HTTPError itself
 //     remedy-load-server PORT problemDetails   # ProblemDetailsMiddleware answers it
 //
-// `GET /overload` throws `HTTPError(.serviceUnavailable)`; `GET /hello` answers "Hello". The log goes to
-// standard error at `info`, one line per record, as a server's would.
+// `GET /overload` throws `HTTPError(.serviceUnavailable)`; `GET /booking` throws the app's own `LocalizedError`
+// enum; `GET /hello` answers "Hello". The log goes to standard error at `info`, one line per record, as a
+// server's would.
 import Foundation
 import Hummingbird
 import Logging
+import RemedyBenchmarkSupport
 import RemedyHummingbird
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -21,6 +23,7 @@ else {
 let router = Router()
 if mode == "problemDetails" { router.add(middleware: ProblemDetailsMiddleware()) }
 router.get("/overload") { _, _ -> String in throw HTTPError(.serviceUnavailable) }
+router.get("/booking") { _, _ -> String in throw BookingError.roomTaken }
 router.get("/hello") { _, _ in "Hello" }
 var logger = Logger(label: "remedy-load-server") { StreamLogHandler.standardError(label: $0) }
 logger.logLevel = .info

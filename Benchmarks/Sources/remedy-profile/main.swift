@@ -50,10 +50,17 @@ let operations: [String: @Sendable () async -> Void] = [
     "report.tree3wrapping.summary": { _ = ErrorReport(opaque(threeLevelWrappingTree)).summary },
     "report.tree3wrapping.groupingKey": { _ = ErrorReport(opaque(threeLevelWrappingTree)).groupingKey },
     "baseline.tree3.stringDescribing": { _ = String(describing: opaque(threeLevelTree)) },
+    // The grouping key's gate: `String(reflecting:)` of the same tree.
+    "baseline.tree3.stringReflecting": { _ = String(reflecting: opaque(threeLevelTree)) },
     // The floor of the reflected tree's operations: a Mirror and its first child for each enum node.
     "baseline.tree3.mirrorFloor": {
         let found = reflectCases(of: opaque(threeLevelTreeEnumNodes))
         precondition(found == 2)
+    },
+    "chain.walk.1000": {
+        var nodes = 0
+        for _ in ErrorTree(opaque(chain1000)) { nodes += 1 }
+        precondition(nodes == 1_000)
     },
     "chain.walk.10000": {
         var nodes = 0
@@ -64,24 +71,28 @@ let operations: [String: @Sendable () async -> Void] = [
         let found = reflectCases(of: opaque(causeHoldingNodes10000))
         precondition(found == 9_999)
     },
+    "chain.summary.1000": { _ = ErrorReport(opaque(chain1000)).summary },
     "chain.summary.10000": { _ = ErrorReport(opaque(chain10000)).summary },
+    "chain.text.1000": { _ = ErrorReport(opaque(chain1000)).text },
     "chain.text.10000": { _ = ErrorReport(opaque(chain10000)).text },
     "context100k.build": { _ = makeContextStack(layers: 100_000) },
     "handle.major": { _ = await presentingRoot.handle(DraftNotSavedError()).value },
     // The same with a presenter that answers only in `present(_:)`, in a task of its own.
     "handle.major.waiting": { _ = await waitingPresentingRoot.handle(DraftNotSavedError()).value },
     "attempt.success": { _ = await quietRoot.attempt("Loading the value") { try await loadValue() } },
+    // The baseline of `attempt.success`: the same work in a plain do/catch.
+    "baseline.doCatch": {
+        do {
+            _ = try await loadValue()
+        } catch {
+            preconditionFailure("loadValue doesn't throw")
+        }
+    },
     "storm.1000": { await runStorm(tasks: 100, errorsPerTask: 10) },
-    // A failed request: plain Hummingbird answering its `HTTPError`, and the same through
-    // `ProblemDetailsMiddleware` (with and without `Accept-Language`); the happy path of both. The lone
-    // `HTTPError` is answered from an answer made once per language; the one with a Retry-After the general
-    // way (one walk, the catalog, the writer).
-    "server.failure.plain": { _ = await plainServer.respond(to: "/overload") },
-    "server.failure.problemDetails": { _ = await problemServer.respond(to: "/overload") },
-    "server.failure.plain.retryAfter": { _ = await plainServer.respond(to: "/overload/retry-after") },
-    "server.failure.problemDetails.retryAfter": { _ = await problemServer.respond(to: "/overload/retry-after") },
-    "server.failure.problemDetails.de": {
-        _ = await problemServer.respond(to: "/overload", acceptLanguage: "de-CH, de;q=0.9, en;q=0.5")
+    "storm.10000": { await runStorm(tasks: 1_000, errorsPerTask: 10) },
+    // A failed request through `ProblemDetailsMiddleware` in German (the other `server.failure.*` are below).
+    "server.failure.httpError.de": {
+        _ = await problemServer.respond(to: FailureShape.httpError.path, acceptLanguage: "de-CH, de;q=0.9, en;q=0.5")
     },
     "problemDetails.encoded": { _ = opaque(overloadProblem).encoded() },
     "server.success.plain": { _ = await plainServer.respond(to: "/hello") },
@@ -94,8 +105,16 @@ let operations: [String: @Sendable () async -> Void] = [
     },
 ]
 
+/// A failed request for every shape of error a route throws: plain Hummingbird answering the throw itself
+/// (`server.failure.plain.<shape>`), and `ProblemDetailsMiddleware` answering it (`server.failure.<shape>`).
+let serverFailures: [String: @Sendable () async -> Void] = FailureShape.allCases.reduce(into: [:]) {
+    operations, shape in
+    operations["server.failure.plain.\(shape.rawValue)"] = { _ = await plainServer.respond(failing: shape) }
+    operations["server.failure.\(shape.rawValue)"] = { _ = await problemServer.respond(failing: shape) }
+}
 let plainServer = FailingServer(answersProblems: false)
 let problemServer = FailingServer(answersProblems: true)
+let chain1000 = makeChain(depth: 1_000)
 let chain10000 = makeChain(depth: 10_000)
 let causeHoldingNodes10000 = causeHoldingNodes(of: chain10000)
 let quietRoot = makeQuietRoot(counter: CountingLogHandler.Counter())
@@ -106,19 +125,24 @@ let presentingRoot = makePresentingRoot()
 let waitingPresentingRoot = makePresentingRoot(answersAtOnce: false)
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let name = arguments.first, let operation = operations[name] else {
-    let names = operations.keys.sorted().joined(separator: "\n  ")
+guard let name = arguments.first, let operation = operations[name] ?? serverFailures[name] else {
+    let names = (operations.keys.sorted() + serverFailures.keys.sorted()).joined(separator: "\n  ")
     FileHandle.standardError.write(Data("usage: remedy-profile OPERATION [COUNT]\noperations:\n  \(names)\n".utf8))
     exit(64)
 }
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
+/// `REMEDY_PROFILE_REPEAT=K` runs the operation K times per run: a regression made on purpose, with which
+/// `gate.sh --self-test` proves that each kind of gate fails.
+let repeats = ProcessInfo.processInfo.environment["REMEDY_PROFILE_REPEAT"].flatMap { Int($0) } ?? 1
 
 /// The measured loop, in a function of its own so a profiler can count only what runs inside it:
 /// `valgrind --tool=callgrind --toggle-collect='*measuredRuns*' …`.
 @inline(never)
 func measuredRuns(_ count: Int, of operation: @Sendable () async -> Void) async {
     for _ in 0..<count {
-        await operation()
+        for _ in 0..<repeats {
+            await operation()
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 // The soak of the issue "Across the wire": 200,000 failed requests through `ProblemDetailsMiddleware`, in
-// process (a router called without sockets, as `remedy-profile`'s `server.failure.problemDetails`), 8 at a
+// process (a router called without sockets, as `remedy-profile`'s `server.failure.<shape>`, every shape in turn), 8 at a
 // time. Resident memory is read after the first 10,000 and at the end; the run fails (exit 1) when it grew
 // by more than 5 MB: whatever a request's resolution makes must be gone when its answer is written.
 //
@@ -24,20 +24,23 @@ func residentBytes() -> Int {
 
 let server = FailingServer(answersProblems: true)
 
-/// Sends `count` failed requests, `width` at a time; every answer must be the 503 of the route.
+/// Sends `count` failed requests, `width` at a time, each shape of error in turn; every answer must be a
+/// failure's.
 func soak(_ count: Int) async {
     await withTaskGroup(of: Int.self) { group in
         var sent = 0
         var answered = 0
         while sent < min(width, count) {
-            group.addTask { await server.respond(to: "/overload") }
+            let shape = FailureShape.allCases[sent % FailureShape.allCases.count]
+            group.addTask { await server.respond(failing: shape) }
             sent += 1
         }
         while let status = await group.next() {
-            precondition(status == 503, "remedy-soak: a failed request answered \(status)")
+            precondition((400..<600).contains(status), "remedy-soak: a failed request answered \(status)")
             answered += 1
             if sent < count {
-                group.addTask { await server.respond(to: "/overload") }
+                let shape = FailureShape.allCases[sent % FailureShape.allCases.count]
+                group.addTask { await server.respond(failing: shape) }
                 sent += 1
             }
         }

@@ -176,20 +176,3 @@ extension ProblemDetails {
         }
     }
 }
-
-extension ProblemDetails {
-    /// For a server that writes the body straight into a buffer of its own: an upper bound of the size of
-    /// ``encoded()``, or `nil` when the problem has extensions (which `JSONEncoder` writes).
-    package var writtenCapacity: Int? {
-        extensions.isEmpty ? ProblemDetailsWriter.capacity(for: self) : nil
-    }
-
-    /// Writes the bytes of ``encoded()`` of a problem without extensions into `buffer`, which holds at least
-    /// ``writtenCapacity`` bytes.
-    ///
-    /// - Returns: The number of bytes written.
-    package func write(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        precondition(extensions.isEmpty, "a problem with extensions is written by JSONEncoder")
-        return ProblemDetailsWriter.write(self, into: buffer.bindMemory(to: UInt8.self))
-    }
-}

@@ -15,10 +15,7 @@ import Foundation
 enum ProblemDetailsBodyScan {
     /// Checks a body; `nil` when `JSONDecoder` may read it.
     static func failure(in data: Data, maximumDepth: Int) -> ProblemDetails.DecodingError? {
-        data.withUnsafeBytes { failure(in: $0, maximumDepth: maximumDepth) }
-    }
-
-    private static func failure(in bytes: UnsafeRawBufferPointer, maximumDepth: Int) -> ProblemDetails.DecodingError? {
+        let bytes = [UInt8](data)
         var depth = 0
         var isInString = false
         var isEscaped = false
@@ -39,10 +36,7 @@ enum ProblemDetailsBodyScan {
                 } else if byte == UInt8(ascii: "\"") {
                     isInString = false
                     previous = byte
-                    if !stringIsASCII,
-                        String(validating: UnsafeRawBufferPointer(rebasing: bytes[stringStart..<index]), as: UTF8.self)
-                            == nil
-                    {
+                    if !stringIsASCII, String(validating: bytes[stringStart..<index], as: UTF8.self) == nil {
                         return .init(
                             .invalidUTF8, offset: stringStart, "invalid UTF-8 in the string at byte \(stringStart)")
                     }

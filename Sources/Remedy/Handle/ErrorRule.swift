@@ -1,4 +1,5 @@
-/// A rule of an ``ErrorScope``: decides what happens to an error on its way up to the root.
+/// A rule of an ``ErrorScope`` or a server's `ProblemDetailsConfiguration`: decides what happens to an error
+/// on its way up to the root, or to the client. Both apply rules the same way.
 ///
 /// Rules work like a responder chain with a `willPresentError` hook. An error handed to a scope meets
 /// that scope's rules first, in order, then its parent's, up to the root. Each rule may pass the error
@@ -21,7 +22,10 @@
 /// ])
 /// ```
 ///
-/// A rule that throws is logged and treated as passing the error on. Errors of severity
+/// The first rule that doesn't pass the error on decides. A replacement goes on to the next rule in the
+/// original's place; a replacement that is silent (a cancellation, or an error the catalog silences) is
+/// silenced, and a fatal one is presented at once. A rule that throws is logged and treated as passing the
+/// error on. Errors of severity
 /// ``Severity/fatal`` are not offered to rules: they are always presented, then the process ends.
 /// Cancellations and errors the catalog marks silent (``ErrorInterpretation/isSilent``) never reach the
 /// rules either: the scope silences them first.

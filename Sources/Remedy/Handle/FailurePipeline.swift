@@ -237,58 +237,40 @@ final class FailurePipeline: Sendable {
 
     // MARK: - Rules
 
-    private enum RuleVerdict {
-        case passedOn
-        case silenced(ErrorRule)
-        case fatal
-        case takenOver(ErrorRule, @Sendable (HandledError) async throws -> RecoveryOutcome)
-    }
-
-    /// The rules, innermost scope first. A replacement goes on to the next rule in the original's place.
+    /// The rules, innermost scope first (``ErrorRule/apply(_:to:replacement:mayTakeOver:note:)``).
     @inline(never)
     private func applyRules(to failure: inout HandledError, _ record: inout FailureRecord, _ context: HandlingState)
-        -> RuleVerdict
+        -> ErrorRule.Verdict
     {
+        // At the recovery limit nothing is taken over again: the failure is shown with OK only.
         let isAtRecoveryLimit = context.recoveries >= configuration.maximumRecoveries
-        for link in context.chain {
-            for rule in link.rules {
-                let decision: ErrorRule.Decision
-                do {
-                    decision = try rule.decision(for: failure)
-                } catch {
+        let reference = failure.supportReference
+        let rules = context.chain.lazy.flatMap { link in link.rules.lazy.map { (rule: $0, scope: link.path) } }
+        let (verdict, replacedBy) = ErrorRule.apply(
+            rules,
+            to: &failure,
+            replacement: { received($0, context, continuing: reference) },
+            // Inside a rule's own take-over, taking over again would wait on itself.
+            mayTakeOver: { !isAtRecoveryLimit && !RecoveryRunner.isRunningTakeOver(of: $0) },
+            note: { note in
+                switch note {
+                case .threw(let error, let rule, let scope):
                     record.problem(
                         "An error rule threw; the error is passed on",
                         error: error,
-                        ["rule": "\(rule.name)", "scope": "\(link.path)"]
+                        ["rule": "\(rule.name)", "scope": "\(scope)"]
                     )
-                    continue
-                }
-                switch decision {
-                case .passOn:
-                    continue
-                case .silence:
-                    return .silenced(rule)
-                case .replace(let replacement):
-                    failure = received(replacement, context, continuing: failure.supportReference)
-                    record.replaced(by: failure)
-                    if failure.isSilent { return .silenced(rule) }
-                    if failure.severity == .fatal { return .fatal }
-                case .takeOver(let handler):
-                    // At the recovery limit nothing is taken over again: the failure is shown with OK only.
-                    if isAtRecoveryLimit { continue }
-                    // Inside this rule's own take-over, taking over again would wait on itself.
-                    if RecoveryRunner.isRunningTakeOver(of: rule) {
-                        record.problem(
-                            "A take-over's own work failed into the same rule; the error is passed on",
-                            ["rule": "\(rule.name)", "scope": "\(link.path)"]
-                        )
-                        continue
-                    }
-                    return .takenOver(rule, handler)
+                case .declinedTakeOver(let rule, let scope):
+                    guard !isAtRecoveryLimit else { return }
+                    record.problem(
+                        "A take-over's own work failed into the same rule; the error is passed on",
+                        ["rule": "\(rule.name)", "scope": "\(scope)"]
+                    )
                 }
             }
-        }
-        return .passedOn
+        )
+        if replacedBy != nil { record.replaced(by: failure) }
+        return verdict
     }
 
     @inline(never)

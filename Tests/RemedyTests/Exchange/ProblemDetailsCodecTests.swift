@@ -47,6 +47,13 @@ struct ProblemDetailsCodecTests {
                 == #"{"a":[null],"b":1.5}"#)
     }
 
+    @Test func writesSlashesAsTheyAre() {
+        let problem = ProblemDetails(type: "https://example.com/probs/out-of-credit", title: "Out", status: 403)
+        #expect(
+            String(decoding: problem.encoded(), as: UTF8.self)
+                == #"{"status":403,"title":"Out","type":"https://example.com/probs/out-of-credit"}"#)
+    }
+
     @Test func roundTripsEveryMember() throws {
         let problem = ProblemDetails(
             type: "https://example.com/probs/busy",

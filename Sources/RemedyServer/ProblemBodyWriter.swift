@@ -1,21 +1,19 @@
-import Foundation
+#if Hummingbird || Vapor
+import NIOCore
+import Remedy
 
-/// Writes a problem without extensions as the very bytes `JSONEncoder` writes for it (compact, members
-/// sorted by name, `/` not escaped), straight into one buffer: a server's own response buffer
-/// (``ProblemDetails/write(into:)``), or an array for ``ProblemDetails/encoded()``.
+/// Writes the body of a server's answer: a problem as the very bytes `JSONEncoder` writes for it (compact,
+/// members sorted by name, `/` not escaped), straight into the response's buffer. It is the only encoder of
+/// the server's answers, whose problems have no extensions.
 ///
-/// Why it exists: a server answers most errors when it is overloaded, and `JSONEncoder` costs about 56,000
-/// instructions for a four-member problem with one action, more than Hummingbird's own whole answer to a
-/// failed request (about 18,400). This writer takes about 9,000 for `encoded()` (`remedy-profile
-/// problemDetails.encoded`, the copy into `Data` included) and about 6,000 written into the response's
-/// buffer; with `JSONEncoder`, a failed request through `ProblemDetailsMiddleware` would cost about 5.5x the
-/// instructions of plain Hummingbird instead of 2.56x (the gated `server.failure.problemDetails`). A
-/// problem with extensions, whose values are arbitrary JSON, is left to `JSONEncoder`.
-/// `ProblemDetailsWriterTests` holds it to `JSONEncoder`'s bytes, escapes included.
+/// Why not `JSONEncoder`, nor appends to a `String` or a `ByteBuffer`: each more than doubles what the answer
+/// adds to a failed request's instructions, and pushes the shapes `httpError`, `retryAfter` and
+/// `responseError` of `server.failure.*` past 3x plain Hummingbird (Benchmarks/README.md).
+/// `ProblemBodyWriterTests` holds it to `JSONEncoder`'s bytes, escapes included.
 ///
 /// The buffer's size is bounded before writing (``capacity(for:)``: every text as if each of its bytes
 /// took the longest escape), and every write checks the bound.
-struct ProblemDetailsWriter {
+struct ProblemBodyWriter {
     /// The buffer written into, whose capacity ``capacity(for:)`` bounds from above.
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes are written.
@@ -25,23 +23,22 @@ struct ProblemDetailsWriter {
         self.buffer = buffer
     }
 
-    /// The body of a problem without extensions.
-    static func encoded(_ problem: ProblemDetails) -> Data {
-        Data(bytes(of: problem))
-    }
-
-    /// The bytes of the body of a problem without extensions.
-    static func bytes(of problem: ProblemDetails) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity(for: problem)) { buffer, initializedCount in
-            initializedCount = write(problem, into: buffer)
+    /// The body of a problem without extensions, in a buffer of its own.
+    static func body(of problem: ProblemDetails) -> ByteBuffer {
+        assert(problem.extensions.isEmpty, "a server's problem has no extensions")
+        let capacity = capacity(for: problem)
+        var buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { bytes in
+            write(problem, into: bytes.bindMemory(to: UInt8.self))
         }
+        return buffer
     }
 
     /// Writes the body of a problem without extensions into a buffer of at least ``capacity(for:)`` bytes.
     ///
     /// - Returns: The number of bytes written.
     static func write(_ problem: ProblemDetails, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var writer = ProblemDetailsWriter(buffer)
+        var writer = ProblemBodyWriter(buffer)
         writer.write(problem)
         return writer.count
     }
@@ -155,7 +152,7 @@ struct ProblemDetailsWriter {
         private var isFirst = true
 
         /// Starts a member: its name is one of this writer's, which needs no escape.
-        mutating func next(_ writer: inout ProblemDetailsWriter, _ name: StaticString) {
+        mutating func next(_ writer: inout ProblemBodyWriter, _ name: StaticString) {
             if !isFirst { writer.byte(UInt8(ascii: ",")) }
             isFirst = false
             writer.byte(UInt8(ascii: "\""))
@@ -164,7 +161,7 @@ struct ProblemDetailsWriter {
             writer.byte(UInt8(ascii: ":"))
         }
 
-        mutating func string(_ writer: inout ProblemDetailsWriter, _ name: StaticString, _ value: String) {
+        mutating func string(_ writer: inout ProblemBodyWriter, _ name: StaticString, _ value: String) {
             next(&writer, name)
             writer.string(value)
         }
@@ -238,3 +235,4 @@ struct ProblemDetailsWriter {
         }
     }
 }
+#endif

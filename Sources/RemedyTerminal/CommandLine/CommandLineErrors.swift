@@ -185,7 +185,7 @@ extension ErrorCatalog {
     /// ```
     ///
     /// A person then reads "The value 'pdf' is invalid for '--format <format>'. Please provide one of 'csv'
-    /// and 'json'." The text passes the trust policy's developer-text screen first (``TextTrust``): one that
+    /// and 'json'." The text passes the trust policy's developer-text screen first (`ErrorCatalog.TextTrust`): one that
     /// reads like developer text is Remedy's "Check the Command" instead. The function is asked only about
     /// the parser's errors for a command line it can't use (those `parse()` and `parseAsRoot()` throw), never
     /// about help requests, clean exits or errors of other kinds.

@@ -8,9 +8,10 @@ extension PresentationScheduler {
             enum State: Sendable {
                 /// Blocking, waiting for its turn.
                 case waiting
-                /// The presenter has it. `timeout` is set once the presenter said it has to wait for the
-                /// person: the watchdog answers with the fallback option then.
-                case showing(presenter: Task<Void, Never>, timeout: Duration?)
+                /// The presenter has it. `presenter` is `nil` while its task is started, after the lock;
+                /// `timeout` is set once the presenter said it has to wait for the person: the watchdog
+                /// answers with the fallback option then.
+                case showing(presenter: Task<Void, Never>?, timeout: Duration?)
                 /// Answered. A banner stays here while it is visible, a blocking presentation while its
                 /// coalescing window may be open: identical callers get the answer at once.
                 case answered(Answer)
@@ -187,7 +188,8 @@ extension PresentationScheduler {
             }
             showNext(&machine, &effects)
         } else {
-            entry.state = .showing(presenter: startPresenter(presentation, entry: id), timeout: nil)
+            entry.state = .showing(presenter: nil, timeout: nil)
+            effects.starts.append((id, presentation))
             machine.entries[id] = entry
             machine.banners.append(id)
             armWatchdog(&machine, &effects)
@@ -216,7 +218,7 @@ extension PresentationScheduler {
         switch entry.state {
         case .answered: return
         case .waiting: machine.pending.removeAll { $0 == id }
-        case .showing(let presenter, _): effects.cancels.append(presenter)
+        case .showing(let presenter, _): effects.cancels += presenter.map { [$0] } ?? []
         }
         forget(id, &machine, &effects)
         effects.isStateChanged = true
@@ -261,7 +263,8 @@ extension PresentationScheduler {
         let id = machine.pending.remove(at: best)
         guard let presentation = machine.entries[id]?.presentation else { return }
         machine.current = id
-        machine.entries[id]?.state = .showing(presenter: startPresenter(presentation, entry: id), timeout: nil)
+        machine.entries[id]?.state = .showing(presenter: nil, timeout: nil)
+        effects.starts.append((id, presentation))
     }
 
     /// The presenter has to wait for the person: its timeout starts now.
@@ -308,7 +311,7 @@ extension PresentationScheduler {
         switch entry.state {
         case .answered: return
         case .waiting: machine.pending.removeAll { $0 == id }
-        case .showing(let presenter, _): effects.cancels.append(presenter)
+        case .showing(let presenter, _): effects.cancels += presenter.map { [$0] } ?? []
         }
         let answer = Answer(
             option: option, resolution: resolution, isCoalesced: false, presentation: entry.presentation,

@@ -145,6 +145,9 @@ package final class PresentationScheduler: Sendable {
         var cancels: [Task<Void, Never>] = []
         /// Whether what ``state`` shows changed.
         var isStateChanged = false
+        /// Presentations to hand to the presenter, each in a task started after the tasks above are
+        /// cancelled: a presentation that was preempted is told to leave before the next one is shown.
+        var starts: [(entry: UInt64, presentation: Presentation)] = []
         /// Entries the scheduler let go of, released only after the lock: their options' actions may
         /// hold the last reference to the root scope, whose release closes the scheduler.
         var released: [Machine.Entry] = []
@@ -164,6 +167,17 @@ package final class PresentationScheduler: Sendable {
         if let snapshot { state.publish(snapshot) }
         for task in effects.cancels { task.cancel() }
         for (continuation, answer) in effects.resumes { continuation.resume(returning: answer) }
+        for (entry, presentation) in effects.starts {
+            let task = startPresenter(presentation, entry: entry)
+            update { machine, effects in
+                // Answered another way meanwhile (timed out, withdrawn, preempted, closed): not needed.
+                guard case .showing(nil, let timeout) = machine.entries[entry]?.state else {
+                    effects.cancels.append(task)
+                    return
+                }
+                machine.entries[entry]?.state = .showing(presenter: task, timeout: timeout)
+            }
+        }
         effects = Effects()
         return result
     }

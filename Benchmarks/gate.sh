@@ -158,7 +158,7 @@ count() {
         /^calls=/ { if (allocating) { split(substr($0, 7), call, " "); mallocs += call[1] }; allocating = 0; next }
         /^summary:/ { instructions = $2 }
         /^totals:/ { instructions = $2 }
-        END { printf "%d %d\n", instructions, mallocs }' "$out"
+        END { printf "%.0f %.0f\n", instructions, mallocs }' "$out"
 }
 
 # `instructions-per-operation mallocs-per-operation` into $work/OPERATION.result, from the runs at N and 2N.

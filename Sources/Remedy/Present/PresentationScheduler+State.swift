@@ -142,8 +142,11 @@ extension PresentationScheduler {
                     presentation: presentation, group: group))
             return Ticket(waiter: waiter)
         }
-        if let id = machine.byIdentity[identity], let entry = machine.entries[id] {
-            switch entry.state {
+        // Only the entry's state is read before a join: a copy of the whole entry would share its
+        // `waiters` buffer, and each join's append would then copy every waiter (a storm's time grows
+        // with the square of its callers: the gate's `storm.10000 / storm.1000`).
+        if let id = machine.byIdentity[identity], let state = machine.entries[id]?.state {
+            switch state {
             case .waiting, .showing:
                 machine.entries[id]?.presentation.occurrences += 1
                 machine.entries[id]?.waiters.append(waiter)
@@ -151,6 +154,7 @@ extension PresentationScheduler {
                 effects.isStateChanged = machine.current == id || machine.banners.contains(id)
                 return Ticket(waiter: waiter)
             case .answered(var answer):
+                guard let entry = machine.entries[id] else { break }
                 if reusesRecentAnswer, !entry.group.isWindowOver, !runningGroups.contains(entry.group.id) {
                     machine.entries[id]?.presentation.occurrences += 1
                     answer.presentation.occurrences = entry.presentation.occurrences + 1

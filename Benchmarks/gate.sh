@@ -240,7 +240,11 @@ for entry in "${selected[@]}"; do
     read -r top _ <"$work/$operation.result"
     read -r bottom _ <"$work/$baseline.result"
     verdict=$(awk -v a="$top" -v b="$bottom" -v l="$limit" \
-        'BEGIN { r = a / b; printf "%.3fx (limit %sx): %s", r, l, (r <= l) ? "ok" : "FAIL" }')
+        'BEGIN {
+            # A count of zero or less is a measurement that went wrong, never a pass.
+            if (a <= 0 || b <= 0) { printf "not measured (limit %sx): FAIL", l; exit }
+            r = a / b; printf "%.3fx (limit %sx): %s", r, l, (r <= l) ? "ok" : "FAIL"
+        }')
     echo "ratio $kind $operation / $baseline: $top / $bottom = $verdict"
     [[ "$verdict" == *FAIL ]] && failures=$((failures + 1))
 done

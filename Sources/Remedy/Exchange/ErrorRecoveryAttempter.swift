@@ -98,6 +98,8 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
 
     /// `NSErrorRecoveryAttempting`, sheet form: runs the option's action and, only once it finished, sends
     /// `didRecoverSelector` to `delegate` on the main thread with whether it recovered.
+    // The raw pointer is AppKit's `contextInfo` in this protocol's signature, handed back untouched: an API
+    // requirement of `NSErrorRecoveryAttempting`, not an optimization.
     public override func attemptRecovery(
         fromError error: Error,
         optionIndex recoveryOptionIndex: Int,

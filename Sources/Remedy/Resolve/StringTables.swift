@@ -32,11 +32,7 @@ final class StringTables: Sendable {
             let table = String(file.dropLast(".strings".count))
             merged.merge(load(table: table, at: folder) ?? [:]) { first, _ in first }
         }
-        // Read on every presentation, written once: at a load factor under a half, a lookup probes about
-        // one slot, where a nearly full table compares its long, shared-prefix keys several times over.
-        var spacious = [String: String](minimumCapacity: merged.count * 2)
-        spacious.merge(merged) { first, _ in first }
-        return spacious
+        return merged
     }
 
     /// The path of a language's `.lproj` folder in a bundle.
@@ -62,8 +58,7 @@ final class StringTables: Sendable {
 /// table with English behind it, and the texts that nearly every presentation reads, looked up once.
 final class LanguageTexts: Sendable {
     let language: String
-    /// The position of the language among ``Localization/supportedLanguages``: the slot of texts kept per
-    /// language (see ``Localization/plainTexts``); `nil` for any other language.
+    /// The position of the language among ``Localization/supportedLanguages``, `nil` for any other language.
     let index: Int?
     let isEnglish: Bool
     /// The language's own table.
@@ -75,10 +70,6 @@ final class LanguageTexts: Sendable {
     let okTitle: String
     let cancelTitle: String
     let retryTitle: String
-    /// The options of a presentation that offers nothing: ``RecoveryOption/ok`` alone, titled in this
-    /// language. Made here as `RecoveryOption.ok` is made (that one can't be read while the tables load:
-    /// its title comes from them).
-    let okOptions: [RecoveryOption]
     /// The titles and messages of the built-in categories, in the order of
     /// ``ErrorCategory/builtInIdentifiers``.
     let categoryTexts: [(title: String, message: String, messageWithoutRetry: String)]
@@ -97,7 +88,6 @@ final class LanguageTexts: Sendable {
         okTitle = text(RecoveryOption.okKey) ?? RecoveryOption.okKey
         cancelTitle = text(RecoveryOption.cancelKey) ?? RecoveryOption.cancelKey
         retryTitle = text(RecoveryOption.retryKey) ?? RecoveryOption.retryKey
-        okOptions = [RecoveryOption.ok(titled: okTitle)]
         // As `ErrorCategory.title(in:)` and `message(in:)` look them up: the key, then the unknown category's.
         categoryTexts = ErrorCategory.builtInIdentifiers.map { identifier in
             let titleKey = "category.\(identifier).title"

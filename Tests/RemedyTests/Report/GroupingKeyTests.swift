@@ -3,6 +3,7 @@ import Remedy
 import Testing
 
 /// The stable grouping key.
+@Suite(.timeLimit(.minutes(10)))
 struct GroupingKeyTests {
     typealias Leaf = TreeFixtures.Leaf
 

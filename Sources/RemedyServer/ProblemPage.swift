@@ -113,7 +113,7 @@ public struct ProblemPage: Sendable, Hashable {
         /// The name of the hidden field that carries the real method of a form that can't send it.
         public static let methodFieldName = "_method"
 
-        /// What the action is: ``ProblemDetails/Action/retryID``, ``ProblemDetails/Action/signInID`` or the
+        /// What the action is: `ProblemDetails.Action.retryID`, `ProblemDetails.Action.signInID` or the
         /// app's own id.
         public var id: String
         /// The text of the control.

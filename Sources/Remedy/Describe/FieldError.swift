@@ -27,7 +27,6 @@ public struct FieldError: Sendable, Hashable {
         self.message = message
     }
 
-    /// Whether ``field`` is a JSON pointer (it starts with `#`), rather than a form field's name.
     package var isPointer: Bool { field.hasPrefix("#") }
 
     /// The names on the way to the field: the pointer's reference tokens, unescaped (`"#/items/0/name"` is
@@ -43,13 +42,8 @@ public struct FieldError: Sendable, Hashable {
         }
     }
 
-    /// The JSON pointer, in its URI fragment form, to the value at a coding path: `"#/items/0/name"`.
-    ///
-    /// Each key is a reference token (RFC 6901): `~` is written `~0` and `/` is written `~1`, and the
-    /// characters a URI fragment can't hold are percent-encoded. An element of an array is its index, from 0.
-    ///
-    /// - Parameter codingPath: The coding path, as a `DecodingError` gives it.
-    /// - Returns: The pointer; `"#"` for the empty path, the whole input.
+    /// The JSON pointer (RFC 6901), in its URI fragment form, to the value at a coding path:
+    /// `"#/items/0/name"`; `"#"` for the whole input.
     package static func pointer(to codingPath: [any CodingKey]) -> String {
         var pointer = "#"
         for key in codingPath {
@@ -64,8 +58,7 @@ public struct FieldError: Sendable, Hashable {
 }
 
 extension CharacterSet {
-    /// What a reference token of a JSON pointer keeps in a URI fragment: the fragment's characters but `/`
-    /// (which separates tokens) and `%` (which starts an escape).
+    /// A URI fragment's characters but `/` (which separates tokens) and `%` (which starts an escape).
     fileprivate static let pointerTokenAllowed = CharacterSet.urlFragmentAllowed.subtracting(
         CharacterSet(charactersIn: "/%"))
 }

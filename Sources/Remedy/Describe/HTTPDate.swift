@@ -1,15 +1,8 @@
 import Foundation
 
-/// A parser for HTTP dates (RFC 9110, section 5.6.7), without `DateFormatter`: no locale, no shared
-/// mutable formatter, the same result on every platform.
-///
-/// Three forms are accepted, as the RFC asks of recipients:
-///
-/// - IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`
-/// - RFC 850: `Sunday, 06-Nov-94 08:49:37 GMT`
-/// - asctime: `Sun Nov  6 08:49:37 1994`
+/// HTTP dates (RFC 9110 §5.6.7) in the three forms recipients accept, without `DateFormatter`: no
+/// locale, no shared mutable formatter, the same result on every platform.
 enum HTTPDate {
-    /// The date a text names, or `nil` when it is not a valid HTTP date.
     static func parse(_ text: String) -> Date? {
         // Bounded work for any input: a real HTTP date is 29 characters, obsolete forms a few more.
         guard text.utf8.count <= 64 else { return nil }
@@ -58,7 +51,6 @@ enum HTTPDate {
         return dayNames.contains(lowered) || longDayNames.contains(lowered)
     }
 
-    /// The value of a field of ASCII digits with a number of digits in a range, or `nil`.
     private static func number(_ text: some StringProtocol, digits: ClosedRange<Int>) -> Int? {
         guard digits.contains(text.utf8.count),
             text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
@@ -70,7 +62,6 @@ enum HTTPDate {
         zone == "GMT" || zone == "UTC"
     }
 
-    /// The date of a calendar day and an `HH:MM:SS` time in UTC, or `nil` when any part is out of range.
     private static func date(year: Int, month: Int, day: Int, time: String) -> Date? {
         let parts = time.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let hour = number(parts[0], digits: 2...2),
@@ -96,8 +87,7 @@ enum HTTPDate {
         }
     }
 
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`).
+    /// Howard Hinnant's `days_from_civil`.
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let year = month <= 2 ? year - 1 : year
         let era = (year >= 0 ? year : year - 399) / 400

@@ -35,10 +35,7 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
         self.url = url
     }
 
-    /// A header's value, matching the name case-insensitively.
-    ///
-    /// - Parameter name: The header name, such as `"Retry-After"`.
-    /// - Returns: The value, or `nil`.
+    /// Matches the name case-insensitively.
     package func header(_ name: String) -> String? {
         if let value = headers[name] { return value }
         let lowered = name.lowercased()
@@ -47,8 +44,6 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
 
     // MARK: - Retry-After
 
-    /// The longest delay ``retryAfter(now:)`` reports: one day. A server that asks for more is
-    /// answered with this, so a typo or a hostile header can't put a retry off for years.
     package static let maximumRetryAfter: Duration = .seconds(24 * 60 * 60)
 
     /// How long the server asks the client to wait before retrying, from the `Retry-After` header.
@@ -73,11 +68,8 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
         return Self.retryAfter(parsing: value, now: header("Date").flatMap(HTTPDate.parse) ?? now)
     }
 
-    /// The interpretation the built-in catalog gives an `HTTPStatusError` of this status whose only header is
-    /// this `Retry-After` value, made from the one it gives the status without headers: the same, with the
-    /// wait the value asks for (from now) where the status reads one (429 and 503).
-    ///
-    /// For a server that reads each status in its language once, then answers each error of it.
+    /// The built-in interpretation of a status with this `Retry-After`, from the one without headers (for a
+    /// server that reads each status in its language once).
     package static func interpretation(
         _ interpretation: ErrorInterpretation,
         ofStatus status: Int,
@@ -89,7 +81,6 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
         return interpretation
     }
 
-    /// The delay a `Retry-After` value asks for, measured from a reference time.
     static func retryAfter(parsing value: String, now: Date) -> Duration? {
         // The optional white space around a field value: spaces and tabs (RFC 9110 §5.6.3).
         let start = value.drop { $0 == " " || $0 == "\t" }

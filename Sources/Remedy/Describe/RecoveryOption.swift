@@ -38,22 +38,19 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     public var title: String
     /// How presenters show the option.
     public var role: Role
-    /// The key of a Remedy-owned title, so ready-made options follow the presentation's language.
+    /// Ready-made options follow the presentation's language by their title's key.
     var titleKey: String? {
         if case .readyMade(let titleKey) = name { titleKey } else { nil }
     }
-    /// The id given at creation (``init(id:title:role:action:)``), kept by ``titled(_:)`` and ``withRole(_:)``.
     var explicitID: String? {
         if case .app(let id) = name { id } else { nil }
     }
-    /// What names the option apart from its title: a ready-made option's title key, or the app's id. One
-    /// stored field for both (they never go together) keeps the option as small as it was without ids.
+    /// A ready-made option's title key, or the app's id: they never go together.
     private let name: Name?
-    /// Whether choosing the option only acknowledges the error (like "OK"), with nothing to recover.
+    /// Choosing the option only acknowledges the error (like "OK"), with nothing to recover.
     let isAcknowledgement: Bool
     private let action: @Sendable () async throws -> RecoveryOutcome
-    /// The outcome of a ready-made action that does nothing but answer (OK, Cancel, Try Again), so the
-    /// recovery runner can answer without starting a task; `nil` for every other action.
+    /// What OK, Cancel and Try Again answer, so that no task runs their actions; `nil` for other actions.
     let constantOutcome: RecoveryOutcome?
 
     private enum Name: Sendable {
@@ -162,8 +159,6 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// - Returns: A title that is never empty.
     public func localizedTitle(in localization: Localization = .default) -> String {
         if let titleKey {
-            // The ready-made titles of a language are looked up once (equal small strings compare by
-            // their bits, so these comparisons cost a few instructions).
             if let texts = localization.plainTexts {
                 if titleKey == Self.okKey { return texts.okTitle }
                 if titleKey == Self.cancelKey { return texts.cancelTitle }
@@ -194,8 +189,6 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// Presentations offer it when an error has no options of its own.
     public static var ok: RecoveryOption { readyMadeOk }
 
-    // The ready-made options, made once: presentations add them often, and their titles are lookups in
-    // the default localization, which never changes.
     private static let readyMadeRetry = RecoveryOption(
         title: Localization.default.string(forKey: retryKey),
         role: .recommended,
@@ -214,7 +207,6 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     )
     private static let readyMadeOk = ok(titled: Localization.default.string(forKey: okKey))
 
-    /// ``ok`` with a title.
     static func ok(titled title: String) -> RecoveryOption {
         RecoveryOption(
             title: title,
@@ -248,10 +240,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
 }
 
 extension RecoveryOption {
-    /// Whether this is Remedy's ready-made "Try Again" (``RecoveryOption/retry`` or
-    /// ``RecoveryOption/retry(preparing:)``), which only makes sense when an operation can run again and
-    /// a retry can help: the handling drops it where there is nothing to run again, and the resolver
-    /// drops it from permanent failures (``ErrorInterpretation/isPermanent``).
+    /// Remedy's "Try Again", dropped where there is nothing to run again and from permanent failures.
     package var isRetry: Bool {
         titleKey == Self.retryKey
     }

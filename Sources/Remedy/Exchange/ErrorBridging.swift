@@ -2,24 +2,17 @@ import Foundation
 
 /// Bridges Remedy's presentable errors to `NSError` and back.
 enum ErrorBridging {
-    /// The user-info key of the presentation title (Remedy's own; `NSLocalizedDescriptionKey` holds it too).
+    // User-info keys of Remedy's own, so that the resolver reads a bridged error back the same.
     static let titleKey = "RemedyTitle"
-    /// The user-info key of the category identifier.
     static let categoryKey = "RemedyCategory"
-    /// The user-info key of the severity's raw value.
     static let severityKey = "RemedySeverity"
-    /// The user-info key of the presentation style's raw value.
     static let styleKey = "RemedyStyle"
-    /// The user-info key of the icon's name.
     static let iconKey = "RemedyIcon"
-    /// The `NSError` domain of bridged presentable errors.
     static let domain = "Remedy.PresentableError"
 
-    /// Recovery options from `NSLocalizedRecoveryOptionsErrorKey` and `NSRecoveryAttempterErrorKey`.
-    ///
-    /// Remedy's own attempter hands back its options with their roles and async actions. A foreign
-    /// attempter is called through `NSErrorRecoveryAttempting` on Apple platforms, where that informal
-    /// protocol exists; elsewhere, or without an attempter, the options only dismiss.
+    /// Remedy's own attempter hands back its options; a foreign one is called through
+    /// `NSErrorRecoveryAttempting` on Apple platforms, where that informal protocol exists. Elsewhere, or
+    /// without an attempter, the options only dismiss.
     static func options(fromUserInfo userInfo: [String: Any], error: any Error) -> [RecoveryOption] {
         let attempter = userInfo[NSRecoveryAttempterErrorKey]
         if let remedy = attempter as? ErrorRecoveryAttempter {
@@ -43,8 +36,7 @@ enum ErrorBridging {
         }
     }
 
-    /// The category a bridged error names: a built-in one, or the app's own, rebuilt from its identifier
-    /// (categories compare by identifier, so the rebuilt one equals the original).
+    /// Categories compare by identifier, so the app's own category, rebuilt, equals the original.
     static func category(fromUserInfo userInfo: [String: Any]) -> ErrorCategory? {
         guard let identifier = (userInfo[categoryKey] as? String).nonBlank else { return nil }
         if let builtIn = ErrorCategory.builtIn(named: identifier) { return builtIn }
@@ -55,25 +47,20 @@ enum ErrorBridging {
         )
     }
 
-    /// The severity a bridged error names.
     static func severity(fromUserInfo userInfo: [String: Any]) -> Severity? {
         (userInfo[severityKey] as? Int).flatMap(Severity.init(rawValue:))
     }
 
-    /// The presentation style a bridged error names.
     static func style(fromUserInfo userInfo: [String: Any]) -> PresentationStyle? {
         (userInfo[styleKey] as? String).flatMap(PresentationStyle.init(rawValue:))
     }
 
-    /// The icon a bridged error names.
     static func icon(fromUserInfo userInfo: [String: Any]) -> ErrorIcon? {
         (userInfo[iconKey] as? String).nonBlank.map(ErrorIcon.init(name:))
     }
 }
 
 #if canImport(ObjectiveC)
-/// An attempter object of someone else's that implements `NSErrorRecoveryAttempting`.
-///
 /// `@unchecked Sendable`: the object is only ever called on the main actor, which is also where AppKit
 /// calls recovery attempters, so it is never used from two threads at once.
 private struct ForeignRecoveryAttempter: @unchecked Sendable {

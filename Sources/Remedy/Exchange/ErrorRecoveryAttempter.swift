@@ -5,13 +5,11 @@ import Foundation
 /// It is stored under `NSRecoveryAttempterErrorKey` by ``PresentableError/bridgedToNSError(localization:)``.
 /// On Apple platforms it implements the informal `NSErrorRecoveryAttempting` protocol, so AppKit's
 /// `presentError(_:)` runs the chosen option's action. On every platform ``attemptRecovery(optionIndex:)``
-/// runs it asynchronously and reports whether it recovered, and
-/// ``attemptRecovery(optionIndex:completion:)`` reports it to a callback once the action finished.
-///
-/// An index out of range is answered with `false` and runs nothing.
+/// runs it asynchronously and reports whether it recovered. An index out of range is answered with
+/// `false` and runs nothing.
 public final class ErrorRecoveryAttempter: NSObject, Sendable {
-    /// The options, in the order of `NSLocalizedRecoveryOptionsErrorKey`.
-    public let options: [RecoveryOption]
+    /// In the order of `NSLocalizedRecoveryOptionsErrorKey`.
+    package let options: [RecoveryOption]
 
     /// Creates an attempter for options.
     ///
@@ -22,7 +20,7 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
 
     /// Runs the option at an index.
     ///
-    /// - Parameter optionIndex: The index of the option in ``options``.
+    /// - Parameter optionIndex: The index of the option in `NSLocalizedRecoveryOptionsErrorKey`.
     /// - Returns: `true` when the option's action reported ``RecoveryOutcome/recovered``; `false` for an
     ///   index out of range, an action that throws or one that didn't recover.
     public func attemptRecovery(optionIndex: Int) async -> Bool {
@@ -30,24 +28,9 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
         return (try? await options[optionIndex].perform()) == .recovered
     }
 
-    /// Runs the option at an index and reports whether it recovered once its action has finished.
-    ///
-    /// This is the callback form AppKit's sheets use (`didRecoverSelector`): `completion` is called exactly
-    /// once, after the action returned or threw, never before. An index out of range is reported as `false`
-    /// at once.
-    ///
-    /// ```swift
-    /// attempter.attemptRecovery(optionIndex: 0) { recovered in
-    ///     if recovered { reload() }
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - optionIndex: The index of the option in ``options``.
-    ///   - completion: Receives `true` when the action reported ``RecoveryOutcome/recovered``; `false` for an
-    ///     index out of range, an action that throws or one that didn't recover. Called on no particular
-    ///     thread.
-    public func attemptRecovery(optionIndex: Int, completion: @escaping @Sendable (Bool) -> Void) {
+    /// The callback form AppKit's sheets use (`didRecoverSelector`): `completion` is called exactly once,
+    /// after the action returned or threw (at once for an index out of range), on no particular thread.
+    package func attemptRecovery(optionIndex: Int, completion: @escaping @Sendable (Bool) -> Void) {
         guard options.indices.contains(optionIndex) else {
             completion(false)
             return
@@ -60,13 +43,9 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
     /// Runs the option at an index and answers, once its action has finished, whether it recovered — with
     /// the calling thread's run loop running meanwhile.
     ///
-    /// This is the answer of AppKit's application-modal form, `attemptRecovery(fromError:optionIndex:)`,
-    /// whose contract is "YES if the error recovery was completed successfully", given synchronously:
-    /// `presentError(_:)` "does not return until the user dismisses the alert and … the error's recovery
-    /// delegate is sent an `attemptRecoveryFromError:optionIndex:` message", and its callers (a document
-    /// that saves again) act on the answer at once. AppKit calls it on the main thread, whose run loop keeps
-    /// the app's events, timers and main-queue work going while the action runs, as the modal alert before
-    /// it did; the action's end wakes the run loop (`RunLoop.perform(_:)`).
+    /// AppKit's application-modal form must answer synchronously ("YES if the error recovery was completed
+    /// successfully"), and its callers act on the answer at once. Running the main run loop keeps the app's
+    /// events, timers and main-queue work going while the action runs, as the modal alert before it did.
     func attemptRecoveryRunningTheRunLoop(optionIndex: Int) -> Bool {
         guard options.indices.contains(optionIndex) else { return false }
         let option = options[optionIndex]

@@ -1,20 +1,13 @@
 import Foundation
 
-/// The origin of an `http` or `https` URL (RFC 6454 §4): its scheme, host and port, compared as browsers
-/// compare them.
-///
-/// The scheme and the host are compared without regard to case, and a missing port is the scheme's
-/// default, so `https://API.example.com/a` and `https://api.example.com:443/b` have the same origin, while
-/// `http://api.example.com` (another scheme) and `https://api.example.com:8443` (another port) don't.
+/// The origin of an `http` or `https` URL (RFC 6454 §4), compared as browsers compare them: scheme and
+/// host without regard to case, a missing port as the scheme's default.
 struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
-    /// `http` or `https`.
     let scheme: String
-    /// The host, lowercased.
     let host: String
-    /// The port, the scheme's default when the URL names none.
     let port: Int
 
-    /// The origin of a URL; `nil` unless it is an `http` or `https` URL with a host.
+    /// `nil` unless `url` is an `http` or `https` URL with a host.
     init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
             return nil

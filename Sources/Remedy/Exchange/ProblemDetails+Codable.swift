@@ -1,7 +1,6 @@
 import Foundation
 
 extension ProblemDetails: Codable {
-    /// The name of a member: one of the members ``ProblemDetails`` reads itself, or an extension's.
     struct MemberKey: CodingKey, Hashable {
         let stringValue: String
         var intValue: Int? { nil }
@@ -36,9 +35,6 @@ extension ProblemDetails: Codable {
     ///
     /// Reading a response body, prefer ``init(decoding:contentType:limits:)``: it also checks the content
     /// type, the size and the nesting depth, and its errors say what was wrong.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` when the value is not an object, or holds text that is not a value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey.self)
         var members: [String: JSONValue] = [:]
@@ -48,11 +44,7 @@ extension ProblemDetails: Codable {
         self.init(members: members)
     }
 
-    /// Writes the problem as an object: members without a value are left out, except `type`; an extension
-    /// named like a member ``ProblemDetails`` reads itself is not written.
-    ///
-    /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws.
+    /// Writes the problem as an object (see ``encoded()``).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MemberKey.self)
         try container.encode(type, forKey: .type)
@@ -89,11 +81,8 @@ extension ProblemDetails: Codable {
         Self.jsonEncoded(self)
     }
 
-    /// A value as compact JSON, members sorted by name, `/` not escaped.
-    ///
-    /// `JSONEncoder` throws only for a NaN or an infinity, which ``JSONValue`` writes as `null`, and for
-    /// a value that writes nothing, which neither type does; so this never fails in practice, and a failure
-    /// would still give valid JSON (`null`) rather than a crash.
+    /// `JSONEncoder` throws only for a NaN or an infinity, which ``JSONValue`` writes as `null`, and for a
+    /// value that writes nothing, which neither type does; a failure would still give valid JSON.
     static func jsonEncoded(_ value: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -111,65 +100,5 @@ extension ProblemDetails: Codable {
         guard seconds >= 0 else { return 0 }
         let whole = attoseconds > 0 ? seconds.addingReportingOverflow(1).partialValue : seconds
         return Int(clamping: max(0, whole))
-    }
-}
-
-extension ProblemDetails.Action: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id, title, role, request
-    }
-
-    /// Reads an action leniently, as an element of the `actions` member is read (see
-    /// ``ProblemDetails/init(decoding:contentType:limits:)``).
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError.dataCorrupted` when the value is not an object with a non-empty `id` and
-    ///   `title`.
-    public init(from decoder: any Decoder) throws {
-        guard let action = Self(json: try ProblemDetails.JSONValue(from: decoder)) else {
-            throw Swift.DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not an action with an id and a title"))
-        }
-        self = action
-    }
-
-    /// Writes the action as an object with `id`, `title`, `role` and, when it has one, `request`.
-    ///
-    /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(role, forKey: .role)
-        try container.encodeIfPresent(request, forKey: .request)
-    }
-}
-
-extension ProblemDetails.Action.Request: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case method, href
-    }
-
-    /// Reads a request: a string `href` and a `method` (`POST` when absent) that is an HTTP token.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError.dataCorrupted` when the value is not such a request.
-    public init(from decoder: any Decoder) throws {
-        guard let request = Self(json: try ProblemDetails.JSONValue(from: decoder)) else {
-            throw Swift.DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a request with an href and a method"))
-        }
-        self = request
-    }
-
-    /// Writes the request as an object with `method` and `href`.
-    ///
-    /// - Parameter encoder: The encoder.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(method, forKey: .method)
-        try container.encode(href, forKey: .href)
     }
 }

@@ -13,8 +13,6 @@ extension ProblemDetails {
         }
         private var depth: Int
 
-        /// The largest ``maximumDepth``: 512 levels (as `JSONDecoder`'s own limit), so reading never nears the
-        /// end of a thread's stack.
         package static let deepestAllowedNesting = 512
 
         /// Creates limits.
@@ -71,7 +69,7 @@ extension ProblemDetails {
         /// What kind of failure it is.
         public let code: Code
         /// The byte offset in the body where reading failed, when it failed at one place.
-        public let offset: Int?
+        package let offset: Int?
         /// What went wrong, for developers.
         public let description: String
 
@@ -82,11 +80,7 @@ extension ProblemDetails {
         }
     }
 
-    /// Whether a `Content-Type` names a Problem Details body: `application/problem+json`, or
-    /// `application/json` (which some servers send), case-insensitive, with any parameters.
-    ///
-    /// - Parameter contentType: The header's value, such as `"application/problem+json; charset=utf-8"`.
-    /// - Returns: `true` for the two JSON media types.
+    /// `application/problem+json`, or `application/json` (which some servers send), with any parameters.
     package static func isProblemContentType(_ contentType: String) -> Bool {
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let name = essence.trimmingCharacters(in: .whitespaces).lowercased()
@@ -96,18 +90,12 @@ extension ProblemDetails {
     /// Reads a Problem Details body.
     ///
     /// Reading follows RFC 9457 §3.1: a member whose value has the wrong type (or a value Remedy can't use,
-    /// such as a status of `42` or an unknown role) is ignored, and reading goes on; a missing `type` is
-    /// `about:blank`. Of the `errors` member, only the first 64 elements are read, and an
-    /// element that isn't a field error with a message and a field of bounded length is ignored (see
-    /// ``fieldErrors``). Members it doesn't know are kept in ``extensions``. What isn't a problem at all throws:
-    /// a body over ``DecodingLimits/maximumBodySize`` (refused before it is parsed), a content type that is
-    /// not JSON, an empty body, text that is not JSON or not UTF-8, nesting deeper than
-    /// ``DecodingLimits/maximumDepth``, and JSON that is not an object.
-    ///
-    /// The body is read by `JSONDecoder` (see ``init(from:)``), after one pass over its bytes that checks the
-    /// nesting depth, UTF-8 inside strings and stray commas, which `JSONDecoder` doesn't check as strictly. A
-    /// number out of `Double`'s range or a lone UTF-16 surrogate escape is not JSON to `JSONDecoder`; a member
-    /// given twice keeps its first value.
+    /// such as a status of `42` or an unknown role) is ignored; a missing `type` is `about:blank`. Of the
+    /// `errors` member, the first 64 valid field errors are read (see ``fieldErrors``). Members it doesn't
+    /// know are kept in ``extensions``. What isn't a problem at all throws: a body over
+    /// ``DecodingLimits/maximumBodySize`` (refused before it is parsed), a content type that is not JSON, an
+    /// empty body, text that is not JSON or not UTF-8, nesting deeper than ``DecodingLimits/maximumDepth``,
+    /// and JSON that is not an object. A member given twice keeps its first value.
     ///
     /// ```swift
     /// let problem = try ProblemDetails(
@@ -153,9 +141,8 @@ extension ProblemDetails {
         }
     }
 
-    /// The error of a body `JSONDecoder` didn't read as a problem: JSON that isn't an object, or not JSON.
     private static func decodingError(for error: Swift.DecodingError, of data: Data) -> DecodingError {
-        // Whether the text is JSON that isn't an object, or not JSON at all, only reading it as a value tells
+        // Only reading it as a value tells JSON that isn't an object from text that isn't JSON
         // (`JSONDecoder` finds a mismatched top level before it reads the rest).
         let value = try? JSONDecoder().decode(JSONValue.self, from: data)
         if let value, value.objectMembers == nil {
@@ -173,8 +160,7 @@ extension ProblemDetails {
         return DecodingError(.invalidJSON, "not JSON: \(reason)\(path.isEmpty ? "" : " at “\(path.prefix(200))”")")
     }
 
-    /// A problem from the members of a JSON object, each read by RFC 9457 §3.1's rule: a value of the
-    /// wrong type is ignored.
+    /// Each member read by RFC 9457 §3.1's rule: a value of the wrong type is ignored.
     init(members: [String: JSONValue]) {
         self.init()
         var extensions = members
@@ -200,9 +186,7 @@ extension ProblemDetails {
         }
     }
 
-    /// The category an identifier names: a built-in one, or the app's own; `nil` for text that can't be
-    /// an identifier (empty, longer than 64 characters, or with characters other than letters, digits,
-    /// `.`, `_` and `-`).
+    /// `nil` unless the identifier is 1 to 64 letters, digits, `.`, `_` and `-`.
     static func category(identifier: String) -> ErrorCategory? {
         guard !identifier.isEmpty, identifier.utf8.count <= 64,
             identifier.utf8.allSatisfy({ $0.isIdentifierByte })
@@ -210,13 +194,11 @@ extension ProblemDetails {
         return ErrorCategory.builtIn.first { $0.identifier == identifier } ?? ErrorCategory(identifier)
     }
 
-    /// The severity a name names (`"minor"`, `"major"`, `"critical"`, `"fatal"`), ignoring case.
     static func severity(named name: String) -> Severity? {
         let lowered = name.lowercased()
         return Severity.allCases.first { $0.description == lowered }
     }
 
-    /// A wait of whole seconds, never negative, at most ``HTTPStatusError/maximumRetryAfter``.
     static func retryAfter(seconds: Int) -> Duration? {
         guard seconds >= 0 else { return nil }
         return min(.seconds(seconds), HTTPStatusError.maximumRetryAfter)
@@ -224,9 +206,7 @@ extension ProblemDetails {
 }
 
 extension ProblemDetails.Action {
-    /// An action from an element of the `actions` member, or `nil` when the element is not an object with
-    /// a non-empty string `id` and `title`. A `role` that isn't a role's name is `normal`; a `request`
-    /// without a string `href` or with a method that isn't an HTTP token is left out.
+    /// `nil` without a non-empty `id` and `title`; an unknown `role` is `normal`.
     init?(json: ProblemDetails.JSONValue) {
         guard case .object(let members) = json,
             let id = members["id"]?.stringValue, !id.isEmpty, id.utf8.count <= 64,
@@ -238,9 +218,7 @@ extension ProblemDetails.Action {
 }
 
 extension ProblemDetails.Action.Request {
-    /// A request from the `request` member of an action, or `nil` when it is not an object with a non-empty
-    /// string `href` and a `method` (`POST` when absent) that is an HTTP token of letters. Which methods a
-    /// client sends is the client's choice (``ProblemDetailsError/actionMethods``).
+    /// `nil` without a non-empty `href`, or with a `method` (default `POST`) that isn't an HTTP token.
     init?(json: ProblemDetails.JSONValue) {
         guard case .object(let members) = json, let href = members["href"]?.stringValue, !href.isEmpty else {
             return nil
@@ -250,8 +228,7 @@ extension ProblemDetails.Action.Request {
         self.init(method: method.uppercased(), href: href)
     }
 
-    /// Whether text is an HTTP method: a token of letters only (RFC 9110 allows more; no method uses it),
-    /// 1 to 16 characters.
+    /// 1 to 16 letters (RFC 9110 allows more; no method uses it).
     static func isHTTPMethod(_ method: String) -> Bool {
         !method.isEmpty && method.utf8.count <= 16
             && method.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
@@ -259,7 +236,6 @@ extension ProblemDetails.Action.Request {
 }
 
 extension UInt8 {
-    /// A letter, a digit, `.`, `_` or `-`.
     fileprivate var isIdentifierByte: Bool {
         (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
             || self == UInt8(ascii: ".") || self == UInt8(ascii: "_") || self == UInt8(ascii: "-")

@@ -47,27 +47,11 @@ extension ProblemDetails {
         )
     }
 
-    /// The problem a server answers for a failure, made from the texts and options a presentation of it
-    /// would be made from, without making the presentation: the same title, detail and actions as
-    /// ``init(_:status:type:instance:retryAfter:requests:)`` of that presentation, but no Cancel that
-    /// performs nothing.
-    ///
-    /// Cancel is no action of the server's: the presentation rules add it, and every client can dismiss (a
-    /// Remedy client adds its own Cancel, in its own language). Sent, it would read as an option of the error,
-    /// and a client's scope offers Try Again only to errors whose options are all Try Again.
-    ///
-    /// - Parameters:
-    ///   - title: The title, or `nil` (or blank) for the category's.
-    ///   - message: The message, or `nil` (or blank) for the category's.
-    ///   - options: The options, as the presentation rules take them (``Presentation/init(title:message:detail:helpAnchor:options:fieldErrors:category:severity:style:icon:groupingKey:supportReference:error:localization:)``).
-    ///   - category: What kind of failure it is.
-    ///   - severity: How serious it is.
-    ///   - status: The HTTP status of the response.
-    ///   - supportReference: The reference of the failure.
-    ///   - retryAfter: How long the client should wait before retrying.
-    ///   - requests: The requests that perform the app's own options, by option id.
-    ///   - fieldErrors: What is wrong with each field of the input (``ResolvedFailure/fieldErrors``).
-    ///   - localization: The language of the texts.
+    /// The problem ``init(_:status:type:instance:retryAfter:requests:)`` makes of the presentation these
+    /// texts and options would make, without making it, and without a Cancel that performs nothing: the
+    /// presentation rules add that, every client can dismiss, and sent it would read as an option of the
+    /// error (a client's scope offers Try Again only to errors whose options are all Try Again). A `nil` or
+    /// blank title or message is the category's.
     package init(
         title: String?,
         message: String?,
@@ -99,9 +83,7 @@ extension ProblemDetails {
         )
     }
 
-    /// The actions of a presentation's options: each option but "OK", which only acknowledges, with its id
-    /// or `optionN` (its position, from 1), and its request if `requests` has one for the id; without a
-    /// Cancel that performs nothing unless `keepsCancel`.
+    /// Each option but "OK" (which only acknowledges), with its id or `optionN` (its position, from 1).
     private static func actions(
         of options: [RecoveryOption],
         requests: [String: Action.Request],

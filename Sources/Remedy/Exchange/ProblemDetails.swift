@@ -2,12 +2,9 @@ import Foundation
 
 /// An HTTP API's description of a failure, as RFC 9457 defines it: the `application/problem+json` body.
 ///
-/// The standard members say what kind of problem it is (``type``, a URI reference), a short summary
-/// (``title``), the HTTP ``status``, an explanation of this occurrence (``detail``) and a URI naming the
-/// occurrence (``instance``). Remedy adds extension members (RFC 9457 §3.2) that carry its model across
-/// the wire: the ``category``, the ``severity``, a ``supportReference``, how long to wait before retrying
-/// (``retryAfter``), the recovery ``actions`` a person can choose, and what is wrong with each field of the
-/// person's input (``fieldErrors``, RFC 9457 §3's own `errors` member).
+/// Beside the standard members (``type``, ``title``, ``status``, ``detail``, ``instance``), Remedy's
+/// extension members (RFC 9457 §3.2) carry its model across the wire: ``category``, ``severity``,
+/// ``supportReference``, ``retryAfter``, ``actions`` and ``fieldErrors`` (RFC 9457 §3's `errors`).
 ///
 /// ```json
 /// {
@@ -108,7 +105,6 @@ public struct ProblemDetails: Sendable, Hashable {
         self.extensions = extensions
     }
 
-    /// The names of the members this type reads itself; an extension of one of these names is never written.
     static let memberNames: [String] = [
         "type", "title", "status", "detail", "instance",
         "category", "severity", "reference", "retryAfter", "actions", "errors",
@@ -123,17 +119,16 @@ extension ProblemDetails {
     ///   "request": { "method": "POST", "href": "/orders/42/refresh" } }
     /// ```
     ///
-    /// The ids ``retryID``, ``cancelID`` and ``signInID`` name Remedy's ready-made options; any other id is
-    /// the application's own, and its ``request`` says what the client sends to perform it.
+    /// The ids name Remedy's ready-made options: `retry` (the client runs the failed operation again),
+    /// `cancel` (it gives up) and `signIn` (its sign-in flow, its rule for HTTP 401, then the operation
+    /// again). Any other id is the application's own, and its ``request`` says what the client sends to
+    /// perform it.
     public struct Action: Sendable, Hashable {
-        /// The id of "Try Again": the client runs the failed operation again.
-        public static let retryID = "retry"
-        /// The id of "Cancel": the client gives up on the operation.
-        public static let cancelID = "cancel"
-        /// The id of "Sign In": the client's sign-in flow (its rule for HTTP 401), then the operation again.
-        public static let signInID = "signIn"
+        package static let retryID = "retry"
+        package static let cancelID = "cancel"
+        package static let signInID = "signIn"
 
-        /// What the action is: ``retryID``, ``cancelID``, ``signInID`` or the application's own id.
+        /// What the action is: `retry`, `cancel`, `signIn` or the application's own id.
         public var id: String
         /// The person-facing text of the button.
         public var title: String
@@ -174,5 +169,37 @@ extension ProblemDetails {
                 self.href = href
             }
         }
+    }
+}
+
+extension ProblemDetails.Action: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, title, role, request
+    }
+
+    /// Reads an action as an element of the `actions` member is read; throws
+    /// `DecodingError.dataCorrupted` without a non-empty `id` and `title`.
+    public init(from decoder: any Decoder) throws {
+        guard let action = Self(json: try ProblemDetails.JSONValue(from: decoder)) else {
+            throw Swift.DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not an action with an id and a title"))
+        }
+        self = action
+    }
+}
+
+extension ProblemDetails.Action.Request: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case method, href
+    }
+
+    /// Reads a request: a string `href` and a `method` (`POST` when absent) that is an HTTP token; throws
+    /// `DecodingError.dataCorrupted` for a value that isn't one.
+    public init(from decoder: any Decoder) throws {
+        guard let request = Self(json: try ProblemDetails.JSONValue(from: decoder)) else {
+            throw Swift.DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a request with an href and a method"))
+        }
+        self = request
     }
 }

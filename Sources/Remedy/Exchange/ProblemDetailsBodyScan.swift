@@ -1,19 +1,11 @@
 import Foundation
 
-/// One pass over a Problem Details body before `JSONDecoder` reads it, for what `JSONDecoder` doesn't check
-/// as Remedy promises (each decided by a test of `ProblemDetailsMalformedInputTests`):
-///
-/// - the nesting depth, against ``ProblemDetails/DecodingLimits/maximumDepth`` (32 by default; Foundation's
-///   own limit is 512 and fails as "not valid JSON"): `deepNestingIsRefusedWithoutRecursingIntoIt`;
-/// - UTF-8 inside strings, so invalid text is `invalidUTF8` rather than "not valid JSON":
-///   `invalidUTF8IsRefused`;
-/// - commas before `]` or `}` and doubled commas, which `JSONDecoder` on Linux accepts:
-///   `textThatIsNotJSONIsInvalidJSON` (`[1,]`, `{"title":"x",}`).
-///
-/// It only counts brackets and commas outside strings and never recurses, so a million `[` cost one pass
-/// and stop at the limit. Everything else of the grammar is left to `JSONDecoder`.
+/// One pass over a Problem Details body for what `JSONDecoder` doesn't check as Remedy promises: the
+/// nesting depth (Foundation's own limit is 512), UTF-8 inside strings (`invalidUTF8` rather than "not
+/// valid JSON"), and commas before `]` or `}` or doubled, which `JSONDecoder` on Linux accepts. It never
+/// recurses, so a million `[` cost one pass and stop at the limit.
 enum ProblemDetailsBodyScan {
-    /// Checks a body; `nil` when `JSONDecoder` may read it.
+    /// `nil` when `JSONDecoder` may read the body.
     static func failure(in data: Data, maximumDepth: Int) -> ProblemDetails.DecodingError? {
         let bytes = [UInt8](data)
         var depth = 0

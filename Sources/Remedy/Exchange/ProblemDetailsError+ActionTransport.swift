@@ -20,21 +20,16 @@ extension ProblemDetailsError {
     ///
     /// Whatever the transport, Remedy never follows a redirect itself: an answer of 300 to 399 is a failure,
     /// handled as a new error and logged, never "recovered". A transport that follows redirects on its own
-    /// should say where the answer came from (``Response/url``): an answer from another origin than the
-    /// request's is a failure too. ``urlSession(_:localization:logger:)`` follows only redirects that stay on
+    /// should say where the answer came from (the `url` of its ``Response``): an answer from another origin
+    /// than the request's is a failure too. ``urlSession(_:localization:logger:)`` follows only redirects that stay on
     /// the origin and keep the method.
     public struct ActionTransport: Sendable {
         /// The response to an action's request.
         public struct Response: Sendable {
-            /// The HTTP status.
-            public var status: Int
-            /// The headers, by name.
-            public var headers: [String: String]
-            /// The body.
-            public var body: Data
-            /// The URL the response came from, when the transport followed redirects to it; `nil` for the
-            /// request's URL.
-            public var url: URL?
+            package var status: Int
+            package var headers: [String: String]
+            package var body: Data
+            package var url: URL?
 
             /// Creates a response.
             ///
@@ -51,7 +46,6 @@ extension ProblemDetailsError {
                 self.url = url
             }
 
-            /// A header's value, matching the name case-insensitively.
             func header(_ name: String) -> String? {
                 HTTPStatusError(status: status, headers: headers).header(name)
             }
@@ -78,18 +72,10 @@ extension ProblemDetailsError {
             sendRequest = send
         }
 
-        /// Sends a request.
-        ///
-        /// - Parameters:
-        ///   - method: The HTTP method, such as `"POST"`.
-        ///   - url: The URL.
-        /// - Returns: The response.
-        /// - Throws: What the transport throws.
-        public func send(method: String, url: URL) async throws -> Response {
+        package func send(method: String, url: URL) async throws -> Response {
             try await sendRequest(method, url)
         }
 
-        /// The logger refusals go to.
         var refusalLogger: Logger {
             logger ?? Logger.current
         }
@@ -98,13 +84,10 @@ extension ProblemDetailsError {
         /// request's origin and keep its method.
         ///
         /// Each request is sent by a session of its own, made from `session`'s configuration (its headers,
-        /// cookies, credential storage, cache and timeouts) and ended when the answer is in, whose delegate
-        /// decides every redirect (a per-task delegate would keep `session` itself, but swift-corelibs-foundation
-        /// doesn't ask one about redirects, so a redirect would be followed unseen on Linux). A redirect is
+        /// cookies, credential storage, cache and timeouts); `session`'s delegate is not asked. A redirect is
         /// followed only to the same origin (scheme, host, port), and only when the method is kept: any
-        /// redirect of a `GET`, a 307 or 308 of any method; a 301, 302 or 303 of another method would turn it
-        /// into a `GET` and is refused. A refused redirect's 3xx is the answer, which Remedy handles as a new
-        /// error. `session`'s delegate is not asked.
+        /// redirect of a `GET`, a 307 or 308 of any method. A refused redirect's 3xx is the answer, which
+        /// Remedy handles as a new error.
         ///
         /// ```swift
         /// let transport = ProblemDetailsError.ActionTransport.urlSession(
@@ -132,6 +115,8 @@ extension ProblemDetailsError {
                 request.httpMethod = method
                 request.setValue("\(ProblemDetails.mediaType), application/json", forHTTPHeaderField: "Accept")
                 if let acceptLanguage { request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language") }
+                // A session of its own because swift-corelibs-foundation doesn't ask a per-task delegate
+                // about redirects, which would then be followed unseen on Linux.
                 let redirects = ActionRedirectDelegate(origin: origin, method: method)
                 let actionSession = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
                 // The session holds its delegate until it is invalidated: end it whatever the answer.
@@ -148,10 +133,7 @@ extension ProblemDetailsError {
     }
 }
 
-/// The delegate of an action's own URLSession: it follows a redirect only to the request's origin and only
-/// when the method is kept (see ``ProblemDetailsError/ActionTransport/urlSession(_:localization:logger:)``).
-///
-/// Immutable after init, so it is `Sendable`; URLSession calls it on its delegate queue.
+/// Follows a redirect only to the request's origin and only when the method is kept.
 final class ActionRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     private let origin: HTTPOrigin
     private let method: String
@@ -172,7 +154,6 @@ final class ActionRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
         completionHandler(refusal == nil ? request : nil)
     }
 
-    /// Why a redirect is not followed, or `nil` when it is: to the same origin, with a method kept.
     static func refusal(from origin: HTTPOrigin, method: String, status: Int, to url: URL?) -> ActionRefusal? {
         guard let target = url.flatMap(HTTPOrigin.init) else { return .notHTTP }
         guard target == origin else { return .otherOrigin }
@@ -186,16 +167,12 @@ final class ActionRedirectDelegate: NSObject, URLSessionTaskDelegate, Sendable {
 enum ActionRefusal: String, Error, Sendable {
     /// The failed response's URL is unknown, so the action's URL can't be checked against an origin.
     case noOrigin
-    /// The URL is not `http` or `https` with a host, or can't be read.
     case notHTTP
-    /// The URL, or a redirect, leads to another origin (scheme, host or port).
     case otherOrigin
-    /// The method is not one of ``ProblemDetailsError/actionMethods``.
     case methodNotAllowed
     /// A redirect that would change the method (a 301, 302 or 303 of anything but `GET`).
     case methodChange
     /// The action's answer was a redirect, which Remedy doesn't follow.
     case redirect
-    /// The alert already holds ``ProblemDetailsError/maximumActionOptions`` buttons.
     case alertFull
 }

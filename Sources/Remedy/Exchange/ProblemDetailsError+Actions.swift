@@ -2,26 +2,17 @@ import Foundation
 import Logging
 
 extension ProblemDetailsError {
-    /// The HTTP methods an action's request may use: `GET`, `POST`, `PUT`, `PATCH` and `DELETE`. An action
-    /// with any other method (`CONNECT`, `TRACE`, a method of the server's own…) is not offered, and the
-    /// refusal is logged.
+    /// An action with any other method (`CONNECT`, `TRACE`, the server's own…) is not offered.
     package static let actionMethods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
-    /// The most buttons a server's actions give the alert, its Cancel included: 3, the most Apple's Human
-    /// Interface Guidelines give an alert.
-    ///
-    /// Of the server's actions (only the first ``maximumActionsRead`` are read), the options kept are the
-    /// first cancel, the first recommended action, then the others in the server's order until the alert
-    /// holds three buttons with its Cancel (which the ``Presentation`` adds when the server sent none). They
-    /// keep the server's order. The actions left out are logged at `debug`.
+    /// The most buttons an alert has, its Cancel included, as Apple's Human Interface Guidelines ask.
     package static let maximumActionOptions = 3
-
-    /// The most actions of a problem that are read: 16. The rest are left out, unread, so a body with
-    /// thousands of actions costs no more than one with sixteen.
+    /// The rest are unread, so a body with thousands of actions costs no more than one with sixteen.
     package static let maximumActionsRead = 16
 
-    /// The server's actions as options, bounded (see ``maximumActionOptions``), and whether one of them
-    /// offers to sign in. Actions that can't be offered are left out and logged.
+    /// The server's actions as options, in its order: the first cancel, the first recommended action, then
+    /// the others until the alert is full; and whether one of them offers to sign in. Actions left out are
+    /// logged.
     static func options(
         for actions: [ProblemDetails.Action],
         base: URL?,
@@ -75,8 +66,7 @@ extension ProblemDetailsError {
         return (kept.sorted { $0.position < $1.position }.map(\.option), offersSignIn)
     }
 
-    /// The option that performs a link action; `nil` when it has no request or no title, or (logged) when its
-    /// request can't be sent: another origin, no origin to check against, a method not in ``actionMethods``.
+    /// `nil` without a request or a title, or (logged) when its request can't be sent.
     private static func linkOption(
         for action: ProblemDetails.Action,
         base: URL?,
@@ -120,21 +110,17 @@ extension ProblemDetailsError {
         }
     }
 
-    /// Why an action's answer is not taken as it is: it is a redirect (Remedy follows none), or it came
-    /// from another origin than the request's; `nil` for an answer to take.
+    /// A redirect (Remedy follows none), or an answer from another origin than the request's.
     static func refusal(of response: ActionTransport.Response, to target: URL) -> ActionRefusal? {
         if let answered = response.url, HTTPOrigin(answered) != HTTPOrigin(target) { return .otherOrigin }
         return (300..<400).contains(response.status) ? .redirect : nil
     }
 
-    /// The absolute URL of an action's `href`, when it can be sent: `http` or `https`, on the origin of
-    /// `base` (scheme, host and port; default ports filled in, host in any case); `nil` otherwise, always
-    /// when `base` is unknown.
+    /// The absolute URL of an action's `href` when it is on the origin of `base`.
     static func actionURL(_ href: String, base: URL?) -> URL? {
         try? actionTarget(href, base: base).get()
     }
 
-    /// The absolute URL of an action's `href`, or why it is refused.
     static func actionTarget(_ href: String, base: URL?) -> Result<URL, ActionRefusal> {
         guard let base, let origin = HTTPOrigin(base) else { return .failure(.noOrigin) }
         guard href.utf8.count <= 2_048, let url = URL(string: href, relativeTo: base)?.absoluteURL,
@@ -143,7 +129,7 @@ extension ProblemDetailsError {
         return target == origin ? .success(url) : .failure(.otherOrigin)
     }
 
-    /// Logs one refusal on one line, at `info`: the server's text in it is bounded and without line breaks.
+    /// The server's text in the line is bounded and without line breaks.
     private static func logRefusal(
         _ refusal: ActionRefusal,
         action id: String,

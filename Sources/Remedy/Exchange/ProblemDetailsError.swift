@@ -7,13 +7,11 @@ import FoundationNetworking
 /// A failed HTTP response that described its problem with RFC 9457 Problem Details: a
 /// ``PresentableError`` with the server's texts and actions.
 ///
-/// The server's ``ProblemDetails/title`` and ``ProblemDetails/detail`` are person-facing by contract, so
-/// they are shown as they are, only bounded in length (a title to 120 characters, a message to 1,000, an
-/// action's title to 60) and stripped of control characters. Its ``ProblemDetails/category`` and
-/// ``ProblemDetails/severity`` are kept (a server can't make a client's failure `fatal`, nor silence it as
-/// a cancellation). Its field errors (the `errors` member) reach the presentation's
-/// ``Presentation/fieldErrors``, each message bounded to 300 characters and stripped of control characters as
-/// the detail is. Its actions become ``RecoveryOption``s:
+/// The server's ``ProblemDetails/title``, ``ProblemDetails/detail`` and field errors are person-facing by
+/// contract, so they are shown as they are, only bounded in length (a title to 120 characters, a message
+/// to 1,000, an action's title to 60, a field's message to 300) and stripped of control characters. Its
+/// ``ProblemDetails/category`` and ``ProblemDetails/severity`` are kept (a server can't make a client's
+/// failure `fatal`, nor silence it as a cancellation). Its actions become ``RecoveryOption``s:
 ///
 /// - `retry`: ``RecoveryOption/retry``: the failed operation runs again.
 /// - `cancel`: ``RecoveryOption/cancel``.
@@ -24,43 +22,36 @@ import FoundationNetworking
 ///   ``ActionTransport``; a 2xx response means recovered (the operation runs again), any other response
 ///   (a redirect included: Remedy follows none itself) is handled as a new error.
 ///
-/// An action never acts outside the origin of the failed response (its scheme, host and port, as
-/// ``url`` names them): an action whose URL is on another origin, or whose method is not one of `GET`,
-/// `POST`, `PUT`, `PATCH` and `DELETE`, is left out, and without a ``url`` no link action is offered at all
-/// (neither a relative URL nor an absolute one can be checked). At most three buttons are offered, as
+/// An action never acts outside the origin of the failed response (its URL's scheme, host and port): an
+/// action whose URL is on another origin, or whose method is not one of `GET`, `POST`, `PUT`, `PATCH` and
+/// `DELETE`, is left out, and without the response's URL no link action is offered at all. At most three buttons are offered, as
 /// Apple's Human Interface Guidelines ask of an alert, and only the first 16 actions are read. Each
 /// refusal is logged on one line through the transport's ``ActionTransport/logger``, never shown.
 ///
-/// The server's `reference` is the failure's ``SupportReference``, on the person's screen and in the
-/// client's log. The server's `retryAfter` (or its `Retry-After` header, whichever is longer) reaches the scope's
-/// ``RetryPolicy``, and makes the failure transient, as does a status of 408, 429, 502, 503 or 504.
+/// The server's `reference` is the failure's ``SupportReference``. Its ``retryAfter`` reaches the scope's
+/// ``RetryPolicy`` and makes the failure transient, as does a status of 408, 429, 502, 503 or 504.
 ///
 /// Make one from a response with ``validate(_:_:limits:actionTransport:)`` (URLSession) or
 /// ``error(status:header:body:url:limits:actionTransport:)`` (any HTTP client).
 public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
-    /// The longest title shown, in characters; a longer one is cut and ends with "…".
+    // In characters; a longer text is cut and ends with "…".
     package static let maximumTitleLength = 120
-    /// The longest message shown, in characters; a longer one is cut and ends with "…".
     package static let maximumMessageLength = 1_000
-    /// The longest action title shown, in characters.
     package static let maximumActionTitleLength = 60
-    /// The longest field error message shown, in characters; a longer one is cut and ends with "…".
     package static let maximumFieldMessageLength = 300
 
     /// The problem as the server sent it.
     public let problem: ProblemDetails
     /// The HTTP status of the response (the response's, not the body's `status` member).
     public let status: Int
-    /// The URL of the response that failed, if known: its origin is the only one actions may go to, and
-    /// relative action URLs are resolved against it; without it, no action with a request is offered.
-    public let url: URL?
-    /// The response headers that matter to handling (`Content-Type`, `Retry-After`, `Date`), by name.
-    public let headers: [String: String]
+    /// The only origin actions may go to, and the base of relative action URLs.
+    package let url: URL?
+    /// `Content-Type`, `Retry-After` and `Date`, by name.
+    package let headers: [String: String]
 
     /// The server's title, bounded and without control characters; `nil` when it sent none.
     public let title: String?
-    /// The server's detail, bounded and without control characters; empty when it sent none, so the
-    /// category's message is shown instead.
+    /// The server's detail, bounded and without control characters; empty (the category's) when it sent none.
     public let message: String
     /// The server's category, or the one of the HTTP status when it sent none.
     public let category: ErrorCategory
@@ -71,13 +62,11 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     /// How long to wait before retrying: the longer of the `retryAfter` member and the `Retry-After` header.
     public let retryAfter: Duration?
     /// Whether the server offered to sign in (the action `signIn`), or answered 401.
-    public let requiresSignIn: Bool
-    /// What the server says is wrong with each field of the request, its messages bounded and without
-    /// control characters (fields whose message is left blank are left out).
-    public let fieldErrors: [FieldError]
+    package let requiresSignIn: Bool
+    /// The server's field errors, bounded and without control characters; blank ones left out.
+    package let fieldErrors: [FieldError]
 
-    /// The server's reference of the occurrence: the handling adopts it, so the person's screen, the
-    /// client's log and the server's log show the same one.
+    /// The server's reference of the occurrence, which the client's screen and log show too.
     public var supportReference: SupportReference? { problem.supportReference }
 
     /// Creates the error of a failed response whose body was a problem.
@@ -123,8 +112,7 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
         isTransient = retryAfter != nil || statusEntry.isTransient
     }
 
-    /// Whether the failure is worth retrying automatically: the server asked for a wait, or its status
-    /// says the service is busy or unreachable for now.
+    /// The server asked for a wait, or its status says the service is busy or unreachable for now.
     let isTransient: Bool
 
     /// The statuses rules see in the tree: the response's, and 401 when the server offers to sign in.
@@ -149,9 +137,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
 
     // MARK: - Text
 
-    /// Text from a server as it may be shown: control characters and bidirectional overrides removed
-    /// (line breaks and tabs become spaces), trimmed, at most `maximumLength` characters (a cut text ends
-    /// with "…"); `nil` when nothing is left.
+    /// Text from a server as it may be shown: no control characters nor bidirectional overrides, trimmed,
+    /// at most `maximumLength` characters; `nil` when nothing is left.
     static func displayText(_ text: String?, maximumLength: Int) -> String? {
         guard let text else { return nil }
         var scalars = String.UnicodeScalarView()
@@ -181,12 +168,8 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
 
 extension ProblemDetailsError {
     /// The error a failed response stands for, from any HTTP client: a ``ProblemDetailsError`` when the
-    /// body is a Problem Details document, an ``HTTPStatusError`` otherwise (an HTML page from a proxy, an
-    /// empty or broken body), whose status the ``ErrorCatalog`` turns into a calm message. Text from a body
-    /// that isn't a problem is never shown.
-    ///
-    /// A body is a problem when the content type is `application/problem+json` and it decodes, or when
-    /// it is `application/json` and decodes to an object with at least one of RFC 9457's members.
+    /// body is a Problem Details document (`application/problem+json`, or `application/json` with one of
+    /// RFC 9457's members), an ``HTTPStatusError`` otherwise, whose text is never shown.
     ///
     /// - Parameters:
     ///   - status: The response's HTTP status.
@@ -225,8 +208,8 @@ extension ProblemDetailsError {
         return HTTPStatusError(status: status, body: kept, headers: headers, url: url)
     }
 
-    /// Whether a decoded body is a problem: always for `application/problem+json`; for `application/json`
-    /// only with a standard member, so `{"error": true, "reason": "…"}` stays a plain HTTP error.
+    /// For `application/json`, only a body with a standard member is a problem, so
+    /// `{"error": true, "reason": "…"}` stays a plain HTTP error.
     private static func isProblem(_ problem: ProblemDetails, contentType: String) -> Bool {
         let essence = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         if essence.trimmingCharacters(in: .whitespaces).lowercased() == ProblemDetails.mediaType { return true }

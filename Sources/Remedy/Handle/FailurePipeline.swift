@@ -363,7 +363,11 @@ final class FailurePipeline: Sendable {
                     return hooks
                 }
                 for hook in hooks.reversed() {
-                    if case .timedOut = await Race.run(timeout: cleanupTimeout, clock: clock, hook) {
+                    let ran = await Race.run(timeout: cleanupTimeout, clock: clock) {
+                        await hook()
+                        return .finished(.notRecovered)
+                    }
+                    if case .timedOut = ran {
                         logger.info(
                             "A fatal-error cleanup hook did not finish in time; moving on",
                             metadata: ["timeout": "\(cleanupTimeout)"]

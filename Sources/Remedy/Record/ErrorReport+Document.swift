@@ -178,7 +178,7 @@ extension ErrorReport {
     }
 
     /// The report as compact JSON with sorted keys (one line, stable field order), within
-    /// ``ErrorLimits/maximumReportBytes``, for logs, crash reporters and analytics. Strings keep their text;
+    /// the report cap of ``ErrorLimits``, for logs, crash reporters and analytics. Strings keep their text;
     /// JSON escapes control characters.
     ///
     /// The tree is a flat list of nodes in pre-order, each naming its parent (`"parent"`, the parent's

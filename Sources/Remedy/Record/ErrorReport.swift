@@ -93,7 +93,7 @@ extension ErrorReport {
     /// cause without a message shows its type and case, as `DataError.timeout`. A message that the
     /// previous one already contains is not repeated. When errors have several causes, the summary
     /// follows the first and ends with how many others there are: `Syncing: HTTP 503 (+2 more)`. The
-    /// line is escaped and capped (``ErrorLimits/maximumSummaryLength``).
+    /// line is escaped and capped (see ``ErrorLimits``).
     public var summary: String {
         var builder = SummaryBuilder(limits: limits)
         var current = error

@@ -1,20 +1,18 @@
 import Logging
 
-/// What running a recovery (a chosen option's action, or a rule's take-over) came to.
+/// What running a recovery (a chosen option's action, or a rule's take-over) came to; also how any
+/// ``Race`` ended.
 package enum RecoveryRunOutcome: Sendable {
-    /// The action finished with an outcome.
     case finished(RecoveryOutcome)
     /// The action threw; its error is handled as a new error.
     case failed(any Error)
-    /// The action did not finish within the recovery timeout; it counts as not recovered.
     case timedOut
     /// The caller was cancelled while it waited; the action goes on for the others.
     case cancelled
-    /// The caller came after the answer while the action was running, and didn't wait for it: it may be
-    /// the action's own work, which would wait on itself.
+    /// The caller came after the answer while the action ran, and didn't wait: it may be the action's
+    /// own work, which would wait on itself.
     case alreadyRunning
 
-    /// A short name for logs.
     package var name: String {
         switch self {
         case .finished(let outcome): "\(outcome)"
@@ -28,11 +26,9 @@ package enum RecoveryRunOutcome: Sendable {
 
 /// The callers of one coalesced presentation, who share one run of the chosen option's action.
 ///
-/// The scheduler makes one per presentation; the runner runs the action at most once per group and hands
-/// every caller its result. The group also keeps the presentation's coalescing window: it ends a window's
-/// length after the answer and after the action finished, whichever is later.
-///
-/// Copies of a group are the same group: they share its state (one allocation per presentation).
+/// The runner runs the action at most once per group and hands every caller its result. The group also
+/// keeps the coalescing window, which ends a window's length after the answer or after the action
+/// finished, whichever is later. Copies share one state.
 package struct RecoveryGroup: Sendable {
     private enum Run {
         case notStarted
@@ -44,17 +40,15 @@ package struct RecoveryGroup: Sendable {
         let timeline: Timeline
         let window: Duration
         var run = Run.notStarted
-        /// When the coalescing window ends, on the scheduler's timeline; `nil` while it isn't open.
+        /// `nil` while the window isn't open.
         var windowEnd: Duration?
 
-        /// When a window opened now ends. Without a window the clock isn't read: a window of zero is
-        /// over as soon as it opens.
         var windowEndFromNow: Duration {
             window > .zero ? timeline.deadline(after: window) : .zero
         }
     }
 
-    /// Unique within a root; `0` for the groups of answers given by a closed scheduler.
+    /// Unique within a root; `0` for answers given by a closed scheduler.
     package let id: UInt64
     private let state: LockedValue<State>
 
@@ -65,12 +59,11 @@ package struct RecoveryGroup: Sendable {
 
     // The clock is read with the group's lock held: the clock doesn't know this lock.
 
-    /// Starts (or restarts) the coalescing window now.
     func openWindow() {
         state.withLock { $0.windowEnd = $0.windowEndFromNow }
     }
 
-    /// Whether the coalescing window has ended. Never while the action runs.
+    /// Never while the action runs.
     var isWindowOver: Bool {
         state.withLock { state in
             if case .running = state.run { return false }
@@ -79,14 +72,12 @@ package struct RecoveryGroup: Sendable {
         }
     }
 
-    /// Where a caller finds the group's one run.
     enum Lookup {
-        /// The run, and whether this caller started it.
         case running(Task<RecoveryRunOutcome, Never>, isStarted: Bool)
         case finished(RecoveryRunOutcome)
     }
 
-    /// The one run of the group's action: the running or finished one, or the one `start` makes.
+    /// The running or finished run of the group's action, or the one `start` makes.
     func run(_ start: () -> Task<RecoveryRunOutcome, Never>) -> Lookup {
         state.withLock { state in
             switch state.run {
@@ -102,8 +93,7 @@ package struct RecoveryGroup: Sendable {
         }
     }
 
-    /// Records the run's result and restarts the window, the first time only: callers that join later
-    /// don't stretch the window.
+    /// The first time only, so that callers who join later don't stretch the window.
     func finished(_ result: RecoveryRunOutcome) {
         state.withLock { state in
             if case .finished = state.run { return }
@@ -120,7 +110,6 @@ package struct RecoveryGroup: Sendable {
 /// local, so an identical presentation made there isn't answered with that recovery's own answer, and a
 /// failure that the same rule would take over again is passed on instead.
 package struct RecoveryRunner: Sendable {
-    /// What the current task runs inside of, directly or through tasks it started.
     private struct Running: Sendable {
         var groups: Set<UInt64> = []
         var takeOvers: Set<UInt64> = []
@@ -128,10 +117,8 @@ package struct RecoveryRunner: Sendable {
 
     @TaskLocal private static var running = Running()
 
-    /// The recovery groups whose action the current task runs inside of.
     package static var runningGroups: Set<UInt64> { running.groups }
 
-    /// Whether the current task runs inside a take-over of the rule.
     static func isRunningTakeOver(of rule: ErrorRule) -> Bool {
         running.takeOvers.contains(rule.identity)
     }
@@ -146,14 +133,10 @@ package struct RecoveryRunner: Sendable {
         self.timeout = timeout
     }
 
-    /// The result of an option whose action does nothing but return its outcome (OK, Cancel, Try Again),
-    /// recorded for the group as ``recover(_:for:)`` records it; `nil` for an option whose action runs.
-    ///
-    /// Synchronous: a caller that asks this first calls the async ``recover(_:for:)`` (an async frame of
-    /// its own) only for actions that really run.
+    /// The result of an option whose action only returns its outcome (OK, Cancel, Try Again), recorded
+    /// for the group; `nil` for an option whose action runs.
     package func recoverAtOnce(_ option: RecoveryOption, for group: RecoveryGroup) -> RecoveryRunOutcome? {
         guard let outcome = option.constantOutcome else { return nil }
-        // Nothing runs, so nothing to share or wait for.
         let result = RecoveryRunOutcome.finished(outcome)
         group.finished(result)
         return result
@@ -161,10 +144,9 @@ package struct RecoveryRunner: Sendable {
 
     /// Runs the chosen option's action for a group, once: a caller that comes later gets the same result.
     ///
-    /// - Parameter waitsForRunningAction: Whether the caller waits for the action when it is already
-    ///   running. A caller that came after the answer passes `false`: nothing tells whether it is part of
-    ///   that action's own work (a detached task, a callback), which the task-local ``runningGroups``
-    ///   only knows when the work inherits it, so it is answered ``RecoveryRunOutcome/alreadyRunning``.
+    /// A caller that came after the answer passes `waitsForRunningAction: false`: it may be part of the
+    /// running action's own work (a detached task, a callback, which the task-local ``runningGroups`` doesn't
+    /// reach), so it is answered ``RecoveryRunOutcome/alreadyRunning``.
     package func recover(
         _ option: RecoveryOption,
         for group: RecoveryGroup,
@@ -189,10 +171,8 @@ package struct RecoveryRunner: Sendable {
         }
     }
 
-    /// Runs a rule's take-over handler. While it runs, other errors the same rule takes over share it.
-    ///
-    /// The caller checks ``isRunningTakeOver(of:)`` first: inside this rule's own take-over, waiting for
-    /// it would never end.
+    /// Runs a rule's take-over handler, shared by the other errors the rule takes over meanwhile. The caller
+    /// checks ``isRunningTakeOver(of:)`` first: inside the rule's own take-over, waiting would never end.
     func takeOver(
         by rule: ErrorRule,
         logger: Logger,
@@ -224,19 +204,17 @@ package struct RecoveryRunner: Sendable {
     }
 
     private func perform(_ work: @escaping @Sendable () async throws -> RecoveryOutcome) async -> RecoveryRunOutcome {
-        switch await Race.run(timeout: timeout, clock: clock, { await captureResult(work) }) {
-        case .value(.success(let outcome)): .finished(outcome)
-        case .value(.failure(let error)): .failed(error)
-        case .timedOut: .timedOut
-        case .cancelled: .cancelled
+        await Race.run(timeout: timeout, clock: clock) {
+            do {
+                return .finished(try await work())
+            } catch {
+                return .failed(error)
+            }
         }
     }
 
     /// Waits for a shared run; a cancelled caller stops waiting while the run goes on for the others.
     private func waitCancellably(for task: Task<RecoveryRunOutcome, Never>) async -> RecoveryRunOutcome {
-        switch await Race.run(timeout: nil, clock: clock, { await task.value }) {
-        case .value(let result): result
-        case .timedOut, .cancelled: .cancelled
-        }
+        await Race.run(timeout: nil, clock: clock) { await task.value }
     }
 }

@@ -14,7 +14,6 @@ package final class ChangeSignal: Sendable {
 
     package init() {}
 
-    /// Wakes every waiter, after the state changed.
     package func signal() {
         let waiters = storage.withLock { storage -> [@Sendable () -> Void] in
             storage.version &+= 1
@@ -26,10 +25,8 @@ package final class ChangeSignal: Sendable {
         for waiter in waiters { waiter() }
     }
 
-    /// Waits until a condition holds.
-    ///
-    /// - Parameter condition: Checked now and after every signal.
-    /// - Returns: `true` when the condition held, `false` when the calling task was cancelled first.
+    /// Waits until `condition`, checked now and after every signal, holds: `true`; `false` when the calling
+    /// task was cancelled first.
     @discardableResult
     package func wait(until condition: () -> Bool) async -> Bool {
         while true {

@@ -1,11 +1,7 @@
 import Foundation
 
-/// A value behind a lock: the small lock box for shared mutable state.
-///
-/// `Synchronization.Mutex` would do the same, but it needs macOS 15 / iOS 18, above Remedy's deployment
-/// targets.
-///
-/// Copies share one value and one lock.
+/// A value behind a lock, shared by copies. Not `Synchronization.Mutex`: that needs macOS 15 / iOS 18,
+/// above Remedy's deployment targets.
 package struct LockedValue<Value: Sendable>: @unchecked Sendable {
     // @unchecked: the one stored value is only read or written inside `withLock`, with the lock held, so
     // accesses from different threads are serialized; `Value` is `Sendable`, so it may be handed between
@@ -25,8 +21,6 @@ package struct LockedValue<Value: Sendable>: @unchecked Sendable {
         storage = Storage(value)
     }
 
-    /// Runs `body` with exclusive access to the value.
-    ///
     /// Not re-entrant: `body` must not call `withLock` on the same box.
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         storage.lock.lock()
@@ -36,14 +30,11 @@ package struct LockedValue<Value: Sendable>: @unchecked Sendable {
 }
 
 extension LockedValue where Value == Void {
-    /// A plain lock, for state that lives elsewhere (in properties that are only touched with it held).
+    /// A plain lock, for state kept in properties only touched with it held.
     package init() {
         self.init(())
     }
 
-    /// Runs `body` with the lock held.
-    ///
-    /// Not re-entrant: `body` must not take the same lock.
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         storage.lock.lock()
         defer { storage.lock.unlock() }

@@ -1,29 +1,20 @@
-/// The end of a raced piece of work: its value, the timeout, or the caller's cancellation.
-enum RaceOutcome<Value: Sendable>: Sendable {
-    case value(Value)
-    case timedOut
-    case cancelled
-}
-
 /// Runs work that may never return, without ever hanging the caller.
 ///
 /// Presenters, recovery actions, take-over handlers and cleanup hooks are other people's code: they may
 /// ignore cancellation and never return. The work runs in an unstructured task; the caller waits for
-/// whichever comes first: the work's value, the timeout on the injected clock, or its own cancellation.
-/// Work that outlives the race is cancelled and left to finish on its own; nobody waits for it.
+/// whichever comes first: the work's outcome, ``RecoveryRunOutcome/timedOut`` on the injected clock, or
+/// ``RecoveryRunOutcome/cancelled`` when the caller is cancelled. Work that outlives the race is cancelled
+/// and left to finish on its own; nobody waits for it.
 enum Race {
-    static func run<Value: Sendable>(
+    static func run(
         timeout: Duration?,
         clock: any Clock<Duration>,
-        _ work: @escaping @Sendable () async -> Value
-    ) async -> RaceOutcome<Value> {
-        let box = LockedValue<
-            (continuation: CheckedContinuation<RaceOutcome<Value>, Never>?, result: RaceOutcome<Value>?)
-        >(
-            (nil, nil)
-        )
-        @Sendable func finish(_ result: RaceOutcome<Value>) {
-            let waiting = box.withLock { state -> CheckedContinuation<RaceOutcome<Value>, Never>? in
+        _ work: @escaping @Sendable () async -> RecoveryRunOutcome
+    ) async -> RecoveryRunOutcome {
+        typealias Continuation = CheckedContinuation<RecoveryRunOutcome, Never>
+        let box = LockedValue<(continuation: Continuation?, result: RecoveryRunOutcome?)>((nil, nil))
+        @Sendable func finish(_ result: RecoveryRunOutcome) {
+            let waiting = box.withLock { state -> Continuation? in
                 guard state.result == nil else { return nil }
                 state.result = result
                 defer { state.continuation = nil }
@@ -31,10 +22,7 @@ enum Race {
             }
             waiting?.resume(returning: result)
         }
-        let worker = Task {
-            let value = await work()
-            finish(.value(value))
-        }
+        let worker = Task { finish(await work()) }
         let timer: Task<Void, Never>? = timeout.map { timeout in
             Task {
                 do {
@@ -46,8 +34,8 @@ enum Race {
             }
         }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<RaceOutcome<Value>, Never>) in
-                let early = box.withLock { state -> RaceOutcome<Value>? in
+            await withCheckedContinuation { (continuation: Continuation) in
+                let early = box.withLock { state -> RecoveryRunOutcome? in
                     if let result = state.result { return result }
                     state.continuation = continuation
                     return nil
@@ -58,16 +46,8 @@ enum Race {
             finish(.cancelled)
         }
         timer?.cancel()
-        if case .value = result {} else { worker.cancel() }
+        // A no-op when the work has ended; otherwise it outlives the race, told to stop.
+        worker.cancel()
         return result
-    }
-}
-
-/// Catches what an async throwing body throws, as a `Result`.
-func captureResult<Success>(_ body: () async throws -> Success) async -> Result<Success, any Error> {
-    do {
-        return .success(try await body())
-    } catch {
-        return .failure(error)
     }
 }

@@ -1,12 +1,8 @@
 import Foundation
 
 extension String {
-    /// Whether the string is empty or only white space and newlines.
-    ///
-    /// The same as `allSatisfy(\.isWhitespace)`, reading bytes while they are ASCII: texts nearly always
-    /// start with an ASCII letter, which settles it at once. An ASCII byte after ASCII white space starts
-    /// a character of its own; a non-ASCII one may be a combining mark of the white space before it, so
-    /// it takes the character-level path.
+    /// Whether the string is empty or only white space and newlines: `allSatisfy(\.isWhitespace)`.
+    // A non-ASCII byte may be a combining mark of the white space before it: characters decide then.
     package var isBlank: Bool {
         for byte in utf8 {
             guard byte < 0x80 else { return allSatisfy(\.isWhitespace) }
@@ -16,12 +12,8 @@ extension String {
     }
 
     /// How two option titles compare for duplicates: trimmed and case-insensitive.
-    ///
-    /// Titles are nearly always ASCII, trimmed here by their bytes: Foundation's trimming, which the rest
-    /// takes, is a large part of a failed request's cost on a server (`server.failure.problemDetails.*`,
-    /// in `Benchmarks/README.md`). In ASCII,
-    /// Foundation's white space and newlines are tab, line feed, vertical tab, form feed, carriage return
-    /// and space.
+    // ASCII titles are trimmed by their bytes: Foundation's trimming is a large part of a failed request's
+    // cost on a server (`server.failure.problemDetails.*`).
     package var titleIdentity: String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
@@ -33,7 +25,6 @@ extension String {
         return self[start..<end].lowercased()
     }
 
-    /// Whether two option titles have the same ``titleIdentity``.
     package func hasSameTitleIdentity(as other: String) -> Bool {
         titleIdentity == other.titleIdentity
     }
@@ -55,8 +46,7 @@ extension String? {
 }
 
 extension UInt8 {
-    /// Whether the byte is ASCII white space or a newline as Foundation's `whitespacesAndNewlines` has
-    /// them: tab, line feed, vertical tab, form feed, carriage return and space.
+    /// Foundation's `whitespacesAndNewlines` in ASCII.
     fileprivate var isASCIIWhiteSpaceOrNewline: Bool {
         self == 0x20 || (0x09...0x0D).contains(self)
     }

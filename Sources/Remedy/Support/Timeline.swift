@@ -14,17 +14,12 @@ struct Timeline: Sendable {
         sleeper = { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
     }
 
-    /// The time since the start.
     var now: Duration { elapsed() }
 
-    /// The deadline a duration from now.
     func deadline(after duration: Duration) -> Duration {
         now + duration
     }
 
-    /// Sleeps until the clock reaches a deadline.
-    ///
-    /// - Throws: `CancellationError` when the task is cancelled first (as the clock's own sleep does).
     func sleep(until deadline: Duration) async throws {
         try await sleeper(deadline)
     }

@@ -1,9 +1,9 @@
 /// An error with the context in which it happened: "Loading the forecast", "Parsing the response".
 ///
-/// Every layer of a program may add context to an error without losing its cause. The layers are kept
-/// in one flat list, and wrapping a `ContextError` again adds a layer to it instead of nesting a new
-/// error, so even 100,000 layers build in linear time and walk, render and release without deep
-/// recursion. Each layer records the `#fileID` and `#line` where it was added.
+/// Every layer of a program may add context to an error without losing its cause. Wrapping a
+/// `ContextError` again adds a layer to its flat list instead of nesting a new error, so even 100,000
+/// layers build, walk, render and release without deep recursion. Each layer records the `#fileID` and
+/// `#line` where it was added.
 ///
 /// Use ``withContext(_:presentation:fileID:line:_:)`` rather than creating one directly:
 ///
@@ -25,29 +25,21 @@ public struct ContextError: Error, Sendable, CustomStringConvertible, CustomDebu
         /// The line where the layer was added.
         public var line: Int
 
-        /// Creates a layer.
-        ///
-        /// - Parameters:
-        ///   - message: What the program was doing.
-        ///   - fileID: The file where the layer was added.
-        ///   - line: The line where the layer was added.
-        public init(_ message: String, fileID: String = #fileID, line: Int = #line) {
+        package init(_ message: String, fileID: String = #fileID, line: Int = #line) {
             self.message = message
             self.fileID = fileID
             self.line = line
         }
     }
 
-    /// The layers of every `ContextError` wrapped from one original, innermost first. Wrapping appends
-    /// to it in place when this error holds the newest layer, so a loop that wraps an error again and
-    /// again doesn't copy the list each time; a second wrap of an older value copies its own layers.
+    /// The layers of every `ContextError` wrapped from one original, innermost first, shared so that a
+    /// loop wrapping an error again and again appends in place instead of copying the list each time;
+    /// this error owns the first `layerCount`.
     private let storage: LockedValue<[Layer]>
-    /// How many of the storage's layers belong to this error.
-    public let layerCount: Int
+    package let layerCount: Int
     /// The error that happened, never itself a `ContextError`.
     public let underlying: any Error
-    /// User-facing texts from an outer layer that win over the cause's, or `nil`.
-    public private(set) var presentationOverride: PresentationOverride?
+    package private(set) var presentationOverride: PresentationOverride?
 
     /// Wraps an error in a layer of context. Wrapping a `ContextError` adds a layer to it instead.
     ///
@@ -99,32 +91,24 @@ public struct ContextError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// The context layers, outermost first.
     public var layers: [Layer] { innermostFirst.reversed() }
 
-    /// The outermost layer: the last one added.
-    public var outermostLayer: Layer {
+    package var outermostLayer: Layer {
         storage.withLock { $0[layerCount - 1] }
     }
 
-    /// The innermost layer: the one closest to the ``underlying`` error.
-    public var innermostLayer: Layer {
+    package var innermostLayer: Layer {
         storage.withLock { $0[0] }
     }
 
-    /// This error's layers, innermost first, without copying them.
     var innermostFirst: ArraySlice<Layer> {
         storage.withLock { $0[..<layerCount] }
     }
 
-    /// The one-line summary of ``ErrorReport``: the layers' messages joined by ": ", then the messages
-    /// down to the root cause, as `Loading forecast: Parsing forecast: key 'temp' not found`.
-    ///
-    /// Bounded and iterative, whatever the depth of the cause.
+    /// The one-line summary of ``ErrorReport``, as `Loading forecast: Parsing forecast: key 'temp' not found`.
     public var description: String {
         ErrorReport(self).summary
     }
 
     /// The full plain-text ``ErrorReport``: every layer with its source location, then every cause.
-    ///
-    /// Bounded and iterative, whatever the depth of the cause.
     public var debugDescription: String {
         ErrorReport(self).text
     }

@@ -11,43 +11,35 @@
 public struct ErrorLimits: Sendable, Hashable {
     // MARK: - The walk
 
-    /// The deepest level of the tree expanded (the root is at depth 0).
-    public var maximumDepth: Int
-    /// The most children expanded per node.
-    public var maximumWidth: Int
-    /// The most nodes visited in all.
-    public var maximumNodes: Int
+    // Set only through the initializer, which raises each value to its minimum.
+    package var maximumDepth: Int
+    package var maximumWidth: Int
+    package var maximumNodes: Int
 
     // MARK: - Renderings
 
-    /// The most bytes (UTF-8, escape codes included) of ``ErrorReport/text``,
-    /// ``ErrorReport/ansiText(environment:)`` and ``ErrorReport/json``. When a report is longer, its
-    /// beginning and its end (where the root cause is) are kept, and a marker says how many lines were
-    /// left out in between.
-    public var maximumReportBytes: Int
-    /// The most bytes (UTF-8) of one message in a report; longer ones are cut at a character boundary
-    /// and end in `… (5242880 bytes, truncated)`.
-    public var maximumMessageLength: Int
-    /// The most bytes (UTF-8) of ``ErrorReport/summary``: the outermost and innermost parts are kept,
-    /// with `… 99998 more …` in between.
-    public var maximumSummaryLength: Int
-    /// The most layers of one ``ContextError`` a report shows: the outermost and innermost halves are
-    /// kept, with `… 99900 more layers` in between.
-    public var maximumLayersShown: Int
+    package var maximumReportBytes: Int
+    package var maximumMessageLength: Int
+    package var maximumSummaryLength: Int
+    package var maximumLayersShown: Int
 
     /// Creates limits.
     ///
     /// Values below a minimum are raised to it: negative depths and widths count as 0, and at least
     /// one node is visited (the root). The rendering caps have small minimums (256 bytes in all, 16 per
-    /// message, 64 for the summary, 2 layers), so that the markers themselves always fit.
+    /// message, 64 for the summary, 2 layers), so that the markers themselves always fit. Every cut is
+    /// marked: a long report keeps its beginning and its end (where the root cause is) with a count of
+    /// the lines left out, a long message ends in `… (5242880 bytes, truncated)`, the summary and the
+    /// layers keep their outermost and innermost parts.
     ///
     /// - Parameters:
-    ///   - maximumDepth: The deepest level expanded. Default: 10,000.
+    ///   - maximumDepth: The deepest level expanded (the root is at 0). Default: 10,000.
     ///   - maximumWidth: The most children expanded per node. Default: 1,000.
     ///   - maximumNodes: The most nodes visited in all. Default: 100,000.
-    ///   - maximumReportBytes: The most bytes of a full report. Default: 65,536.
+    ///   - maximumReportBytes: The most bytes (UTF-8, escape codes included) of ``ErrorReport/text``,
+    ///     ``ErrorReport/ansiText(environment:)`` and ``ErrorReport/json``. Default: 65,536.
     ///   - maximumMessageLength: The most bytes of one message in a report. Default: 1,024.
-    ///   - maximumSummaryLength: The most bytes of the summary. Default: 1,024.
+    ///   - maximumSummaryLength: The most bytes of ``ErrorReport/summary``. Default: 1,024.
     ///   - maximumLayersShown: The most context layers shown per ``ContextError``. Default: 100.
     public init(
         maximumDepth: Int = 10_000,

@@ -34,14 +34,6 @@ extension ErrorTree {
         first { $0.error is E }
     }
 
-    /// Every node whose error is of a type, in pre-order.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The nodes, outermost first.
-    public func nodes<E: Error>(of type: E.Type) -> [Node] {
-        filter { $0.error is E }
-    }
-
     /// Whether any error of the tree is of a type.
     ///
     /// - Parameter type: The error type to look for.
@@ -63,7 +55,7 @@ extension ErrorTree {
     /// The first child is the most important one (a ``ContextError``'s cause, an enum case's payload,
     /// `NSUnderlyingErrorKey` before `NSMultipleUnderlyingErrorsKey`, the first of
     /// ``WrappingError/underlyingErrors``). The descent stops before an instance met before on the way
-    /// (a cycle) and at ``ErrorLimits/maximumDepth``; the root is its own root cause when it has no children.
+    /// (a cycle) and at the depth cap of ``ErrorLimits``; the root is its own root cause when it has no children.
     public var rootCause: any Error {
         var cause = root
         var seen: Set<ObjectIdentifier> = []
@@ -90,7 +82,7 @@ extension ErrorTree {
         reduce(0) { Swift.max($0, $1.depth) }
     }
 
-    /// How many nodes a traversal visits (at most ``ErrorLimits/maximumNodes``).
+    /// How many nodes a traversal visits (at most the node cap of ``ErrorLimits``).
     public var count: Int {
         reduce(0) { count, _ in count + 1 }
     }
@@ -124,16 +116,11 @@ extension ErrorTree {
         }
     }
 
-    /// Whether one error, not its tree, is a cancellation.
-    ///
-    /// - Parameter error: The error to check.
-    /// - Returns: `true` for `CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`, their
-    ///   `NSError` forms, and presentable errors of category ``ErrorCategory/cancellation``.
+    /// Whether one error, not its tree, is a cancellation (see ``containsCancellation``).
     package static func isCancellation(_ error: any Error) -> Bool {
         isCancellation(error, info: nil)
     }
 
-    /// ``isCancellation(_:)`` with the error's ``ErrorTypeInfo/of(_:)``, when the caller has it already.
     static func isCancellation(_ error: any Error, info: ErrorTypeInfo?) -> Bool {
         if let verdict = cancellationByType(error) { return verdict }
         if let error = (info ?? ErrorTypeInfo.of(error)).asPresentable?(error) {
@@ -142,8 +129,7 @@ extension ErrorTree {
         return false
     }
 
-    /// ``isCancellation(_:)`` as far as it is known without the error's presentable category: `nil` when
-    /// only that category can tell (a presentable error's category ``ErrorCategory/cancellation``, else no).
+    /// `nil` when only a presentable error's category can tell.
     static func cancellationByType(_ error: any Error) -> Bool? {
         if let nsError = nsError(error) {
             return (nsError.domain == NSURLErrorDomain && nsError.code == URLError.cancelled.rawValue)

@@ -33,7 +33,7 @@ extension ErrorTree {
         private var instances: InstanceTracking?
         private var nextIndex = 0
 
-        /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting.
+        /// Whether the walk stopped at the node cap of ``ErrorLimits`` while errors were still waiting.
         public private(set) var isTruncated = false
 
         init(

@@ -9,14 +9,10 @@
 /// }
 /// ```
 public struct PresentationOverride: Sendable {
-    /// A title that wins over the tree's, or `nil`.
-    public var title: String?
-    /// A message that wins over the tree's, or `nil`.
-    public var message: String?
-    /// A severity that wins over the tree's, or `nil`.
-    public var severity: Severity?
-    /// Options offered in addition to the tree's (merged without duplicates, these first).
-    public var options: [RecoveryOption]
+    package var title: String?
+    package var message: String?
+    package var severity: Severity?
+    package var options: [RecoveryOption]
 
     /// Creates an override.
     ///
@@ -24,7 +20,7 @@ public struct PresentationOverride: Sendable {
     ///   - title: A title that wins over the tree's.
     ///   - message: A message that wins over the tree's.
     ///   - severity: A severity that wins over the tree's.
-    ///   - options: Options offered in addition to the tree's.
+    ///   - options: Options offered in addition to the tree's (merged without duplicates, these first).
     public init(
         title: String? = nil,
         message: String? = nil,
@@ -37,7 +33,6 @@ public struct PresentationOverride: Sendable {
         self.options = options
     }
 
-    /// This override over an inner one: each field of this one wins, options come first.
     func merged(over inner: PresentationOverride?) -> PresentationOverride {
         guard let inner else { return self }
         return PresentationOverride(

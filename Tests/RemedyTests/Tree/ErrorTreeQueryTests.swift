@@ -37,7 +37,7 @@ struct ErrorTreeQueryTests {
     @Test func firstNodeAndNodesOfATypeKeepTheirPlace() {
         let tree = ErrorTree(sample)
         #expect(tree.firstNode(of: Leaf.self)?.depth == 3)
-        #expect(tree.nodes(of: Leaf.self).map(\.depth) == [3, 2])
+        #expect(tree.filter { $0.error is Leaf }.map(\.depth) == [3, 2])
         #expect(tree.firstNode(of: URLError.self) == nil)
     }
 

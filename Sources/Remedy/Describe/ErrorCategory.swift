@@ -29,9 +29,6 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// Decodes a category from its identifier, default severity and default icon.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when a field is missing or malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -41,10 +38,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         )
     }
 
-    /// Encodes the identifier, default severity and default icon, in that order.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
+    /// Encodes the identifier, default severity and default icon.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(identifier, forKey: .identifier)
@@ -100,20 +94,13 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
         "cancellation", "authenticationRequired", "permissionDenied", "resourceExhausted", "unknown",
     ]
 
-    /// Whether two categories are the same: compared by identifier only, since a category is what its
-    /// identifier names (its default severity and icon are only defaults).
-    ///
-    /// - Parameters:
-    ///   - lhs: A category.
-    ///   - rhs: Another category.
-    /// - Returns: `true` when the identifiers are equal.
+    /// Compares by identifier only: a category is what its identifier names (its severity and icon are
+    /// only defaults).
     public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
         lhs.identifier == rhs.identifier
     }
 
     /// Hashes the identifier, consistently with ``==(_:_:)``.
-    ///
-    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
     }

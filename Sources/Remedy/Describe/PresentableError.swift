@@ -35,10 +35,8 @@ public protocol PresentableError: Error, Sendable {
     var icon: ErrorIcon { get }
     /// A style that overrides the one chosen by severity, or `nil`. Default: `nil`.
     var preferredStyle: PresentationStyle? { get }
-    /// The support reference this occurrence already has, or `nil` for a new one. Default: `nil`.
-    ///
-    /// An error that came from elsewhere with a reference — a server's Problem Details response — returns
-    /// it, so the person's screen, the program's log and the server's log show the same reference.
+    /// The support reference this occurrence already has (a server's, from its Problem Details), or `nil`
+    /// for a new one. Default: `nil`.
     var supportReference: SupportReference? { get }
 }
 

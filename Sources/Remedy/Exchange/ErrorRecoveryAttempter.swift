@@ -11,9 +11,7 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
     /// In the order of `NSLocalizedRecoveryOptionsErrorKey`.
     package let options: [RecoveryOption]
 
-    /// Creates an attempter for options.
-    ///
-    /// - Parameter options: The options, in the order of their titles in the user info.
+    /// Creates an attempter for options, in the order of their titles in the user info.
     public init(options: [RecoveryOption]) {
         self.options = options
     }
@@ -113,16 +111,11 @@ extension ErrorRecoveryAttempter: NSSecureCoding {
     public static var supportsSecureCoding: Bool { true }
 
     /// Archives the options' titles. Their actions are closures, which no archive can hold.
-    ///
-    /// - Parameter coder: The archiver.
     public func encode(with coder: NSCoder) {
         coder.encode(options.map(\.title) as NSArray, forKey: Self.titlesKey)
     }
 
-    /// Unarchives an attempter with the archived titles; its options recover nothing (their actions stayed
-    /// with the process that archived them).
-    ///
-    /// - Parameter coder: The unarchiver.
+    /// Unarchives an attempter whose options recover nothing: their actions stayed with the archiving process.
     public convenience init?(coder: NSCoder) {
         guard let titles = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: Self.titlesKey) as? [String]
         else { return nil }

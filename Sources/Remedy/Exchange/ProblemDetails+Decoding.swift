@@ -3,26 +3,20 @@ import Foundation
 extension ProblemDetails {
     /// How much a decoder reads before it gives up: bounds that keep a hostile or broken body cheap.
     public struct DecodingLimits: Sendable, Hashable {
-        /// The largest body read, in bytes; a larger one is refused before it is parsed. Default: 1 MiB.
-        public var maximumBodySize: Int
-        /// The deepest nesting of arrays and objects read, at most 512 (as `JSONDecoder`'s own limit, so
-        /// reading never nears the end of a thread's stack). Default: 32.
-        public var maximumDepth: Int {
-            get { depth }
-            set { depth = min(max(1, newValue), Self.deepestAllowedNesting) }
-        }
-        private var depth: Int
-
+        package let maximumBodySize: Int
+        package let maximumDepth: Int
+        // `JSONDecoder`'s own limit, so that reading never nears the end of a thread's stack.
         package static let deepestAllowedNesting = 512
 
         /// Creates limits.
         ///
         /// - Parameters:
-        ///   - maximumBodySize: The largest body read, in bytes. Default: 1 MiB.
+        ///   - maximumBodySize: The largest body read, in bytes; a larger one is refused before it is
+        ///     parsed. Default: 1 MiB.
         ///   - maximumDepth: The deepest nesting of arrays and objects read, from 1 to 512. Default: 32.
         public init(maximumBodySize: Int = 1 << 20, maximumDepth: Int = 32) {
             self.maximumBodySize = max(0, maximumBodySize)
-            self.depth = min(max(1, maximumDepth), Self.deepestAllowedNesting)
+            self.maximumDepth = min(max(1, maximumDepth), Self.deepestAllowedNesting)
         }
 
         /// The default limits: 1 MiB, 32 levels.
@@ -51,13 +45,13 @@ extension ProblemDetails {
             public static let unsupportedContentType = Code(base: .unsupportedContentType)
             /// The body is empty.
             public static let emptyBody = Code(base: .emptyBody)
-            /// The body is larger than ``DecodingLimits/maximumBodySize``; it was not parsed.
+            /// The body is larger than the ``DecodingLimits`` allow; it was not parsed.
             public static let bodyTooLarge = Code(base: .bodyTooLarge)
             /// The body is not JSON.
             public static let invalidJSON = Code(base: .invalidJSON)
             /// A string of the body is not valid UTF-8.
             public static let invalidUTF8 = Code(base: .invalidUTF8)
-            /// Arrays and objects nest deeper than ``DecodingLimits/maximumDepth``.
+            /// Arrays and objects nest deeper than the ``DecodingLimits`` allow.
             public static let nestingTooDeep = Code(base: .nestingTooDeep)
             /// The body is JSON, but not an object.
             public static let notAnObject = Code(base: .notAnObject)
@@ -92,10 +86,10 @@ extension ProblemDetails {
     /// Reading follows RFC 9457 §3.1: a member whose value has the wrong type (or a value Remedy can't use,
     /// such as a status of `42` or an unknown role) is ignored; a missing `type` is `about:blank`. Of the
     /// `errors` member, the first 64 valid field errors are read (see ``fieldErrors``). Members it doesn't
-    /// know are kept in ``extensions``. What isn't a problem at all throws: a body over
-    /// ``DecodingLimits/maximumBodySize`` (refused before it is parsed), a content type that is not JSON, an
-    /// empty body, text that is not JSON or not UTF-8, nesting deeper than ``DecodingLimits/maximumDepth``,
-    /// and JSON that is not an object. A member given twice keeps its first value.
+    /// know are kept in ``extensions``. What isn't a problem at all throws: a body or a nesting beyond the
+    /// `limits` (a large body is refused before it is parsed), a content type that is not JSON, an empty
+    /// body, text that is not JSON or not UTF-8, and JSON that is not an object. A member given twice keeps
+    /// its first value.
     ///
     /// ```swift
     /// let problem = try ProblemDetails(

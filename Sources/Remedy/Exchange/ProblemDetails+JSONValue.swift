@@ -23,9 +23,6 @@ extension ProblemDetails {
         case object([String: JSONValue])
 
         /// Reads whichever kind of value the decoder holds.
-        ///
-        /// - Parameter decoder: The decoder.
-        /// - Throws: What the decoder throws for text that is not a value (`DecodingError.dataCorrupted`).
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if container.decodeNil() {
@@ -43,8 +40,7 @@ extension ProblemDetails {
             }
         }
 
-        /// The value decoded by `decode`, or `nil` when the value is of another kind. Only a type mismatch
-        /// means "another kind"; any other failure (a malformed number or string) is passed on.
+        /// Only a type mismatch means "another kind" (`nil`); a malformed number or string is thrown on.
         private static func ifKind<Value>(_ decode: () throws -> Value) throws -> Value? {
             do {
                 return try decode()
@@ -54,9 +50,6 @@ extension ProblemDetails {
         }
 
         /// Writes the value; a NaN or an infinity as `null`, since JSON has neither.
-        ///
-        /// - Parameter encoder: The encoder.
-        /// - Throws: What the encoder throws.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {

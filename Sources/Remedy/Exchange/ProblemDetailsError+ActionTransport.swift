@@ -31,14 +31,8 @@ extension ProblemDetailsError {
             package var body: Data
             package var url: URL?
 
-            /// Creates a response.
-            ///
-            /// - Parameters:
-            ///   - status: The HTTP status.
-            ///   - headers: The headers, by name.
-            ///   - body: The body.
-            ///   - url: The URL the response came from, when the transport followed redirects. Default: `nil`,
-            ///     the request's URL.
+            /// Creates a response: its status, headers by name, body, and the URL it came from when the
+            /// transport followed redirects (`nil`: the request's URL).
             public init(status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
                 self.status = status
                 self.headers = headers
@@ -53,15 +47,13 @@ extension ProblemDetailsError {
 
         private let sendRequest: @Sendable (_ method: String, _ url: URL) async throws -> Response
 
-        /// Where refused actions and redirects are logged (one line each, at `info`, or `debug` for actions
-        /// left out of a full alert); `nil` logs to swift-log's task-local `Logger.current`.
-        public var logger: Logger?
+        package let logger: Logger?
 
         /// Creates a transport.
         ///
         /// - Parameters:
-        ///   - logger: Where refused actions are logged. Default: `nil`, swift-log's task-local
-        ///     `Logger.current`.
+        ///   - logger: Where refused actions and redirects are logged (one line each, at `info`, or `debug` for
+        ///     actions left out of a full alert). Default: `nil`, swift-log's task-local `Logger.current`.
         ///   - send: Sends a request with an HTTP method to a URL, and returns the response. Throwing is
         ///     handled as a new error.
         public init(

@@ -24,9 +24,9 @@ import FoundationNetworking
 ///
 /// An action never acts outside the origin of the failed response (its URL's scheme, host and port): an
 /// action whose URL is on another origin, or whose method is not one of `GET`, `POST`, `PUT`, `PATCH` and
-/// `DELETE`, is left out, and without the response's URL no link action is offered at all. At most three buttons are offered, as
-/// Apple's Human Interface Guidelines ask of an alert, and only the first 16 actions are read. Each
-/// refusal is logged on one line through the transport's ``ActionTransport/logger``, never shown.
+/// `DELETE`, is left out, and without the response's URL no link action is offered at all. At most three
+/// buttons are offered, as Apple's Human Interface Guidelines ask of an alert, and only the first 16 actions
+/// are read. Each refusal is logged on one line through the transport's logger, never shown.
 ///
 /// The server's `reference` is the failure's ``SupportReference``. Its ``retryAfter`` reaches the scope's
 /// ``RetryPolicy`` and makes the failure transient, as does a status of 408, 429, 502, 503 or 504.

@@ -103,12 +103,9 @@ package struct RecoveryGroup: Sendable {
     }
 }
 
-/// Runs recoveries: a chosen option's action once per coalesced presentation, and a rule's take-over
-/// once at a time per rule. Every caller gets the result.
-///
-/// Re-entrant calls never wait on themselves: work started inside a recovery knows it through a task
-/// local, so an identical presentation made there isn't answered with that recovery's own answer, and a
-/// failure that the same rule would take over again is passed on instead.
+/// Runs a chosen option's action once per coalesced presentation, and a rule's take-over once at a time
+/// per rule; every caller gets the result. Work started inside a recovery knows it through a task local,
+/// so that re-entrant calls never wait on themselves.
 package struct RecoveryRunner: Sendable {
     private struct Running: Sendable {
         var groups: Set<UInt64> = []

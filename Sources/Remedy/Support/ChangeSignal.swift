@@ -1,8 +1,5 @@
-/// Lets tasks wait for a condition on shared state without polling or sleeping.
-///
-/// Whoever changes the state calls ``signal()`` afterwards; waiters re-check their condition after every
-/// signal. The version is read before the condition, so a change between the check and the wait is never
-/// missed.
+/// Lets tasks wait for a condition on shared state without polling: whoever changes the state calls
+/// ``signal()``. The version is read before the condition, so a change between check and wait is never missed.
 package final class ChangeSignal: Sendable {
     private struct Storage: Sendable {
         var version: UInt64 = 0

@@ -1,9 +1,7 @@
 import Foundation
 
-/// Bridges a callback that may be called never, once or many times into an async value, safely.
-///
-/// The first call resumes the waiting task; later calls are ignored. Cancelling the waiting task
-/// resumes it with `false`, so a callback that never comes can't hang a cancelled task.
+/// Bridges a callback that may be called never, once or many times into an async value: the first call
+/// counts, and a cancelled waiter gets `false`, so a callback that never comes can't hang it.
 enum OnceContinuation {
     static func value(_ start: (@escaping @Sendable (Bool) -> Void) -> Void) async -> Bool {
         let box = LockedValue<(continuation: CheckedContinuation<Bool, Never>?, result: Bool?)>((nil, nil))

@@ -1,10 +1,7 @@
-/// Runs work that may never return, without ever hanging the caller.
-///
-/// Presenters, recovery actions, take-over handlers and cleanup hooks are other people's code: they may
-/// ignore cancellation and never return. The work runs in an unstructured task; the caller waits for
-/// whichever comes first: the work's outcome, ``RecoveryRunOutcome/timedOut`` on the injected clock, or
-/// ``RecoveryRunOutcome/cancelled`` when the caller is cancelled. Work that outlives the race is cancelled
-/// and left to finish on its own; nobody waits for it.
+/// Runs other people's code (recovery actions, take-over handlers, cleanup hooks), which may ignore
+/// cancellation and never return, without ever hanging the caller: it gets the work's outcome,
+/// ``RecoveryRunOutcome/timedOut`` on the injected clock, or ``RecoveryRunOutcome/cancelled`` when it is
+/// cancelled, whichever comes first. Work that outlives the race is cancelled and left to finish alone.
 enum Race {
     static func run(
         timeout: Duration?,

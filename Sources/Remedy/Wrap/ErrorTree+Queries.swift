@@ -3,14 +3,11 @@ import Foundation
 // MARK: - Queries
 
 extension ErrorTree {
-    /// The first error of a type, in pre-order (outermost first).
+    /// The first error of a type, in pre-order (outermost first), or `nil`.
     ///
     /// ```swift
     /// if let decoding = ErrorTree(error).first(DecodingError.self) { … }
     /// ```
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The first error of that type, or `nil`.
     public func first<E: Error>(_ type: E.Type) -> E? {
         for node in self {
             if let match = node.error as? E { return match }
@@ -18,26 +15,17 @@ extension ErrorTree {
         return nil
     }
 
-    /// Every error of a type, in pre-order.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The errors of that type, outermost first.
+    /// Every error of a type, in pre-order (outermost first).
     public func all<E: Error>(_ type: E.Type) -> [E] {
         compactMap { $0.error as? E }
     }
 
-    /// The first node whose error is of a type, in pre-order, with its place in the tree.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The first such node, or `nil`.
+    /// The first node whose error is of a type, in pre-order, with its place in the tree; or `nil`.
     public func firstNode<E: Error>(of type: E.Type) -> Node? {
         first { $0.error is E }
     }
 
     /// Whether any error of the tree is of a type.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: `true` when an error of that type is in the tree.
     public func contains<E: Error>(_ type: E.Type) -> Bool {
         contains { $0.error is E }
     }
@@ -105,8 +93,6 @@ extension ErrorTree {
     /// if ErrorTree(error).contains(httpStatus: 401) { try await signIn() }
     /// ```
     ///
-    /// - Parameter status: The status code, such as 401.
-    /// - Returns: `true` when the tree holds such an error.
     public func contains(httpStatus status: Int) -> Bool {
         contains { node in
             if let statusError = ErrorTree.value(node.error, as: HTTPStatusError.self) {

@@ -35,8 +35,8 @@ public func withContext<Value, Failure: Error>(
 
 /// Runs an async operation, wrapping any error it throws in a layer of context.
 ///
-/// The operation runs in the caller's isolation (on the main actor when called from it), so it may
-/// touch the caller's state. It may throw any error, or a typed one.
+/// The operation runs in the caller's isolation, so it may touch the caller's state (on the main actor,
+/// say). It may throw any error, or a typed one.
 ///
 /// ```swift
 /// let forecast = try await withContext("Loading the forecast") {

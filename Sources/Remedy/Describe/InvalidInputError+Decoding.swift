@@ -29,11 +29,7 @@ extension InvalidInputError {
 extension FieldError {
     /// The field error of a request body that failed to decode (see
     /// ``InvalidInputError/init(decoding:localization:)``).
-    ///
-    /// - Parameters:
-    ///   - error: The decoder's error.
-    ///   - localization: The person's language. Default: ``Localization/default``.
-    public init(decoding error: DecodingError, localization: Localization = .default) {
+    package init(decoding error: DecodingError, localization: Localization = .default) {
         let (path, key) = Self.place(of: error)
         self.init(field: Self.pointer(to: path), message: localization.string(forKey: key))
     }

@@ -48,12 +48,10 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// How long the server asks the client to wait before retrying, from the `Retry-After` header.
     ///
-    /// Both forms of RFC 9110 are read: a number of seconds (`Retry-After: 120`) and an HTTP date
-    /// (`Retry-After: Wed, 21 Oct 2015 07:28:00 GMT`, also in the obsolete RFC 850 and asctime forms).
-    /// A date is measured from the response's own `Date` header when it has a valid one, so the clocks
-    /// of client and server needn't agree; otherwise from `now`. The result is never negative (a date
-    /// in the past means "now") and never longer than one day: a server that asks for more is answered
-    /// with a day, so a typo or a hostile header can't put a retry off for years.
+    /// Both forms of RFC 9110 are read: seconds (`Retry-After: 120`) and an HTTP date, measured from the
+    /// response's own `Date` header when it has a valid one (so the clocks of client and server needn't
+    /// agree), else from `now`. The result is never negative and never longer than one day, so a typo or a
+    /// hostile header can't put a retry off for years.
     ///
     /// ```swift
     /// let error = HTTPStatusError(status: 503, headers: ["Retry-After": "120"])

@@ -37,13 +37,9 @@ extension ErrorTree {
         filter(\.isLeaf)
     }
 
-    /// The deepest cause on the first path down: from the root, follow the first child until there is
-    /// none.
-    ///
-    /// The first child is the most important one (a ``ContextError``'s cause, an enum case's payload,
-    /// `NSUnderlyingErrorKey` before `NSMultipleUnderlyingErrorsKey`, the first of
-    /// ``WrappingError/underlyingErrors``). The descent stops before an instance met before on the way
-    /// (a cycle) and at the depth cap of ``ErrorLimits``; the root is its own root cause when it has no children.
+    /// The deepest cause on the first path down: from the root, follow the first (most important) child
+    /// until there is none, stopping before a cycle and at the depth cap of ``ErrorLimits``. The root is its
+    /// own root cause when it has no children.
     public var rootCause: any Error {
         var cause = root
         var seen: Set<ObjectIdentifier> = []

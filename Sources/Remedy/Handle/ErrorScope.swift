@@ -267,9 +267,8 @@ public final class ErrorScope: Sendable {
         line: Int = #line,
         operation: () async throws(Failure) -> Value
     ) async -> Value? {
-        // The success path runs the operation and nothing else, inlined into the caller and specialized
-        // for its types: the failure context (the scope chain, the retry policy, the counters) is made
-        // only once something failed, in the function below, which isn't inlined.
+        // Inlined, the success path runs the operation and nothing else; the failure context is made in the
+        // function below, which isn't inlined.
         do {
             return try await operation()
         } catch {
@@ -286,8 +285,6 @@ public final class ErrorScope: Sendable {
         }
     }
 
-    /// The rest of an ``attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`` after its
-    /// first failure: the failure is handled, and the operation runs again while that recovers.
     @usableFromInline
     func attempt<Value, Failure: Error>(
         after firstError: Failure,
@@ -329,16 +326,11 @@ public final class ErrorScope: Sendable {
     /// The default terminate function: writes the fatal error to standard error, then ends the process the
     /// way the platform expects.
     ///
-    /// - On Linux and macOS (command-line tools, servers, Mac apps) it exits with status 1
-    ///   (`EXIT_FAILURE`), so scripts, service managers and the shell see the failure.
-    /// - On iOS, iPadOS, tvOS, watchOS and visionOS it stops with `fatalError(_:file:line:)`. These
-    ///   platforms have no API for an app to quit: the system manages an app's lifetime, and a process that
-    ///   calls `exit` simply vanishes, which looks like a crash to the person but leaves the developer no
-    ///   crash report. `fatalError` stops execution with the message, which the system records in the crash
-    ///   report (<https://developer.apple.com/documentation/swift/fatalerror(_:file:line:)>, and "Identifying
-    ///   the cause of common crashes",
-    ///   <https://developer.apple.com/documentation/xcode/identifying-the-cause-of-common-crashes>). By then
-    ///   the person has read the fatal alert and every cleanup hook has run.
+    /// - On Linux and macOS it exits with status 1 (`EXIT_FAILURE`), so scripts, service managers and the
+    ///   shell see the failure.
+    /// - On iOS, iPadOS, tvOS, watchOS and visionOS, which have no API for an app to quit (a process that
+    ///   calls `exit` looks like a crash but leaves no crash report), it stops with `fatalError`, whose
+    ///   message the system records in the crash report.
     ///
     /// - Parameter presentation: The fatal error's presentation.
     public static let terminateProcess: @Sendable (Presentation) -> Void = { presentation in

@@ -15,7 +15,6 @@ extension ErrorResolver {
         )
     }
 
-    /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.
     static func joined(_ first: String?, _ second: String?) -> String {
         switch (first, second) {
         case (let first?, let second?): first + " " + second
@@ -26,7 +25,6 @@ extension ErrorResolver {
     }
 
     func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
-        // Only `NSError`s and `CustomNSError`s have user info; other types aren't even looked at.
         guard info.hasUserInfo, let userInfo = ErrorTree.userInfo(of: error, info: info) else { return nil }
         let title = (userInfo[ErrorBridging.titleKey] as? String).nonBlank
         let description = (userInfo[NSLocalizedDescriptionKey] as? String).userFacing

@@ -29,7 +29,7 @@
 /// ``Severity/fatal`` are not offered to rules: they are always presented, then the process ends.
 /// Cancellations and errors the catalog marks silent (``ErrorInterpretation/isSilent``) never reach the
 /// rules either: the scope silences them first.
-public struct ErrorRule: Sendable, CustomStringConvertible {
+public struct ErrorRule: Sendable {
     /// What a rule decides about an error.
     public enum Decision: Sendable {
         /// Not this rule's business: the error goes on to the next rule.
@@ -64,17 +64,9 @@ public struct ErrorRule: Sendable, CustomStringConvertible {
         self.decide = decide
     }
 
-    /// Decides about an error.
-    ///
-    /// - Parameter error: The error on its way up.
-    /// - Returns: The rule's decision.
-    /// - Throws: Whatever the rule throws; scopes log it and pass the error on.
-    public func decision(for error: HandledError) throws -> Decision {
+    package func decision(for error: HandledError) throws -> Decision {
         try decide(error)
     }
-
-    /// The rule's name.
-    public var description: String { name }
 
     // MARK: - Ready-made rules
 

@@ -31,11 +31,11 @@ import Logging
 /// answers every waiting caller with the presentation's fallback option.
 public final class ErrorScope: Sendable {
     /// The scope's name, such as `"Feed"`.
-    public let name: String
+    package let name: String
     /// The names from the root down to this scope, joined by `/`: `"App/Feed"`.
     public let path: String
     /// The scope's rules, applied in order before the parent's.
-    public let rules: [ErrorRule]
+    package let rules: [ErrorRule]
     /// The enclosing scope, or `nil` for the root.
     public let parent: ErrorScope?
     let pipeline: FailurePipeline
@@ -127,7 +127,7 @@ public final class ErrorScope: Sendable {
     }
 
     /// The root of this scope's tree.
-    public var root: ErrorScope {
+    package var root: ErrorScope {
         var scope = self
         while let parent = scope.parent { scope = parent }
         return scope
@@ -139,13 +139,13 @@ public final class ErrorScope: Sendable {
     }
 
     /// The root's timing and limits.
-    public var configuration: Configuration {
+    package var configuration: Configuration {
         pipeline.configuration
     }
 
     /// The logger handled errors go to: the root's, or the task-local `Logger.current` when the root
     /// was made without one.
-    public var logger: Logger {
+    package var logger: Logger {
         pipeline.logger
     }
 

@@ -92,7 +92,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
     }
 
     /// Whether the failure is a cancellation or marked silent: it is never shown.
-    public var isSilent: Bool {
+    package var isSilent: Bool {
         resolved.isSilent
     }
 

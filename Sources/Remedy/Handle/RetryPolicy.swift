@@ -7,7 +7,7 @@ import Foundation
 /// and the policy has retries left. The waits grow exponentially, with *full jitter*: each wait is a
 /// random duration between zero and the exponential cap, so many clients that failed together don't
 /// come back together. A `Retry-After` the server sent (``ErrorInterpretation/retryAfter``) is the least
-/// wait; one longer than ``maximumDelay`` is not waited out automatically: the person is asked instead.
+/// wait; one longer than the maximum delay is not waited out automatically: the person is asked instead.
 ///
 /// Operations that are not idempotent (a payment, a post) are never retried automatically unless the
 /// policy says so with ``retriesNonIdempotentOperations``.
@@ -26,27 +26,16 @@ import Foundation
 public struct RetryPolicy: Sendable {
     /// How many automatic retries follow a failure, before the person is asked. `0` turns them off.
     public var maximumRetries: Int
-    /// The cap of the first wait.
-    public var initialDelay: Duration
+    package var initialDelay: Duration
     /// The largest wait, and the longest `Retry-After` that is waited out automatically.
-    public var maximumDelay: Duration
-    /// How much the cap grows from one retry to the next.
-    public var multiplier: Double
+    package var maximumDelay: Duration
+    package var multiplier: Double
     /// Whether operations marked as not idempotent are retried automatically too.
     public var retriesNonIdempotentOperations: Bool
-    /// Returns a random fraction in `0..<1` for the jitter. Values outside are clamped.
-    public var randomFraction: @Sendable () -> Double
+    /// Values outside `0..<1` are clamped.
+    package var randomFraction: @Sendable () -> Double
 
-    /// Creates a policy.
-    ///
-    /// - Parameters:
-    ///   - maximumRetries: How many automatic retries follow a failure. Negative counts as `0`.
-    ///   - initialDelay: The cap of the first wait.
-    ///   - maximumDelay: The largest wait, and the longest `Retry-After` waited out automatically.
-    ///   - multiplier: How much the cap grows per retry; values below `1` count as `1`.
-    ///   - retriesNonIdempotentOperations: Whether non-idempotent operations are retried automatically.
-    ///   - randomFraction: A random fraction in `0..<1` for the jitter. Default: the system's generator.
-    public init(
+    package init(
         maximumRetries: Int,
         initialDelay: Duration,
         maximumDelay: Duration,

@@ -40,8 +40,7 @@ public final class PresentationState: Observable, Sendable {
     private let storage = LockedValue(Storage())
     private let changes = ChangeSignal()
 
-    /// Creates an empty state.
-    public init() {}
+    package init() {}
 
     /// The blocking presentation being shown, or `nil`. Its ``Presentation/occurrences`` grows while
     /// identical errors join it.
@@ -57,7 +56,7 @@ public final class PresentationState: Observable, Sendable {
     }
 
     /// How many blocking presentations wait behind ``current``.
-    public var waitingCount: Int {
+    package var waitingCount: Int {
         registrar.access(self, keyPath: \.waitingCount)
         return storage.withLock { $0.waitingCount }
     }

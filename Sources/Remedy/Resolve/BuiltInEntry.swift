@@ -4,8 +4,8 @@ extension ErrorCatalog {
     ///
     /// Several errors may share an entry: `URLError.notConnectedToInternet` and `POSIXError.ENETUNREACH`
     /// both say "No Internet Connection". An entry's texts live in Remedy's string tables under
-    /// ``titleKey`` and ``messageKey``, so an app rewords any of them, or adds a language, through
-    /// ``Localization``:
+    /// `catalog.<name>.title` and `catalog.<name>.message`, so an app rewords any of them, or adds a
+    /// language, through ``Localization``:
     ///
     /// ```swift
     /// let localization = Localization(overrides: [
@@ -25,10 +25,8 @@ extension ErrorCatalog {
     public struct BuiltInEntry: Sendable, Hashable, CustomStringConvertible {
         /// The entry's stable name, such as `"network.offline"`.
         public let name: String
-        /// The key of the entry's title in Remedy's string table: `catalog.<name>.title`.
-        public let titleKey: String
-        /// The key of the entry's message in Remedy's string table: `catalog.<name>.message`.
-        public let messageKey: String
+        package let titleKey: String
+        package let messageKey: String
         package let category: ErrorCategory
         /// `nil` for the category's default severity.
         package let severity: Severity?

@@ -20,8 +20,7 @@
 /// let root = ErrorScope.root(presenter: presenter, catalog: catalog)
 /// ```
 public struct ErrorCatalog: Sendable {
-    /// A translator for any error; returns `nil` for errors it doesn't know.
-    public typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
+    package typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
 
     /// A sibling module's built-in translator (RemedyTerminal's for swift-argument-parser); it is also given
     /// the app's trust declaration for the error's type.
@@ -36,10 +35,7 @@ public struct ErrorCatalog: Sendable {
     var typeTrust: [ObjectIdentifier: TextTrust] = [:]
     var domainTrust: [String: TextTrust] = [:]
 
-    /// Creates a catalog.
-    ///
-    /// - Parameter includesBuiltIns: Whether Remedy's built-in entries answer after the app's.
-    public init(includesBuiltIns: Bool = true) {
+    package init(includesBuiltIns: Bool = true) {
         self.includesBuiltIns = includesBuiltIns
     }
 
@@ -69,7 +65,7 @@ public struct ErrorCatalog: Sendable {
     /// (a protocol, an `NSError` domain). Type registrations are asked first.
     ///
     /// - Parameter interpret: Returns the interpretation, or `nil` for errors it doesn't know.
-    public mutating func register(interpret: @escaping Translator) {
+    public mutating func register(interpret: @escaping @Sendable (any Error, Localization) -> ErrorInterpretation?) {
         appPredicates.append(interpret)
     }
 

@@ -101,10 +101,7 @@ public struct ErrorInterpretation: Sendable {
         ErrorInterpretation(category: .cancellation, severity: .minor, isSilent: true)
     }
 
-    /// The interpretation of a presentable error: everything it declares.
-    ///
-    /// - Parameter error: The error.
-    public init(_ error: some PresentableError) {
+    package init(_ error: some PresentableError) {
         self.init(
             title: error.title,
             message: error.message,

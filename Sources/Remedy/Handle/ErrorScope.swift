@@ -18,13 +18,10 @@ import Logging
 /// }
 /// ```
 ///
-/// A failure is handled in this order: it is resolved (its tree walked once) and logged as received;
-/// cancellations and errors marked silent go no further; fatal errors are presented, then the program
-/// ends; transient failures are retried automatically (``RetryPolicy``); the rules run from this scope
-/// up to the root; what is left is shown as a ``Presentation`` through the root's scheduler, which
-/// shows identical presentations once and never merges different ones; the chosen option's action
-/// runs once for everyone who saw it, and `.recovered` runs the operation again. Every error handed to
-/// a scope is logged when it arrives and once more with its ``HandlingOutcome``.
+/// A failure is resolved and logged; cancellations and silent errors go no further; fatal errors are
+/// presented, then the program ends; transient failures are retried (``RetryPolicy``); the rules run
+/// from this scope up to the root; what is left is shown as a ``Presentation``, identical ones once.
+/// Every error is logged when it arrives and once more with its ``HandlingOutcome``.
 ///
 /// Scopes are immutable and safe to share. A child keeps its parent alive; handling in flight keeps only
 /// the root's scheduler alive, so releasing the root (with all its children) closes the scheduler and

@@ -89,10 +89,7 @@ public struct RetryPolicy: Sendable {
         )
     }
 
-    /// The cap of the wait before an automatic retry: `initialDelay × multiplierⁿ`, at most ``maximumDelay``.
-    ///
-    /// - Parameter retry: Which retry this is, starting at `0`.
-    /// - Returns: The cap; the actual wait is a random part of it (see ``delay(beforeRetry:retryAfter:)``).
+    /// `initialDelay × multiplierⁿ` for retry `n` (from `0`), at most `maximumDelay`.
     package func backoffCap(forRetry retry: Int) -> Duration {
         let initial = initialDelay.seconds
         let cap = initial * pow(multiplier, Double(max(0, retry)))
@@ -100,14 +97,8 @@ public struct RetryPolicy: Sendable {
         return .seconds(cap)
     }
 
-    /// The wait before an automatic retry: a random part of the backoff cap (full jitter), but never
-    /// less than the `Retry-After` the server asked for.
-    ///
-    /// - Parameters:
-    ///   - retry: Which retry this is, starting at `0`.
-    ///   - retryAfter: The wait the failure asked for, or `nil`.
-    /// - Returns: The wait, or `nil` when the failure asks for more than ``maximumDelay`` (the person is
-    ///   asked instead).
+    /// A random part of the backoff cap (full jitter), never less than `retryAfter`; `nil` when
+    /// `retryAfter` is more than `maximumDelay` (the person is asked instead).
     package func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration? {
         if let retryAfter, retryAfter > maximumDelay { return nil }
         let fraction = randomFraction()
@@ -116,20 +107,12 @@ public struct RetryPolicy: Sendable {
         return max(jittered, retryAfter ?? .zero)
     }
 
-    /// Whether the policy retries a failure automatically.
-    ///
-    /// - Parameters:
-    ///   - failure: The failure as the rules see it.
-    ///   - retriesSoFar: How many automatic retries already followed this run of failures.
-    ///   - isIdempotent: Whether the operation may run twice without harm.
-    /// - Returns: `true` when the failure is transient, retries are left, and the operation qualifies.
     package func retries(_ failure: HandledError, retriesSoFar: Int, isIdempotent: Bool) -> Bool {
         failure.isTransient && retriesSoFar < maximumRetries && (isIdempotent || retriesNonIdempotentOperations)
     }
 }
 
 extension Duration {
-    /// The duration in seconds, as a floating-point number.
     var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18

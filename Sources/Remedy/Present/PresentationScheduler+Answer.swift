@@ -67,3 +67,11 @@ extension PresentationScheduler {
         package var joinsAnsweredPresentation = false
     }
 }
+
+extension PresentationScheduler.Answer {
+    init(fallbackFor presentation: Presentation, _ resolution: PresentationScheduler.Resolution, group: RecoveryGroup) {
+        self.init(
+            option: presentation.fallbackOption, resolution: resolution, isCoalesced: false,
+            presentation: presentation, group: group)
+    }
+}

@@ -115,11 +115,7 @@ extension PresentationScheduler {
     ) -> Ticket {
         let waiter = machine.makeID()
         guard !machine.isClosed else {
-            let group = RecoveryGroup(id: 0, timeline: timeline, window: .zero)
-            machine.waiters[waiter] = .answered(
-                Answer(
-                    option: presentation.fallbackOption, resolution: .closed, isCoalesced: false,
-                    presentation: presentation, group: group))
+            machine.waiters[waiter] = .answered(unshown(presentation, .closed))
             return Ticket(waiter: waiter)
         }
         // Only the state is read before a join: a copy of the entry would share its `waiters` buffer, and
@@ -187,13 +183,7 @@ extension PresentationScheduler {
         case .answered, nil: return
         }
         guard let entry = machine.entries[id] else { return }
-        machine.answer(
-            waiter,
-            Answer(
-                option: entry.presentation.fallbackOption, resolution: .cancelled, isCoalesced: false,
-                presentation: entry.presentation, group: entry.group),
-            &effects
-        )
+        machine.answer(waiter, Answer(fallbackFor: entry.presentation, .cancelled, group: entry.group), &effects)
         machine.entries[id]?.waiters.removeAll { $0 == waiter }
         guard entry.isBlocking, entry.waiters.count == 1 else { return }
         switch entry.state {

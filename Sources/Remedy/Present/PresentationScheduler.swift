@@ -83,14 +83,14 @@ package final class PresentationScheduler: Sendable {
         reusesRecentAnswer: Bool = true,
         runningGroups: Set<UInt64> = []
     ) async -> Answer {
-        guard !Task.isCancelled else {
-            let group = RecoveryGroup(id: 0, timeline: timeline, window: .zero)
-            return Answer(
-                option: presentation.fallbackOption, resolution: .cancelled, isCoalesced: false,
-                presentation: presentation, group: group)
-        }
+        guard !Task.isCancelled else { return unshown(presentation, .cancelled) }
         return await answer(
             enter(presentation, reusesRecentAnswer: reusesRecentAnswer, runningGroups: runningGroups))
+    }
+
+    /// The fallback answer to a caller whose presentation never joined an entry.
+    func unshown(_ presentation: Presentation, _ resolution: Resolution) -> Answer {
+        Answer(fallbackFor: presentation, resolution, group: RecoveryGroup(id: 0, timeline: timeline, window: .zero))
     }
 
     /// Withdraws everything and answers every caller, now and later, with the fallback option.

@@ -23,13 +23,6 @@ import Observation
 public final class PresentationState: Observable, Sendable {
     /// Numbered in the order the scheduler took it.
     struct Snapshot: Sendable {
-        let version: UInt64
-        let current: (entry: UInt64, presentation: Presentation)?
-        let banners: [(entry: UInt64, presentation: Presentation)]
-        let waitingCount: Int
-    }
-
-    private struct Storage: Sendable {
         var version: UInt64 = 0
         var current: (entry: UInt64, presentation: Presentation)?
         var banners: [(entry: UInt64, presentation: Presentation)] = []
@@ -37,7 +30,7 @@ public final class PresentationState: Observable, Sendable {
     }
 
     private let registrar = ObservationRegistrar()
-    private let storage = LockedValue(Storage())
+    private let storage = LockedValue(Snapshot())
     private let changes = ChangeSignal()
 
     package init() {}
@@ -79,14 +72,10 @@ public final class PresentationState: Observable, Sendable {
         if changed.waitingCount { registrar.willSet(self, keyPath: \.waitingCount) }
         // The values replaced are released after the lock: a presentation's actions may hold the last
         // reference to the root scope, whose release closes the scheduler, which publishes.
-        let replaced = storage.withLock { storage -> Storage? in
+        let replaced = storage.withLock { storage -> Snapshot? in
             guard snapshot.version > storage.version else { return nil }
-            let replaced = storage
-            storage.version = snapshot.version
-            storage.current = snapshot.current
-            storage.banners = snapshot.banners
-            storage.waitingCount = snapshot.waitingCount
-            return replaced
+            defer { storage = snapshot }
+            return storage
         }
         if changed.current { registrar.didSet(self, keyPath: \.current) }
         if changed.banners { registrar.didSet(self, keyPath: \.banners) }

@@ -168,10 +168,7 @@ extension ErrorCatalog {
         }
     }
 
-    /// Every built-in entry with a text, in the order of the documentation.
-    ///
-    /// Cancellations (`CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`…) are not in
-    /// the list: they have no text, because they are never shown.
+    /// Every built-in entry with a text (cancellations have none), in the order of the documentation.
     package static var builtInEntries: [BuiltInEntry] {
         BuiltInCatalog.allEntries
     }

@@ -9,19 +9,10 @@ extension ErrorResolver {
         let reason = error.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         return ErrorInterpretation(
-            message: joined(description ?? reason, suggestion),
+            message: [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " "),
             detail: description == nil ? nil : reason,
             helpAnchor: error.helpAnchor.nonBlank
         )
-    }
-
-    static func joined(_ first: String?, _ second: String?) -> String {
-        switch (first, second) {
-        case (let first?, let second?): first + " " + second
-        case (let first?, nil): first
-        case (nil, let second?): second
-        case (nil, nil): ""
-        }
     }
 
     func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {

@@ -138,10 +138,7 @@ public struct Localization: Sendable {
         #endif
     }
 
-    /// The locale the POSIX environment asks for, as gettext reads it (see ``preferredLocale``).
-    ///
-    /// - Parameter environment: The environment variables.
-    /// - Returns: The locale; English for `C`, `POSIX` or nothing set.
+    /// As gettext reads the environment (see ``preferredLocale``); English for `C`, `POSIX` or nothing set.
     package static func preferredLocale(environment: [String: String]) -> Locale {
         let messages = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy
             .compactMap { environment[$0] }

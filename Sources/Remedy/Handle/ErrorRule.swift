@@ -25,8 +25,7 @@
 /// The first rule that doesn't pass the error on decides. A replacement goes on to the next rule in the
 /// original's place; a replacement that is silent (a cancellation, or an error the catalog silences) is
 /// silenced, and a fatal one is presented at once. A rule that throws is logged and treated as passing the
-/// error on. Errors of severity
-/// ``Severity/fatal`` are not offered to rules: they are always presented, then the process ends.
+/// error on. Errors of severity ``Severity/fatal`` are not offered to rules: they are always presented.
 /// Cancellations and errors the catalog marks silent (``ErrorInterpretation/isSilent``) never reach the
 /// rules either: the scope silences them first.
 public struct ErrorRule: Sendable {
@@ -70,13 +69,7 @@ public struct ErrorRule: Sendable {
 
     // MARK: - Ready-made rules
 
-    /// Silences errors that match a predicate.
-    ///
-    /// - Parameters:
-    ///   - name: A name for logs.
-    ///   - predicate: Whether to silence an error.
-    /// - Returns: The rule.
-    public static func silence(
+    package static func silence(
         _ name: String = "silence",
         where predicate: @escaping @Sendable (HandledError) -> Bool
     ) -> ErrorRule {

@@ -65,8 +65,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
         self.supportReference = resolved.interpretation.supportReference ?? supportReference ?? .next()
     }
 
-    /// What the resolver knows about the error's whole tree: category, severity, transience, silence.
-    public var interpretation: ErrorInterpretation {
+    package var interpretation: ErrorInterpretation {
         resolved.interpretation
     }
 

@@ -10,28 +10,20 @@ enum BuiltInCatalog {
         info: ErrorTypeInfo,
         localization: Localization
     ) -> ErrorInterpretation? {
-        if info.source == .decoding {
-            return dataUnreadable.interpretation(in: localization)
-        }
         let errorType = type(of: error)
         if errorType == HTTPStatusError.self, let error = error as? HTTPStatusError {
             return interpretation(forHTTP: error, localization: localization)
         }
         if errorType == URLError.self, let error = error as? URLError {
-            // Failable on some platforms, not on others.
-            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
-            let interpretation = interpretation(urlEntry(code ?? error.code), localization: localization)
-            return error.errorUserInfo.isEmpty ? interpretation : named(interpretation, host: error.failingURL)
+            return named(interpretation(urlEntry(error.code), localization: localization), host: error.failingURL)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
-            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
-            var interpretation = interpretation(cocoaEntry(code ?? error.code), localization: localization)
+            var interpretation = interpretation(cocoaEntry(error.code), localization: localization)
             interpretation.subject = ErrorSubject.from(userInfo: error.userInfo)
             return interpretation
         }
         if errorType == POSIXError.self, let error = error as? POSIXError {
-            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
-            return interpretation(posixEntry(code ?? error.code), localization: localization)
+            return interpretation(posixEntry(error.code), localization: localization)
         }
         if errorType == DecodingError.self {
             // Where in the data it failed is read only when the message names it: in a file the tree

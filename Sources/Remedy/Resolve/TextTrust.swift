@@ -62,8 +62,7 @@ extension ErrorCatalog {
     }
 
     func localizedTextTrust(of error: any Error) -> TextTrust {
-        guard !typeTrust.isEmpty else { return .trusted }
-        return typeTrust[ObjectIdentifier(type(of: error))] ?? .trusted
+        typeTrust[ObjectIdentifier(type(of: error))] ?? .trusted
     }
 
     func userInfoTextTrust(of error: any Error, info: ErrorTypeInfo, texts: [String]) -> TextTrust {

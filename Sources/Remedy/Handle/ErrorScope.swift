@@ -162,11 +162,10 @@ public final class ErrorScope: Sendable {
 
     /// Handles an error that was caught elsewhere, and optionally retries what failed.
     ///
-    /// Returns at once; the handling runs in a task of its own (await its `value` for the outcome).
-    /// Before it returns, the error is received: resolved, logged, passed through the rules and, when it
-    /// is to be shown, put in line, so errors handed in one after the other are shown in that order.
-    /// When the person's choice (or a rule's take-over) recovers, `retry` runs; if it throws, that error
-    /// is handled the same way, up to ``Configuration/maximumRecoveries`` times.
+    /// Returns at once, the error already put in line, so errors handed in one after the other are shown
+    /// in that order; the handling runs in a task of its own. When the person's choice (or a rule's
+    /// take-over) recovers, `retry` runs; if it throws, that error is handled the same way, up to
+    /// ``Configuration/maximumRecoveries`` times.
     ///
     /// ```swift
     /// service.requestFeed { result in
@@ -181,10 +180,8 @@ public final class ErrorScope: Sendable {
     ///   - retry: Runs the failed work again, or `nil` when there is nothing to retry.
     ///   - fileID: The file of the call, the file of the error's log lines.
     ///   - line: The line of the call, the line of the error's log lines.
-    /// - Returns: The task that handles the error. Its value is the outcome of the last error handled:
-    ///   ``HandlingOutcome/coalesced`` when it joined a presentation of another caller (whether or not
-    ///   the retry then succeeded), ``HandlingOutcome/recovered`` or ``HandlingOutcome/takenOver`` when
-    ///   that led to a retry that succeeded.
+    /// - Returns: The task that handles the error; its value is the outcome of the last error handled
+    ///   (``HandlingOutcome/coalesced`` when it joined another caller's presentation, whatever the retry did).
     @discardableResult
     public func handle(
         _ error: any Error,

@@ -23,12 +23,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
     public var helpAnchor: String?
     /// The options, already normalized by the presentation rules.
     public private(set) var options: [RecoveryOption]
-    /// What is wrong with each field of the person's input, in order: an app shows each message next to its
-    /// field. Empty unless the error is about fields.
-    ///
-    /// They come from the first ``InvalidInputError`` of the error's tree, or from the `errors` member of a
-    /// server's Problem Details answer (``ProblemDetailsError``). Presentations with different field errors
-    /// are never coalesced.
+    /// What is wrong with each field of the person's input, in order, from the first ``InvalidInputError`` of
+    /// the tree or a server's Problem Details (``ProblemDetailsError``); empty unless the error is about fields.
     ///
     /// ```swift
     /// for fieldError in presentation.fieldErrors {
@@ -156,10 +152,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
     // MARK: - Rules
 
-    private static func localizedOK(in localization: Localization) -> RecoveryOption {
-        var ok = RecoveryOption.ok
-        ok.title = ok.localizedTitle(in: localization)
-        return ok
+    private static func localized(_ option: RecoveryOption, in localization: Localization) -> RecoveryOption {
+        var option = option
+        option.title = option.localizedTitle(in: localization)
+        return option
     }
 
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
@@ -185,11 +181,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            return [localizedOK(in: localization)]
+            return [localized(.ok, in: localization)]
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
-            var cancel = RecoveryOption.cancel
-            cancel.title = cancel.localizedTitle(in: localization)
+            let cancel = localized(.cancel, in: localization)
             // An app's own option titled "Cancel" becomes the cancel option instead of a twin.
             if let index = result.firstIndex(where: { $0.title.hasSameTitleIdentity(as: cancel.title) }) {
                 result[index].role = .cancel

@@ -12,7 +12,6 @@ extension PresentationScheduler {
                 case answered(Answer)
             }
 
-            let id: UInt64
             let identity: PresentationIdentity
             let group: RecoveryGroup
             /// When a banner goes away; `nil` for a blocking presentation.
@@ -146,7 +145,6 @@ extension PresentationScheduler {
         let id = machine.makeID()
         let isBlocking = presentation.style.isBlocking
         var entry = Machine.Entry(
-            id: id,
             identity: identity,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
             dismissal: isBlocking ? nil : timeline.deadline(after: bannerDuration),

@@ -138,9 +138,7 @@ public struct ErrorInterpretation: Sendable {
     /// Whether the message is the app's own words, not one of Remedy's built-in texts.
     package var hasAppText: Bool { hasText && (!isBuiltIn || isOverridden) }
 
-    var hasText: Bool {
-        !message.isBlank
-    }
+    var hasText: Bool { message.nonBlank != nil }
 
     /// A generic text asks to try again only when "Try Again" is offered; otherwise its variant without
     /// that sentence is shown.
@@ -153,6 +151,3 @@ public struct ErrorInterpretation: Sendable {
     }
 }
 
-extension String? {
-    fileprivate var isBlank: Bool { nonBlank == nil }
-}

@@ -150,4 +150,3 @@ public struct ErrorInterpretation: Sendable {
         return entry.messageWithoutRetry(in: localization) ?? message
     }
 }
-

@@ -12,8 +12,7 @@
 public struct HandledError: Sendable, CustomStringConvertible {
     /// The error, as it travels: wrapped in the action's context layer, or a rule's replacement.
     public var error: any Error { resolved.error }
-    /// The path of the scope the error was handed to, such as `"App/Feed"`.
-    public let scopePath: String
+    package let scopePath: String
     /// The action that failed (`"Loading the feed"`), or `nil` for an error handed in directly.
     public let action: String?
     /// The failure resolved in one walk of its tree; every query below reads it.

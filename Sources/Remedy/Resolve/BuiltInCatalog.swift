@@ -259,8 +259,8 @@ enum BuiltInCatalog {
     }
 
     static func takesRetryAfter(_ status: Int) -> Bool {
-        let entry = httpEntry(status)
-        return entry == httpTooManyRequests || entry == httpServiceUnavailable
+        let name = httpEntry(status).name
+        return name == httpTooManyRequests.name || name == httpServiceUnavailable.name
     }
 
     static func httpEntry(_ status: Int) -> Entry {

@@ -22,7 +22,7 @@ extension ErrorCatalog {
     /// ```
     ///
     /// <doc:Catalog> lists every entry.
-    public struct BuiltInEntry: Sendable, Hashable, CustomStringConvertible {
+    public struct BuiltInEntry: Sendable {
         /// The entry's stable name, such as `"network.offline"`.
         public let name: String
         package let titleKey: String
@@ -144,8 +144,8 @@ extension ErrorCatalog {
             ).from(self)
         }
 
-        /// The name, category and flags, as in `network.offline (externalSystemUnavailable, transient)`.
-        public var description: String {
+        /// As in `network.offline (externalSystemUnavailable, transient)`.
+        package var description: String {
             var facts = [category.identifier]
             if let severity { facts.append(severity.description) }
             if isTransient { facts.append("transient") }
@@ -153,18 +153,6 @@ extension ErrorCatalog {
             if isGeneric { facts.append("generic") }
             if offersRetry { facts.append("retry") }
             return "\(name) (\(facts.joined(separator: ", ")))"
-        }
-
-        /// Whether two entries are the same entry: entries are equal when their names are.
-        public static func == (lhs: BuiltInEntry, rhs: BuiltInEntry) -> Bool {
-            lhs.name == rhs.name
-        }
-
-        /// Hashes the entry's name, the only thing that tells entries apart.
-        ///
-        /// - Parameter hasher: The hasher to feed.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(name)
         }
     }
 

@@ -16,6 +16,7 @@
 /// A presenter that can't ask at all (a server that answers with Problem Details) says `[]`: its
 /// presentations keep their style, and its answer is the fallback option.
 public struct PresenterCapabilities: OptionSet, Sendable, Hashable {
+    /// The capabilities as bits.
     public let rawValue: Int
 
     /// Creates capabilities from a raw value.

@@ -25,11 +25,10 @@
 /// The first rule that doesn't pass the error on decides. A replacement goes on to the next rule in the
 /// original's place; a replacement that is silent (a cancellation, or an error the catalog silences) is
 /// silenced, and a fatal one is presented at once. A rule that throws is logged and treated as passing the
-/// error on. Errors of severity
-/// ``Severity/fatal`` are not offered to rules: they are always presented, then the process ends.
+/// error on. Errors of severity ``Severity/fatal`` are not offered to rules: they are always presented.
 /// Cancellations and errors the catalog marks silent (``ErrorInterpretation/isSilent``) never reach the
 /// rules either: the scope silences them first.
-public struct ErrorRule: Sendable, CustomStringConvertible {
+public struct ErrorRule: Sendable {
     /// What a rule decides about an error.
     public enum Decision: Sendable {
         /// Not this rule's business: the error goes on to the next rule.
@@ -64,27 +63,13 @@ public struct ErrorRule: Sendable, CustomStringConvertible {
         self.decide = decide
     }
 
-    /// Decides about an error.
-    ///
-    /// - Parameter error: The error on its way up.
-    /// - Returns: The rule's decision.
-    /// - Throws: Whatever the rule throws; scopes log it and pass the error on.
-    public func decision(for error: HandledError) throws -> Decision {
+    package func decision(for error: HandledError) throws -> Decision {
         try decide(error)
     }
 
-    /// The rule's name.
-    public var description: String { name }
-
     // MARK: - Ready-made rules
 
-    /// Silences errors that match a predicate.
-    ///
-    /// - Parameters:
-    ///   - name: A name for logs.
-    ///   - predicate: Whether to silence an error.
-    /// - Returns: The rule.
-    public static func silence(
+    package static func silence(
         _ name: String = "silence",
         where predicate: @escaping @Sendable (HandledError) -> Bool
     ) -> ErrorRule {

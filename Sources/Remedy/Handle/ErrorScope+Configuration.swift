@@ -32,14 +32,11 @@ extension ErrorScope {
         /// ``ErrorCategory/externalSystemUnavailable``, ``ErrorCategory/externalSystemUnexpected``,
         /// ``ErrorCategory/internalInconsistency`` and ``ErrorCategory/unknown``.
         public var retryableCategories: Set<ErrorCategory>
-        /// How long after an alert, route or banner is answered an identical failure (one a person can't
-        /// tell apart: the same texts, severity, style and options) gets the same answer without being shown again: the
-        /// same option and outcome, logged as coalesced, the option's action not run again. It keeps a
-        /// burst of identical failures to one presentation when the presenter answers at once, such as a
-        /// tool without a terminal. A caller whose own failure was already answered — it retried after
-        /// "Try Again" and failed again — is always shown the failure; one that gets an answer whose action
-        /// still runs is told so and doesn't wait for it. Fatal errors never reuse an answer. Measured on
-        /// the root's clock; `.zero` turns it off. Default: 1 second.
+        /// How long after a presentation is answered an identical failure (one a person can't tell apart)
+        /// gets the same answer without being shown again, logged as coalesced, the action not run again:
+        /// a burst of failures is one presentation even when the presenter answers at once. A caller whose
+        /// own failure was already answered (it retried and failed again) is always shown it; fatal errors
+        /// never reuse an answer. On the root's clock; `.zero` turns it off. Default: 1 second.
         public var coalescingWindow: Duration
 
         /// Creates a configuration.

@@ -18,24 +18,21 @@ import Logging
 /// }
 /// ```
 ///
-/// A failure is handled in this order: it is resolved (its tree walked once) and logged as received;
-/// cancellations and errors marked silent go no further; fatal errors are presented, then the program
-/// ends; transient failures are retried automatically (``RetryPolicy``); the rules run from this scope
-/// up to the root; what is left is shown as a ``Presentation`` through the root's scheduler, which
-/// shows identical presentations once and never merges different ones; the chosen option's action
-/// runs once for everyone who saw it, and `.recovered` runs the operation again. Every error handed to
-/// a scope is logged when it arrives and once more with its ``HandlingOutcome``.
+/// A failure is resolved and logged; cancellations and silent errors go no further; fatal errors are
+/// presented, then the program ends; transient failures are retried (``RetryPolicy``); the rules run
+/// from this scope up to the root; what is left is shown as a ``Presentation``, identical ones once.
+/// Every error is logged when it arrives and once more with its ``HandlingOutcome``.
 ///
 /// Scopes are immutable and safe to share. A child keeps its parent alive; handling in flight keeps only
 /// the root's scheduler alive, so releasing the root (with all its children) closes the scheduler and
 /// answers every waiting caller with the presentation's fallback option.
 public final class ErrorScope: Sendable {
     /// The scope's name, such as `"Feed"`.
-    public let name: String
+    package let name: String
     /// The names from the root down to this scope, joined by `/`: `"App/Feed"`.
     public let path: String
     /// The scope's rules, applied in order before the parent's.
-    public let rules: [ErrorRule]
+    package let rules: [ErrorRule]
     /// The enclosing scope, or `nil` for the root.
     public let parent: ErrorScope?
     let pipeline: FailurePipeline
@@ -127,7 +124,7 @@ public final class ErrorScope: Sendable {
     }
 
     /// The root of this scope's tree.
-    public var root: ErrorScope {
+    package var root: ErrorScope {
         var scope = self
         while let parent = scope.parent { scope = parent }
         return scope
@@ -139,13 +136,13 @@ public final class ErrorScope: Sendable {
     }
 
     /// The root's timing and limits.
-    public var configuration: Configuration {
+    package var configuration: Configuration {
         pipeline.configuration
     }
 
     /// The logger handled errors go to: the root's, or the task-local `Logger.current` when the root
     /// was made without one.
-    public var logger: Logger {
+    package var logger: Logger {
         pipeline.logger
     }
 
@@ -165,11 +162,10 @@ public final class ErrorScope: Sendable {
 
     /// Handles an error that was caught elsewhere, and optionally retries what failed.
     ///
-    /// Returns at once; the handling runs in a task of its own (await its `value` for the outcome).
-    /// Before it returns, the error is received: resolved, logged, passed through the rules and, when it
-    /// is to be shown, put in line, so errors handed in one after the other are shown in that order.
-    /// When the person's choice (or a rule's take-over) recovers, `retry` runs; if it throws, that error
-    /// is handled the same way, up to ``Configuration/maximumRecoveries`` times.
+    /// Returns at once, the error already put in line, so errors handed in one after the other are shown
+    /// in that order; the handling runs in a task of its own. When the person's choice (or a rule's
+    /// take-over) recovers, `retry` runs; if it throws, that error is handled the same way, up to
+    /// ``Configuration/maximumRecoveries`` times.
     ///
     /// ```swift
     /// service.requestFeed { result in
@@ -184,10 +180,8 @@ public final class ErrorScope: Sendable {
     ///   - retry: Runs the failed work again, or `nil` when there is nothing to retry.
     ///   - fileID: The file of the call, the file of the error's log lines.
     ///   - line: The line of the call, the line of the error's log lines.
-    /// - Returns: The task that handles the error. Its value is the outcome of the last error handled:
-    ///   ``HandlingOutcome/coalesced`` when it joined a presentation of another caller (whether or not
-    ///   the retry then succeeded), ``HandlingOutcome/recovered`` or ``HandlingOutcome/takenOver`` when
-    ///   that led to a retry that succeeded.
+    /// - Returns: The task that handles the error; its value is the outcome of the last error handled
+    ///   (``HandlingOutcome/coalesced`` when it joined another caller's presentation, whatever the retry did).
     @discardableResult
     public func handle(
         _ error: any Error,
@@ -267,9 +261,8 @@ public final class ErrorScope: Sendable {
         line: Int = #line,
         operation: () async throws(Failure) -> Value
     ) async -> Value? {
-        // The success path runs the operation and nothing else, inlined into the caller and specialized
-        // for its types: the failure context (the scope chain, the retry policy, the counters) is made
-        // only once something failed, in the function below, which isn't inlined.
+        // Inlined, the success path runs the operation and nothing else; the failure context is made in the
+        // function below, which isn't inlined.
         do {
             return try await operation()
         } catch {
@@ -286,8 +279,6 @@ public final class ErrorScope: Sendable {
         }
     }
 
-    /// The rest of an ``attempt(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`` after its
-    /// first failure: the failure is handled, and the operation runs again while that recovers.
     @usableFromInline
     func attempt<Value, Failure: Error>(
         after firstError: Failure,
@@ -329,16 +320,11 @@ public final class ErrorScope: Sendable {
     /// The default terminate function: writes the fatal error to standard error, then ends the process the
     /// way the platform expects.
     ///
-    /// - On Linux and macOS (command-line tools, servers, Mac apps) it exits with status 1
-    ///   (`EXIT_FAILURE`), so scripts, service managers and the shell see the failure.
-    /// - On iOS, iPadOS, tvOS, watchOS and visionOS it stops with `fatalError(_:file:line:)`. These
-    ///   platforms have no API for an app to quit: the system manages an app's lifetime, and a process that
-    ///   calls `exit` simply vanishes, which looks like a crash to the person but leaves the developer no
-    ///   crash report. `fatalError` stops execution with the message, which the system records in the crash
-    ///   report (<https://developer.apple.com/documentation/swift/fatalerror(_:file:line:)>, and "Identifying
-    ///   the cause of common crashes",
-    ///   <https://developer.apple.com/documentation/xcode/identifying-the-cause-of-common-crashes>). By then
-    ///   the person has read the fatal alert and every cleanup hook has run.
+    /// - On Linux and macOS it exits with status 1 (`EXIT_FAILURE`), so scripts, service managers and the
+    ///   shell see the failure.
+    /// - On iOS, iPadOS, tvOS, watchOS and visionOS, which have no API for an app to quit (a process that
+    ///   calls `exit` looks like a crash but leaves no crash report), it stops with `fatalError`, whose
+    ///   message the system records in the crash report.
     ///
     /// - Parameter presentation: The fatal error's presentation.
     public static let terminateProcess: @Sendable (Presentation) -> Void = { presentation in

@@ -12,8 +12,7 @@
 public struct HandledError: Sendable, CustomStringConvertible {
     /// The error, as it travels: wrapped in the action's context layer, or a rule's replacement.
     public var error: any Error { resolved.error }
-    /// The path of the scope the error was handed to, such as `"App/Feed"`.
-    public let scopePath: String
+    package let scopePath: String
     /// The action that failed (`"Loading the feed"`), or `nil` for an error handed in directly.
     public let action: String?
     /// The failure resolved in one walk of its tree; every query below reads it.
@@ -65,8 +64,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
         self.supportReference = resolved.interpretation.supportReference ?? supportReference ?? .next()
     }
 
-    /// What the resolver knows about the error's whole tree: category, severity, transience, silence.
-    public var interpretation: ErrorInterpretation {
+    package var interpretation: ErrorInterpretation {
         resolved.interpretation
     }
 
@@ -92,7 +90,7 @@ public struct HandledError: Sendable, CustomStringConvertible {
     }
 
     /// Whether the failure is a cancellation or marked silent: it is never shown.
-    public var isSilent: Bool {
+    package var isSilent: Bool {
         resolved.isSilent
     }
 

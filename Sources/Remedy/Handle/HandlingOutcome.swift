@@ -1,7 +1,7 @@
 /// What became of one error handed to an ``ErrorScope``; logged as the `outcome` metadata value.
 ///
 /// Every error handed to a scope is logged exactly once, with one of these outcomes.
-public enum HandlingOutcome: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum HandlingOutcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// Shown to the person, who chose an option that neither fixed the cause nor gave up (OK on an
     /// alert, a banner, a fatal error).
     case presented
@@ -18,7 +18,4 @@ public enum HandlingOutcome: String, Sendable, Hashable, Codable, CaseIterable, 
     case gaveUp
     /// A transient failure that is retried automatically, after a backoff, before anyone is asked.
     case retrying
-
-    /// The raw value, as logged (`"takenOver"`).
-    public var description: String { rawValue }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// and the policy has retries left. The waits grow exponentially, with *full jitter*: each wait is a
 /// random duration between zero and the exponential cap, so many clients that failed together don't
 /// come back together. A `Retry-After` the server sent (``ErrorInterpretation/retryAfter``) is the least
-/// wait; one longer than ``maximumDelay`` is not waited out automatically: the person is asked instead.
+/// wait; one longer than the maximum delay is not waited out automatically: the person is asked instead.
 ///
 /// Operations that are not idempotent (a payment, a post) are never retried automatically unless the
 /// policy says so with ``retriesNonIdempotentOperations``.
@@ -26,27 +26,16 @@ import Foundation
 public struct RetryPolicy: Sendable {
     /// How many automatic retries follow a failure, before the person is asked. `0` turns them off.
     public var maximumRetries: Int
-    /// The cap of the first wait.
-    public var initialDelay: Duration
+    package var initialDelay: Duration
     /// The largest wait, and the longest `Retry-After` that is waited out automatically.
-    public var maximumDelay: Duration
-    /// How much the cap grows from one retry to the next.
-    public var multiplier: Double
+    package var maximumDelay: Duration
+    package var multiplier: Double
     /// Whether operations marked as not idempotent are retried automatically too.
     public var retriesNonIdempotentOperations: Bool
-    /// Returns a random fraction in `0..<1` for the jitter. Values outside are clamped.
-    public var randomFraction: @Sendable () -> Double
+    /// Values outside `0..<1` are clamped.
+    package var randomFraction: @Sendable () -> Double
 
-    /// Creates a policy.
-    ///
-    /// - Parameters:
-    ///   - maximumRetries: How many automatic retries follow a failure. Negative counts as `0`.
-    ///   - initialDelay: The cap of the first wait.
-    ///   - maximumDelay: The largest wait, and the longest `Retry-After` waited out automatically.
-    ///   - multiplier: How much the cap grows per retry; values below `1` count as `1`.
-    ///   - retriesNonIdempotentOperations: Whether non-idempotent operations are retried automatically.
-    ///   - randomFraction: A random fraction in `0..<1` for the jitter. Default: the system's generator.
-    public init(
+    package init(
         maximumRetries: Int,
         initialDelay: Duration,
         maximumDelay: Duration,
@@ -100,10 +89,7 @@ public struct RetryPolicy: Sendable {
         )
     }
 
-    /// The cap of the wait before an automatic retry: `initialDelay × multiplierⁿ`, at most ``maximumDelay``.
-    ///
-    /// - Parameter retry: Which retry this is, starting at `0`.
-    /// - Returns: The cap; the actual wait is a random part of it (see ``delay(beforeRetry:retryAfter:)``).
+    /// `initialDelay × multiplierⁿ` for retry `n` (from `0`), at most `maximumDelay`.
     package func backoffCap(forRetry retry: Int) -> Duration {
         let initial = initialDelay.seconds
         let cap = initial * pow(multiplier, Double(max(0, retry)))
@@ -111,14 +97,8 @@ public struct RetryPolicy: Sendable {
         return .seconds(cap)
     }
 
-    /// The wait before an automatic retry: a random part of the backoff cap (full jitter), but never
-    /// less than the `Retry-After` the server asked for.
-    ///
-    /// - Parameters:
-    ///   - retry: Which retry this is, starting at `0`.
-    ///   - retryAfter: The wait the failure asked for, or `nil`.
-    /// - Returns: The wait, or `nil` when the failure asks for more than ``maximumDelay`` (the person is
-    ///   asked instead).
+    /// A random part of the backoff cap (full jitter), never less than `retryAfter`; `nil` when
+    /// `retryAfter` is more than `maximumDelay` (the person is asked instead).
     package func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration? {
         if let retryAfter, retryAfter > maximumDelay { return nil }
         let fraction = randomFraction()
@@ -127,20 +107,12 @@ public struct RetryPolicy: Sendable {
         return max(jittered, retryAfter ?? .zero)
     }
 
-    /// Whether the policy retries a failure automatically.
-    ///
-    /// - Parameters:
-    ///   - failure: The failure as the rules see it.
-    ///   - retriesSoFar: How many automatic retries already followed this run of failures.
-    ///   - isIdempotent: Whether the operation may run twice without harm.
-    /// - Returns: `true` when the failure is transient, retries are left, and the operation qualifies.
     package func retries(_ failure: HandledError, retriesSoFar: Int, isIdempotent: Bool) -> Bool {
         failure.isTransient && retriesSoFar < maximumRetries && (isIdempotent || retriesNonIdempotentOperations)
     }
 }
 
 extension Duration {
-    /// The duration in seconds, as a floating-point number.
     var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18

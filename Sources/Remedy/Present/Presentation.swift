@@ -23,12 +23,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
     public var helpAnchor: String?
     /// The options, already normalized by the presentation rules.
     public private(set) var options: [RecoveryOption]
-    /// What is wrong with each field of the person's input, in order: an app shows each message next to its
-    /// field. Empty unless the error is about fields.
-    ///
-    /// They come from the first ``InvalidInputError`` of the error's tree, or from the `errors` member of a
-    /// server's Problem Details answer (``ProblemDetailsError``). Presentations with different field errors
-    /// are never coalesced.
+    /// What is wrong with each field of the person's input, in order, from the first ``InvalidInputError`` of
+    /// the tree or a server's Problem Details (``ProblemDetailsError``); empty unless the error is about fields.
     ///
     /// ```swift
     /// for fieldError in presentation.fieldErrors {
@@ -44,12 +40,11 @@ public struct Presentation: Sendable, CustomStringConvertible {
     public var style: PresentationStyle
     /// The icon to show.
     public var icon: ErrorIcon
-    /// The shape of the error, for logs and analytics: unless one was given or set, the grouping key of
-    /// the error the presentation was made for (``ErrorReport/groupingKey``), even if
-    /// ``error`` is changed later.
+    /// The shape of the error, for logs and analytics: unless given or set, the grouping key
+    /// (``ErrorReport/groupingKey``) of the error the presentation was made for.
     ///
     /// It is not what makes presentations identical: the queue coalesces presentations a person couldn't
-    /// tell apart (same title, message, detail, severity, style and options), whatever their errors.
+    /// tell apart (same title, message, detail, severity, style, options and field errors).
     public var groupingKey: String {
         get { givenGroupingKey ?? ErrorReport.groupingKey(of: keyedError) }
         set { givenGroupingKey = newValue }
@@ -68,10 +63,8 @@ public struct Presentation: Sendable, CustomStringConvertible {
     /// The language the presentation was made in; presenters write their own texts in it too.
     public var localization: Localization
 
-    /// The key given to the initializer or set later. Without one, the key is computed when read, since
-    /// most presentations are never logged by key.
+    /// Computed when read: most presentations are never logged by key.
     private var givenGroupingKey: String?
-    /// The error the presentation was made for, whose key it is unless one was given.
     private var keyedError: any Error
 
     /// Creates a presentation, applying the presentation rules.
@@ -146,13 +139,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         cancelOption ?? defaultOption ?? options[0]
     }
 
-    /// Finds the option of this presentation that an answer stands for, by title and role.
-    ///
-    /// Presenters may hand back a copy of an option; this maps it to the presentation's own option and
-    /// returns `nil` for an option that is not part of the presentation.
-    ///
-    /// - Parameter answer: The option a presenter returned.
-    /// - Returns: The matching option of this presentation, or `nil`.
+    /// This presentation's own option for a copy a presenter handed back, matched by title and role.
     package func option(matching answer: RecoveryOption) -> RecoveryOption? {
         options.first { $0.title == answer.title && $0.role == answer.role }
     }
@@ -165,11 +152,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
     // MARK: - Rules
 
-    /// ``RecoveryOption/ok`` with its title in a language.
-    private static func localizedOK(in localization: Localization) -> RecoveryOption {
-        var ok = RecoveryOption.ok
-        ok.title = ok.localizedTitle(in: localization)
-        return ok
+    private static func localized(_ option: RecoveryOption, in localization: Localization) -> RecoveryOption {
+        var option = option
+        option.title = option.localizedTitle(in: localization)
+        return option
     }
 
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
@@ -195,11 +181,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            return [localizedOK(in: localization)]
+            return [localized(.ok, in: localization)]
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
-            var cancel = RecoveryOption.cancel
-            cancel.title = cancel.localizedTitle(in: localization)
+            let cancel = localized(.cancel, in: localization)
             // An app's own option titled "Cancel" becomes the cancel option instead of a twin.
             if let index = result.firstIndex(where: { $0.title.hasSameTitleIdentity(as: cancel.title) }) {
                 result[index].role = .cancel

@@ -1,10 +1,6 @@
-/// What a person would see of a presentation: its texts, severity, style, options (their titles and
-/// roles, in order) and field errors. Two presentations with the same identity can't be told apart, so
-/// the scheduler shows them once; presentations that differ in any of these are never merged.
-///
-/// This is the one definition of "identical" the scheduler coalesces by. The grouping key (an error's
-/// shape) is a different thing, for logs and analytics: two errors of one type with different messages
-/// share a grouping key but not an identity.
+/// What a person would see of a presentation: the one definition of "identical" the scheduler coalesces
+/// by. The grouping key (an error's shape, for logs) is another thing: two errors of one type with
+/// different messages share a grouping key but not an identity.
 struct PresentationIdentity: Hashable, Sendable {
     private struct OptionLook: Hashable, Sendable {
         let title: String

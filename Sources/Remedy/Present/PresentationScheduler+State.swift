@@ -1,46 +1,34 @@
-// The state of `PresentationScheduler` and its steps, each run with the scheduler's lock held.
-
 extension PresentationScheduler {
-    /// Everything the scheduler knows, behind its one lock.
+    /// Everything the scheduler knows, behind its one lock; the steps below run with it held.
     struct Machine: Sendable {
-        /// One presentation and the callers waiting for its answer.
         struct Entry: Sendable {
             enum State: Sendable {
-                /// Blocking, waiting for its turn.
                 case waiting
-                /// The presenter has it. `presenter` is `nil` while its task is started, after the lock;
-                /// `timeout` is set once the presenter said it has to wait for the person: the watchdog
-                /// answers with the fallback option then.
+                /// `presenter` is `nil` until its task is started, after the lock; `timeout` is set once
+                /// the presenter said it has to wait for the person.
                 case showing(presenter: Task<Void, Never>?, timeout: Duration?)
-                /// Answered. A banner stays here while it is visible, a blocking presentation while its
-                /// coalescing window may be open: identical callers get the answer at once.
+                /// A banner stays here while visible, a blocking presentation while its coalescing window
+                /// may be open.
                 case answered(Answer)
             }
 
-            let id: UInt64
             let identity: PresentationIdentity
             let group: RecoveryGroup
             /// When a banner goes away; `nil` for a blocking presentation.
             let dismissal: Duration?
-            /// The presentation, its count of occurrences growing as identical callers join.
             var presentation: Presentation
             var state: State
-            /// The callers waiting for the answer.
             var waiters: [UInt64]
 
             var isBlocking: Bool { dismissal == nil }
         }
 
-        /// One caller, from its ticket until its answer is taken.
         enum Waiter: Sendable {
-            /// Entered, not yet waiting in ``PresentationScheduler/answer(_:)``.
             case entered(entry: UInt64, isCoalesced: Bool)
             case waiting(entry: UInt64, isCoalesced: Bool, CheckedContinuation<Answer, Never>)
-            /// Answered before the caller came to wait.
             case answered(Answer)
         }
 
-        /// The task that sleeps until the earliest deadline.
         struct Watchdog: Sendable {
             let id: UInt64
             let task: Task<Void, Never>
@@ -49,20 +37,14 @@ extension PresentationScheduler {
 
         var entries: [UInt64: Entry] = [:]
         var waiters: [UInt64: Waiter] = [:]
-        /// The entry an identical caller joins or takes the answer of.
         var byIdentity: [PresentationIdentity: UInt64] = [:]
-        /// Blocking entries waiting for their turn, in the order they were entered.
         var pending: [UInt64] = []
-        /// The blocking entry being shown.
         var current: UInt64?
-        /// The visible banners, oldest first.
         var banners: [UInt64] = []
-        /// Answered blocking entries whose coalescing window may still be open.
         var answered: [UInt64] = []
         var watchdog: Watchdog?
         var isClosed = false
-        /// Entries, callers and watchdogs are numbered in one sequence per scheduler: an entry's number
-        /// is its place in the order of arrival.
+        /// One sequence for entries, callers and watchdogs: an entry's number is its place in arrival order.
         private var lastID: UInt64 = 0
         private var version: UInt64 = 0
 
@@ -71,7 +53,6 @@ extension PresentationScheduler {
             return lastID
         }
 
-        /// Registers a caller's continuation, or returns the answer it already has.
         mutating func wait(_ waiter: UInt64, _ continuation: CheckedContinuation<Answer, Never>) -> Answer? {
             switch waiters[waiter] {
             case .answered(let answer):
@@ -85,7 +66,6 @@ extension PresentationScheduler {
             }
         }
 
-        /// Answers a caller: at once if it waits, else when it comes to wait.
         mutating func answer(_ waiter: UInt64, _ answer: Answer, _ effects: inout Effects) {
             var answer = answer
             switch waiters[waiter] {
@@ -101,7 +81,6 @@ extension PresentationScheduler {
             }
         }
 
-        /// The earliest presenter timeout or banner dismissal.
         var nextDeadline: Duration? {
             var deadlines: [Duration] = []
             for id in banners + (current.map { [$0] } ?? []) {
@@ -135,16 +114,11 @@ extension PresentationScheduler {
     ) -> Ticket {
         let waiter = machine.makeID()
         guard !machine.isClosed else {
-            let group = RecoveryGroup(id: 0, timeline: timeline, window: .zero)
-            machine.waiters[waiter] = .answered(
-                Answer(
-                    option: presentation.fallbackOption, resolution: .closed, isCoalesced: false,
-                    presentation: presentation, group: group))
+            machine.waiters[waiter] = .answered(unshown(presentation, .closed))
             return Ticket(waiter: waiter)
         }
-        // Only the entry's state is read before a join: a copy of the whole entry would share its
-        // `waiters` buffer, and each join's append would then copy every waiter (a storm's time grows
-        // with the square of its callers: the gate's `storm.10000 / storm.1000`).
+        // Only the state is read before a join: a copy of the entry would share its `waiters` buffer, and
+        // each join's append would copy every waiter (a storm's time would grow with its square).
         if let id = machine.byIdentity[identity], let state = machine.entries[id]?.state {
             switch state {
             case .waiting, .showing:
@@ -171,7 +145,6 @@ extension PresentationScheduler {
         let id = machine.makeID()
         let isBlocking = presentation.style.isBlocking
         var entry = Machine.Entry(
-            id: id,
             identity: identity,
             group: RecoveryGroup(id: id, timeline: timeline, window: coalescingWindow),
             dismissal: isBlocking ? nil : timeline.deadline(after: bannerDuration),
@@ -201,8 +174,6 @@ extension PresentationScheduler {
         return Ticket(waiter: waiter)
     }
 
-    /// Answers a cancelled caller with the fallback option; withdraws a blocking presentation nobody
-    /// waits for any more.
     func cancel(waiter: UInt64, _ machine: inout Machine, _ effects: inout Effects) {
         let id: UInt64
         switch machine.waiters[waiter] {
@@ -210,13 +181,7 @@ extension PresentationScheduler {
         case .answered, nil: return
         }
         guard let entry = machine.entries[id] else { return }
-        machine.answer(
-            waiter,
-            Answer(
-                option: entry.presentation.fallbackOption, resolution: .cancelled, isCoalesced: false,
-                presentation: entry.presentation, group: entry.group),
-            &effects
-        )
+        machine.answer(waiter, Answer(fallbackFor: entry.presentation, .cancelled, group: entry.group), &effects)
         machine.entries[id]?.waiters.removeAll { $0 == waiter }
         guard entry.isBlocking, entry.waiters.count == 1 else { return }
         switch entry.state {
@@ -253,7 +218,6 @@ extension PresentationScheduler {
 
     // MARK: - Showing and answering
 
-    /// Shows the most severe waiting presentation, the first entered among equals, when none is shown.
     func showNext(_ machine: inout Machine, _ effects: inout Effects) {
         effects.isStateChanged = true
         guard !machine.isClosed, machine.current == nil, !machine.pending.isEmpty else { return }
@@ -271,7 +235,6 @@ extension PresentationScheduler {
         effects.starts.append((id, presentation))
     }
 
-    /// The presenter has to wait for the person: its timeout starts now.
     func presenterWaits(entry id: UInt64, _ machine: inout Machine, _ effects: inout Effects) {
         guard case .showing(let presenter, nil) = machine.entries[id]?.state else { return }
         let timeout = timeline.deadline(after: max(presenterTimeout, .zero))
@@ -285,7 +248,6 @@ extension PresentationScheduler {
         _ machine: inout Machine,
         _ effects: inout Effects
     ) {
-        // Answered another way meanwhile (timed out, withdrawn, preempted, dismissed, closed).
         guard let entry = machine.entries[id], case .showing = entry.state else { return }
         let fallback = entry.presentation.fallbackOption
         switch result {
@@ -302,8 +264,6 @@ extension PresentationScheduler {
         }
     }
 
-    /// Answers every caller of an entry, frees the screen for the next presentation, and keeps the
-    /// answer where identical callers may still get it.
     func finish(
         _ id: UInt64,
         option: RecoveryOption,
@@ -327,7 +287,6 @@ extension PresentationScheduler {
         effects.isStateChanged = true
         guard entry.isBlocking else { return }
         if machine.current == id { machine.current = nil }
-        // Answers whose window ended are forgotten here, so they don't pile up.
         let expired = machine.answered.filter { id in machine.entries[id].map { $0.group.isWindowOver } ?? true }
         if !expired.isEmpty {
             machine.answered.removeAll { expired.contains($0) }
@@ -343,8 +302,6 @@ extension PresentationScheduler {
         showNext(&machine, &effects)
     }
 
-    /// Takes a banner away, when its time is up or an identical failure must be shown again; callers the
-    /// presenter hasn't answered yet get the fallback option.
     func dismissBanner(_ id: UInt64, _ machine: inout Machine, _ effects: inout Effects) {
         guard let entry = machine.entries[id] else { return }
         finish(id, option: entry.presentation.fallbackOption, .dismissed, &machine, &effects)
@@ -353,7 +310,6 @@ extension PresentationScheduler {
         effects.isStateChanged = true
     }
 
-    /// Forgets an entry: nobody joins it or takes its answer any more.
     func forget(_ id: UInt64, _ machine: inout Machine, _ effects: inout Effects) {
         guard let entry = machine.entries.removeValue(forKey: id) else { return }
         if machine.byIdentity[entry.identity] == id { machine.byIdentity[entry.identity] = nil }
@@ -362,8 +318,7 @@ extension PresentationScheduler {
 
     // MARK: - Deadlines
 
-    /// Times out the presentations and dismisses the banners whose deadline has passed, earliest first,
-    /// and returns the next deadline to sleep until, or `nil` when there is none (the watchdog ends).
+    /// Returns the next deadline to sleep until, or `nil` to end the watchdog.
     func watchdogWoke(_ watchdog: UInt64, _ machine: inout Machine, _ effects: inout Effects) -> Duration? {
         guard machine.watchdog?.id == watchdog, !machine.isClosed else { return nil }
         let now = timeline.now

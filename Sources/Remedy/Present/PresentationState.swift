@@ -18,21 +18,11 @@ import Observation
 /// }
 /// ```
 ///
-/// The state is safe to read from any thread. It changes in the tasks that handle errors and hear from
-/// the presenter, not on the main actor: UIKit or AppKit code that reacts to changes in `withObservationTracking`'s `onChange` hops to the
-/// main actor itself. (The SwiftUI presenters of the planned `RemedyUI` module are Apple-only and not
-/// part of this package yet.)
+/// The state is safe to read from any thread. It changes off the main actor: UIKit or AppKit code that
+/// reacts in `withObservationTracking`'s `onChange` hops to the main actor itself.
 public final class PresentationState: Observable, Sendable {
-    /// What the scheduler shows at one moment, numbered in the order the scheduler took it.
+    /// Numbered in the order the scheduler took it.
     struct Snapshot: Sendable {
-        let version: UInt64
-        /// The blocking presentation shown, with the number of its scheduler entry.
-        let current: (entry: UInt64, presentation: Presentation)?
-        let banners: [(entry: UInt64, presentation: Presentation)]
-        let waitingCount: Int
-    }
-
-    private struct Storage: Sendable {
         var version: UInt64 = 0
         var current: (entry: UInt64, presentation: Presentation)?
         var banners: [(entry: UInt64, presentation: Presentation)] = []
@@ -40,11 +30,10 @@ public final class PresentationState: Observable, Sendable {
     }
 
     private let registrar = ObservationRegistrar()
-    private let storage = LockedValue(Storage())
+    private let storage = LockedValue(Snapshot())
     private let changes = ChangeSignal()
 
-    /// Creates an empty state.
-    public init() {}
+    package init() {}
 
     /// The blocking presentation being shown, or `nil`. Its ``Presentation/occurrences`` grows while
     /// identical errors join it.
@@ -60,15 +49,14 @@ public final class PresentationState: Observable, Sendable {
     }
 
     /// How many blocking presentations wait behind ``current``.
-    public var waitingCount: Int {
+    package var waitingCount: Int {
         registrar.access(self, keyPath: \.waitingCount)
         return storage.withLock { $0.waitingCount }
     }
 
     // MARK: - Updates (by the scheduler)
 
-    /// Shows a snapshot of the scheduler, unless a later one is shown already. Called without the
-    /// scheduler's lock: observers may hand in errors from `onChange`.
+    /// Called without the scheduler's lock: observers may hand in errors from `onChange`.
     func publish(_ snapshot: Snapshot) {
         let changed = storage.withLock { storage -> (current: Bool, banners: Bool, waitingCount: Bool)? in
             guard snapshot.version > storage.version else { return nil }
@@ -84,14 +72,10 @@ public final class PresentationState: Observable, Sendable {
         if changed.waitingCount { registrar.willSet(self, keyPath: \.waitingCount) }
         // The values replaced are released after the lock: a presentation's actions may hold the last
         // reference to the root scope, whose release closes the scheduler, which publishes.
-        let replaced = storage.withLock { storage -> Storage? in
+        let replaced = storage.withLock { storage -> Snapshot? in
             guard snapshot.version > storage.version else { return nil }
-            let replaced = storage
-            storage.version = snapshot.version
-            storage.current = snapshot.current
-            storage.banners = snapshot.banners
-            storage.waitingCount = snapshot.waitingCount
-            return replaced
+            defer { storage = snapshot }
+            return storage
         }
         if changed.current { registrar.didSet(self, keyPath: \.current) }
         if changed.banners { registrar.didSet(self, keyPath: \.banners) }
@@ -100,7 +84,6 @@ public final class PresentationState: Observable, Sendable {
         changes.signal()
     }
 
-    /// Whether two lists show the same presentations with the same counts.
     private static func same(
         _ lhs: [(entry: UInt64, presentation: Presentation)],
         _ rhs: [(entry: UInt64, presentation: Presentation)]
@@ -113,13 +96,8 @@ public final class PresentationState: Observable, Sendable {
 
     // MARK: - Waiting (for tests)
 
-    /// Waits until a condition on the state holds, without polling or sleeping.
-    ///
-    /// Observation's `onChange` fires before a value changes; this waits on a signal sent after each
-    /// change, so it can't miss one.
-    ///
-    /// - Parameter condition: The condition, checked now and after every change.
-    /// - Returns: `true` when the condition held, `false` when the calling task was cancelled first.
+    /// Waits until a condition holds; `false` when cancelled first. Observation's `onChange` fires before
+    /// a change, so this waits on a signal sent after each.
     @discardableResult
     package func wait(until condition: (PresentationState) -> Bool) async -> Bool {
         await changes.wait { condition(self) }

@@ -2,7 +2,7 @@
 ///
 /// The style follows the error's ``Severity`` unless the error prefers
 /// another through ``PresentableError/preferredStyle``.
-public enum PresentationStyle: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum PresentationStyle: String, Sendable, Hashable, Codable, CaseIterable {
     /// A short, non-blocking notice that dismisses itself.
     case banner
     /// A blocking alert that waits for the person to choose an option.
@@ -16,7 +16,4 @@ public enum PresentationStyle: String, Sendable, Hashable, Codable, CaseIterable
     public var isBlocking: Bool {
         self != .banner
     }
-
-    /// The raw name (`"banner"`, `"alert"` or `"route"`).
-    public var description: String { rawValue }
 }

@@ -16,6 +16,7 @@
 /// A presenter that can't ask at all (a server that answers with Problem Details) says `[]`: its
 /// presentations keep their style, and its answer is the fallback option.
 public struct PresenterCapabilities: OptionSet, Sendable, Hashable {
+    /// The capabilities as bits.
     public let rawValue: Int
 
     /// Creates capabilities from a raw value.
@@ -35,13 +36,6 @@ public struct PresenterCapabilities: OptionSet, Sendable, Hashable {
     /// Everything: alerts, banners with actions and routes. The default of ``ErrorPresenter``.
     public static let all: PresenterCapabilities = [.alerts, .bannerActions, .routes]
 
-    /// The style to show a presentation in with these capabilities.
-    ///
-    /// A banner whose options do more than acknowledge becomes an alert when banners can't carry
-    /// actions; a route becomes an alert when there are no routes. Both only when alerts can be shown.
-    ///
-    /// - Parameter presentation: The presentation, with the style its severity or error asks for.
-    /// - Returns: The style to show it in.
     package func style(for presentation: Presentation) -> PresentationStyle {
         guard contains(.alerts) else { return presentation.style }
         switch presentation.style {

@@ -1,45 +1,29 @@
 import Foundation
 
-/// Remedy's built-in catalog entries, and the dispatch from an error to its entry.
-///
-/// Dispatch is cheap: the error's concrete type is compared with the handful of known types, then a
-/// `switch` on its code picks a static entry. Swift-typed errors are never boxed into an `NSError`;
-/// only `NSError` instances (from Objective-C APIs or `NSUnderlyingErrorKey`) are read by domain and code.
+/// Remedy's built-in catalog entries, and the dispatch from an error to its entry. Swift-typed errors are
+/// never boxed into an `NSError`; only `NSError` instances are read by domain and code.
 enum BuiltInCatalog {
     typealias Entry = ErrorCatalog.BuiltInEntry
 
-    /// The built-in interpretation of one error, or `nil`.
     static func interpretation(
         for error: any Error,
         info: ErrorTypeInfo,
         localization: Localization
     ) -> ErrorInterpretation? {
-        if info.source == .decoding {
-            // Only `DecodingError` has this source: its entry, without first comparing the error's type
-            // with the others'. (A `DecodingError` an app made a `WrappingError` is met below.)
-            return dataUnreadable.interpretation(in: localization)
-        }
         let errorType = type(of: error)
         if errorType == HTTPStatusError.self, let error = error as? HTTPStatusError {
             return interpretation(forHTTP: error, localization: localization)
         }
         if errorType == URLError.self, let error = error as? URLError {
-            // `errorCode` reads the bridged `NSError`'s code; `code` converts it through generic
-            // Foundation code that costs ten times as much. (Failable on some platforms, not on others.)
-            let code: URLError.Code? = URLError.Code(rawValue: error.errorCode)
-            let interpretation = interpretation(urlEntry(code ?? error.code), localization: localization)
-            // Most URL errors carry no user info; reading the failing URL would cast through it anyway.
-            return error.errorUserInfo.isEmpty ? interpretation : named(interpretation, host: error.failingURL)
+            return named(interpretation(urlEntry(error.code), localization: localization), host: error.failingURL)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
-            let code: CocoaError.Code? = CocoaError.Code(rawValue: error.errorCode)
-            var interpretation = interpretation(cocoaEntry(code ?? error.code), localization: localization)
+            var interpretation = interpretation(cocoaEntry(error.code), localization: localization)
             interpretation.subject = ErrorSubject.from(userInfo: error.userInfo)
             return interpretation
         }
         if errorType == POSIXError.self, let error = error as? POSIXError {
-            let code = Int32(exactly: error.errorCode).flatMap(POSIXErrorCode.init(rawValue:))
-            return interpretation(posixEntry(code ?? error.code), localization: localization)
+            return interpretation(posixEntry(error.code), localization: localization)
         }
         if errorType == DecodingError.self {
             // Where in the data it failed is read only when the message names it: in a file the tree
@@ -61,12 +45,11 @@ enum BuiltInCatalog {
         return nil
     }
 
-    /// An entry's interpretation, or `.silent` for `nil` (a cancellation).
+    /// `.silent` for `nil` (a cancellation).
     private static func interpretation(_ entry: Entry?, localization: Localization) -> ErrorInterpretation {
         entry?.interpretation(in: localization) ?? .silent
     }
 
-    /// The interpretation naming the host of a URL.
     private static func named(_ interpretation: ErrorInterpretation, host url: URL?) -> ErrorInterpretation {
         guard let host = url?.host, !host.isEmpty else { return interpretation }
         var interpretation = interpretation
@@ -74,8 +57,7 @@ enum BuiltInCatalog {
         return interpretation
     }
 
-    /// Where in the data a decoding error happened: the coding path, and the line and column that
-    /// Foundation's JSON parser gives in its underlying error's debug description.
+    /// The coding path, and the line and column Foundation's JSON parser gives in its debug description.
     static func subject(of error: DecodingError) -> ErrorSubject? {
         let context: DecodingError.Context
         var keys: [any CodingKey]
@@ -138,7 +120,7 @@ enum BuiltInCatalog {
 
     // MARK: - URLError
 
-    /// The entry of a URL loading code; `nil` for cancellations.
+    /// `nil` for cancellations.
     static func urlEntry(_ code: URLError.Code) -> Entry? {
         switch code {
         case .cancelled, .userCancelledAuthentication:
@@ -185,7 +167,7 @@ enum BuiltInCatalog {
 
     // MARK: - CocoaError
 
-    /// The entry of a Cocoa code; `nil` for cancellations.
+    /// `nil` for cancellations.
     static func cocoaEntry(_ code: CocoaError.Code) -> Entry? {
         switch code {
         case .userCancelled:
@@ -229,7 +211,6 @@ enum BuiltInCatalog {
 
     // MARK: - POSIXError
 
-    /// The entry of a POSIX code.
     static func posixEntry(_ code: POSIXErrorCode) -> Entry {
         switch code {
         case .ENOSPC:
@@ -271,20 +252,17 @@ enum BuiltInCatalog {
 
     // MARK: - HTTP
 
-    /// The interpretation of an HTTP status, with the server's `Retry-After` for 429 and 503.
     static func interpretation(forHTTP error: HTTPStatusError, localization: Localization) -> ErrorInterpretation {
         var interpretation = httpEntry(error.status).interpretation(in: localization)
         if takesRetryAfter(error.status) { interpretation.retryAfter = error.retryAfter() }
         return interpretation
     }
 
-    /// Whether the interpretation of a status reads the server's `Retry-After`: 429 and 503.
     static func takesRetryAfter(_ status: Int) -> Bool {
-        let entry = httpEntry(status)
-        return entry == httpTooManyRequests || entry == httpServiceUnavailable
+        let name = httpEntry(status).name
+        return name == httpTooManyRequests.name || name == httpServiceUnavailable.name
     }
 
-    /// The entry of an HTTP status: a specific one, else the default of its class.
     static func httpEntry(_ status: Int) -> Entry {
         switch status {
         case 400: httpBadRequest

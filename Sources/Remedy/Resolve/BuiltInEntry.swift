@@ -4,8 +4,8 @@ extension ErrorCatalog {
     ///
     /// Several errors may share an entry: `URLError.notConnectedToInternet` and `POSIXError.ENETUNREACH`
     /// both say "No Internet Connection". An entry's texts live in Remedy's string tables under
-    /// ``titleKey`` and ``messageKey``, so an app rewords any of them, or adds a language, through
-    /// ``Localization``:
+    /// `catalog.<name>.title` and `catalog.<name>.message`, so an app rewords any of them, or adds a
+    /// language, through ``Localization``:
     ///
     /// ```swift
     /// let localization = Localization(overrides: [
@@ -22,71 +22,25 @@ extension ErrorCatalog {
     /// ```
     ///
     /// <doc:Catalog> lists every entry.
-    public struct BuiltInEntry: Sendable, Hashable, CustomStringConvertible {
-        /// The entry's values, in one shared instance: an interpretation carries its entry, and copying a
-        /// reference costs one retain where the fields would cost one each.
-        private final class Storage: Sendable {
-            let name: String
-            let titleKey: String
-            let messageKey: String
-            let category: ErrorCategory
-            let severity: Severity?
-            let isTransient: Bool
-            let offersRetry: Bool
-            let isPermanent: Bool
-            let isGeneric: Bool
-            let icon: ErrorIcon?
-            let names: Set<NamedThing>
-
-            init(
-                name: String,
-                category: ErrorCategory,
-                severity: Severity?,
-                isTransient: Bool,
-                offersRetry: Bool,
-                isPermanent: Bool,
-                isGeneric: Bool,
-                icon: ErrorIcon?,
-                names: Set<NamedThing>
-            ) {
-                self.name = name
-                self.titleKey = "catalog.\(name).title"
-                self.messageKey = "catalog.\(name).message"
-                self.category = category
-                self.severity = severity
-                self.isTransient = isTransient
-                self.offersRetry = offersRetry
-                self.isPermanent = isPermanent
-                self.isGeneric = isGeneric
-                self.icon = icon
-                self.names = names
-            }
-        }
-
-        private let storage: Storage
-
+    public struct BuiltInEntry: Sendable {
         /// The entry's stable name, such as `"network.offline"`.
-        public var name: String { storage.name }
-        /// The key of the entry's title in Remedy's string table: `catalog.<name>.title`.
-        public var titleKey: String { storage.titleKey }
-        /// The key of the entry's message in Remedy's string table: `catalog.<name>.message`.
-        public var messageKey: String { storage.messageKey }
-        /// What kind of failure the entry describes.
-        package var category: ErrorCategory { storage.category }
-        /// How badly the failure disrupts the person, or `nil` for the category's default severity.
-        package var severity: Severity? { storage.severity }
-        /// Whether the failure may go away by itself, so retrying automatically makes sense.
-        package var isTransient: Bool { storage.isTransient }
+        public let name: String
+        package let titleKey: String
+        package let messageKey: String
+        package let category: ErrorCategory
+        /// `nil` for the category's default severity.
+        package let severity: Severity?
+        package let isTransient: Bool
         /// Whether the entry offers ``RecoveryOption/retry``.
-        package var offersRetry: Bool { storage.offersRetry }
-        /// denied permission): a tree with such an error never offers "Try Again".
-        package var isPermanent: Bool { storage.isPermanent }
-        /// specific entry outranks it wherever the two stand in the tree.
-        package var isGeneric: Bool { storage.isGeneric }
-        /// The icon, or `nil` for the category's.
-        package var icon: ErrorIcon? { storage.icon }
-        /// What the entry's message can name when the tree says it: see ``NamedThing``.
-        package var names: Set<NamedThing> { storage.names }
+        package let offersRetry: Bool
+        /// Retrying fails the same way (a missing file, a denied permission): a tree with such an error
+        /// never offers "Try Again".
+        package let isPermanent: Bool
+        /// A generic fallback (a domain's or a status class's default): any specific entry outranks it
+        /// wherever the two stand in the tree.
+        package let isGeneric: Bool
+        package let icon: ErrorIcon?
+        package let names: Set<NamedThing>
 
         /// A thing an entry's message can name, each with a variant of the message under its own key.
         package enum NamedThing: String, Sendable, Hashable, CaseIterable {
@@ -111,17 +65,17 @@ extension ErrorCatalog {
             icon: ErrorIcon? = nil,
             names: Set<NamedThing> = []
         ) {
-            storage = Storage(
-                name: name,
-                category: category,
-                severity: severity,
-                isTransient: isTransient,
-                offersRetry: offersRetry,
-                isPermanent: isPermanent,
-                isGeneric: isGeneric,
-                icon: icon,
-                names: names
-            )
+            self.name = name
+            self.titleKey = "catalog.\(name).title"
+            self.messageKey = "catalog.\(name).message"
+            self.category = category
+            self.severity = severity
+            self.isTransient = isTransient
+            self.offersRetry = offersRetry
+            self.isPermanent = isPermanent
+            self.isGeneric = isGeneric
+            self.icon = icon
+            self.names = names
         }
 
         /// The keys of the named variants of the message: `catalog.<name>.message.file` and
@@ -130,29 +84,24 @@ extension ErrorCatalog {
             NamedThing.allCases.filter { $0 != .location && names.contains($0) }.map { "\(messageKey).\($0.rawValue)" }
         }
 
-        /// Whether the entry names something the subject says.
         func names(anythingIn subject: ErrorSubject) -> Bool {
             (subject.fileName != nil && names.contains(.file)) || (subject.host != nil && names.contains(.host))
                 || (namesLocation && (subject.line != nil || (subject.hasCodingPath && subject.fileName != nil)))
         }
 
-        /// Whether the entry names the place in a document.
         var namesLocation: Bool { names.contains(.location) }
 
-        /// The message naming what the failure concerns: the named variant for the file or host when the
-        /// subject has one, then the place in the document when the entry names locations.
-        /// The key of the message without its sentence that asks to try again, which a generic entry has
-        /// (`catalog.system.default.message.noRetry`); `nil` for the others.
+        /// The key of the message without its sentence that asks to try again, which only a generic entry
+        /// has (`catalog.system.default.message.noRetry`).
         package var messageWithoutRetryKey: String? {
             isGeneric ? messageKey + ErrorCategory.withoutRetrySuffix : nil
         }
 
-        /// The entry's message without its sentence that asks to try again, for a presentation that doesn't
-        /// offer "Try Again": `nil` when the entry has no such variant (``messageWithoutRetryKey``).
         func messageWithoutRetry(in localization: Localization) -> String? {
             messageWithoutRetryKey.map { localization.string(forKey: $0) }
         }
 
+        /// The message naming the file or host the subject has, then the place in the document.
         func message(in localization: Localization, naming subject: ErrorSubject) -> String {
             var message: String
             if names.contains(.file), let file = subject.fileName {
@@ -195,8 +144,8 @@ extension ErrorCatalog {
             ).from(self)
         }
 
-        /// The name, category and flags, as in `network.offline (externalSystemUnavailable, transient)`.
-        public var description: String {
+        /// As in `network.offline (externalSystemUnavailable, transient)`.
+        package var description: String {
             var facts = [category.identifier]
             if let severity { facts.append(severity.description) }
             if isTransient { facts.append("transient") }
@@ -205,24 +154,9 @@ extension ErrorCatalog {
             if offersRetry { facts.append("retry") }
             return "\(name) (\(facts.joined(separator: ", ")))"
         }
-
-        /// Whether two entries are the same entry: entries are equal when their names are.
-        public static func == (lhs: BuiltInEntry, rhs: BuiltInEntry) -> Bool {
-            lhs.name == rhs.name
-        }
-
-        /// Hashes the entry's name, the only thing that tells entries apart.
-        ///
-        /// - Parameter hasher: The hasher to feed.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(name)
-        }
     }
 
-    /// Every built-in entry with a text, in the order of the documentation.
-    ///
-    /// Cancellations (`CancellationError`, `URLError.cancelled`, `CocoaError.userCancelled`…) are not in
-    /// the list: they have no text, because they are never shown.
+    /// Every built-in entry with a text (cancellations have none), in the order of the documentation.
     package static var builtInEntries: [BuiltInEntry] {
         BuiltInCatalog.allEntries
     }
@@ -237,7 +171,6 @@ extension ErrorCatalog {
 }
 
 extension ErrorInterpretation {
-    /// The interpretation marked as coming from a built-in entry.
     fileprivate func from(_ entry: ErrorCatalog.BuiltInEntry) -> ErrorInterpretation {
         var interpretation = self
         interpretation.entry = entry

@@ -5,8 +5,7 @@ import Foundation
 /// `corruptData`), an errno. Each reader answers `nil` when the error says nothing it knows, and the
 /// generic text stands.
 extension EcosystemFamily {
-    /// The family of a type that no exact name lists, by what its module and type names say: an SQL
-    /// database's, a cryptographic library's or an archive's error. `nil` for any other type.
+    /// The family of a type no exact name lists, by what its module and type names say.
     static func byKind(module: Substring, name: Substring) -> EcosystemFamily? {
         let last = name.split(separator: ".").last.map(String.init) ?? String(name)
         guard last.hasSuffix("Error") || last.hasSuffix("Errors") else { return nil }
@@ -32,10 +31,8 @@ extension EcosystemFamily {
 
     // MARK: SQL databases
 
-    /// An SQL database's failure: by its SQLSTATE when it has one (PostgreSQL's, MySQL's), else by the
-    /// library's own code (postgres-nio's `PSQLError.Code`); `.some(nil)` for a cancelled query, `nil`
-    /// when nothing in it is known (a child error, such as the refusal inside a connection error, may
-    /// still speak).
+    /// By SQLSTATE, else the library's own code (postgres-nio's `PSQLError.Code`); `.some(nil)` for a
+    /// cancelled query, `nil` when nothing is known (a child error may still speak).
     static func sqlEntry(_ error: any Error) -> Entry?? {
         if let state = SQLState(in: error) { return .some(state.entry) }
         switch Reflection.kindName(of: error) {
@@ -56,9 +53,8 @@ extension EcosystemFamily {
 
     // MARK: Cryptography
 
-    /// A cryptographic operation's failure: data that fails its authentication (a tag, a signature, a
-    /// key that won't unwrap) can't be trusted; a key or parameter of the wrong size is the caller's
-    /// mistake. `nil` for anything else.
+    /// Data that fails its authentication can't be trusted; a key or parameter of the wrong size is the
+    /// caller's mistake.
     static func cryptoEntry(_ error: any Error) -> Entry? {
         guard let name = Reflection.kindName(of: error) else { return nil }
         if name == "underlyingCoreCryptoError" {
@@ -82,8 +78,7 @@ extension EcosystemFamily {
 
     // MARK: Archives and compressed data
 
-    /// A damaged or unsupported archive or compressed stream; `.some(nil)` for a cancelled operation,
-    /// `nil` for anything else.
+    /// `.some(nil)` for a cancelled operation.
     static func archiveEntry(_ error: any Error) -> Entry?? {
         guard let name = Reflection.kindName(of: error) else { return nil }
         let lowered = name.lowercased()
@@ -172,13 +167,12 @@ extension Reflection {
         return nil
     }
 
-    /// The integer an enum case carries as its only payload (`underlyingCoreCryptoError(error: 503316581)`).
+    /// As in `underlyingCoreCryptoError(error: 503316581)`.
     static func payloadInteger(of value: Any) -> Int? {
         guard let payload = Mirror(reflecting: value).children.first?.value else { return nil }
         return integer(payload) ?? Mirror(reflecting: payload).children.first.flatMap { integer($0.value) }
     }
 
-    /// The value an optional holds, or the value itself.
     static func unwrapped(_ value: Any) -> Any {
         guard let optional = value as? any OptionalValue, let wrapped = optional.wrappedValue else { return value }
         return unwrapped(wrapped)

@@ -3,25 +3,18 @@ import Foundation
 /// The error families of the server-side and command-line ecosystem that the built-in catalog knows,
 /// recognised by their structure — module and type name, case name, errno, SQLite result code, the
 /// fields that hold a line or a host — so that Remedy's library products need none of those packages.
-///
-/// A family is found once per type (the answer is cached with the type's other facts in
-/// `ErrorTypeInfo`); reading a value's case or code is a `Mirror` over the value only when its type
-/// belongs to a family, so errors of other types cost one comparison here.
 package enum EcosystemFamily: Sendable, Equatable {
     /// SQLite result codes: GRDB's `DatabaseError` (its `CustomNSError` code), SQLiteNIO's
     /// `SQLiteError` (its `reason`).
     case sqlite
-    /// SwiftNIO's `IOError`: an errno.
     case nioIOError
     /// SwiftNIO's `NIOConnectionError`: every connection attempt to a host failed.
     case nioConnectionError
-    /// SwiftNIO's `ChannelError`.
     case nioChannelError
     /// SwiftNIO's `NIOTooManyBytesError`: a body past the size the caller accepts.
     case nioTooManyBytes
     /// swift-nio-ssl's `NIOSSLError`, `NIOSSLExtraError` and `BoringSSLError`.
     case tls
-    /// AsyncHTTPClient's `HTTPClientError`.
     case httpClient
     /// The parse errors of data-format libraries: Yams, TOMLKit, SwiftCSV, CSV.swift, SWXMLHash,
     /// XMLCoder and any type whose name says it is a YAML, TOML, CSV, XML or JSON error.
@@ -37,7 +30,6 @@ package enum EcosystemFamily: Sendable, Equatable {
     /// swift-system's `Errno`: an errno as its raw value.
     case systemErrno
 
-    /// The family of a type, from its module-qualified name (`GRDB.DatabaseError`), or `nil`.
     package init?(qualifiedName: String) {
         let parts = qualifiedName.split(separator: ".", maxSplits: 1)
         guard parts.count == 2 else { return nil }
@@ -86,14 +78,12 @@ package enum EcosystemFamily: Sendable, Equatable {
 
     typealias Entry = ErrorCatalog.BuiltInEntry
 
-    /// The interpretation of an error as a member of this family, whatever its type's name: for tests
-    /// with stand-ins of the ecosystem's types, which can't live in modules of the real names.
+    /// For tests with stand-ins of the ecosystem's types, which can't live in modules of the real names.
     package func interpretation(of error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
         interpretation(of: error, info: ErrorTypeInfo.of(error), localization: localization)
     }
 
-    /// The interpretation of an error of this family, or `nil` for a case the catalog has no text for
-    /// (a programming error of the library, which the generic text covers).
+    /// `nil` for a case the catalog has no text for (a library's programming error): the generic text.
     func interpretation(of error: any Error, info: ErrorTypeInfo, localization: Localization) -> ErrorInterpretation? {
         switch self {
         case .sqlite:
@@ -157,7 +147,7 @@ package enum EcosystemFamily: Sendable, Equatable {
         return .some(sqliteEntry(reason: name))
     }
 
-    /// The entry of an SQLite primary result code (the low byte of an extended code).
+    /// The primary result code is the low byte of an extended code.
     static func sqliteEntry(primaryCode code: Int) -> Entry? {
         switch code {
         case 9: nil  // SQLITE_INTERRUPT: the operation was cancelled.
@@ -260,7 +250,6 @@ package enum EcosystemFamily: Sendable, Equatable {
 
 /// Reads fields and cases of foreign values by reflection, for structural recognition.
 enum Reflection {
-    /// A stored property (or an enum payload's labelled element) of a value, by label.
     static func field(_ label: String, of value: Any) -> Any? {
         for child in Mirror(reflecting: value).children where child.label == label {
             return child.value
@@ -268,7 +257,6 @@ enum Reflection {
         return nil
     }
 
-    /// Whether an optional held in an `Any` has a value.
     static func isSome(_ value: Any?) -> Bool {
         guard let value else { return false }
         let mirror = Mirror(reflecting: value)
@@ -299,10 +287,8 @@ enum Reflection {
         return nil
     }
 
-    /// The place in a document a value holds: the nearest value, breadth first, with an integer `line`
-    /// (and `column`) field, a few levels deep; lines counted from 1. Breadth first, because a parser's
-    /// error holds the mark of the problem beside the mark of its context, one level deeper (Yams'
-    /// `.parser(context:problem:_:yaml:)`, where the context's mark is where the enclosing block began).
+    /// Breadth first: a parser's error holds the mark of the problem beside the mark of its context, one
+    /// level deeper (Yams' `.parser(context:problem:_:yaml:)`).
     static func location(in value: Any, depth: Int = 4) -> (line: Int, column: Int?)? {
         var level: [Any] = [value]
         for _ in 0..<depth {
@@ -326,7 +312,6 @@ enum Reflection {
         return nil
     }
 
-    /// An integer of any width, or `nil`.
     static func integer(_ value: Any) -> Int? {
         switch value {
         case let value as Int: value
@@ -340,7 +325,6 @@ enum Reflection {
         }
     }
 
-    /// Whether a value has nothing to search: text, numbers, data, booleans.
     private static func isScalar(_ value: Any) -> Bool {
         value is String || value is Substring || value is Data || value is Bool || integer(value) != nil
             || value is Double || value is Float

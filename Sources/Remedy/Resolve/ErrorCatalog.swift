@@ -20,94 +20,24 @@
 /// let root = ErrorScope.root(presenter: presenter, catalog: catalog)
 /// ```
 public struct ErrorCatalog: Sendable {
-    /// A translator for any error; returns `nil` for errors it doesn't know.
-    public typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
+    package typealias Translator = @Sendable (any Error, Localization) -> ErrorInterpretation?
 
-    /// A translator a sibling module adds to the built-in entries (RemedyTerminal's for
-    /// swift-argument-parser): it is also given the app's trust declaration for the error's type.
+    /// A sibling module's built-in translator (RemedyTerminal's for swift-argument-parser); it is also given
+    /// the app's trust declaration for the error's type.
     package typealias BuiltInTranslator =
         @Sendable (any Error, Localization, TextTrust?) -> ErrorInterpretation?
 
-    /// Everything the catalog holds, in one shared instance: a catalog is copied into every resolver, and
-    /// one reference costs one retain where the fields cost one each. Immutable: a registration replaces it.
-    private var storage: Storage
-
-    private final class Storage: Sendable {
-        let appEntries: [ObjectIdentifier: [Translator]]
-        let appPredicates: [Translator]
-        let addedBuiltIns: [BuiltInTranslator]
-        let includesBuiltIns: Bool
-        let typeTrust: [ObjectIdentifier: TextTrust]
-        let domainTrust: [String: TextTrust]
-
-        init(
-            appEntries: [ObjectIdentifier: [Translator]] = [:],
-            appPredicates: [Translator] = [],
-            addedBuiltIns: [BuiltInTranslator] = [],
-            includesBuiltIns: Bool,
-            typeTrust: [ObjectIdentifier: TextTrust] = [:],
-            domainTrust: [String: TextTrust] = [:]
-        ) {
-            self.appEntries = appEntries
-            self.appPredicates = appPredicates
-            self.addedBuiltIns = addedBuiltIns
-            self.includesBuiltIns = includesBuiltIns
-            self.typeTrust = typeTrust
-            self.domainTrust = domainTrust
-        }
-
-        /// A copy with some fields changed.
-        func with(
-            appEntries: [ObjectIdentifier: [Translator]]? = nil,
-            appPredicates: [Translator]? = nil,
-            addedBuiltIns: [BuiltInTranslator]? = nil,
-            typeTrust: [ObjectIdentifier: TextTrust]? = nil,
-            domainTrust: [String: TextTrust]? = nil
-        ) -> Storage {
-            Storage(
-                appEntries: appEntries ?? self.appEntries,
-                appPredicates: appPredicates ?? self.appPredicates,
-                addedBuiltIns: addedBuiltIns ?? self.addedBuiltIns,
-                includesBuiltIns: includesBuiltIns,
-                typeTrust: typeTrust ?? self.typeTrust,
-                domainTrust: domainTrust ?? self.domainTrust
-            )
-        }
-    }
-
-    private var appEntries: [ObjectIdentifier: [Translator]] {
-        get { storage.appEntries }
-        set { storage = storage.with(appEntries: newValue) }
-    }
-    private var appPredicates: [Translator] {
-        get { storage.appPredicates }
-        set { storage = storage.with(appPredicates: newValue) }
-    }
-    private var addedBuiltIns: [BuiltInTranslator] {
-        get { storage.addedBuiltIns }
-        set { storage = storage.with(addedBuiltIns: newValue) }
-    }
-    private var includesBuiltIns: Bool { storage.includesBuiltIns }
+    private var appEntries: [ObjectIdentifier: [Translator]] = [:]
+    private var appPredicates: [Translator] = []
+    private var addedBuiltIns: [BuiltInTranslator] = []
+    private let includesBuiltIns: Bool
     /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
-    var typeTrust: [ObjectIdentifier: TextTrust] {
-        get { storage.typeTrust }
-        set { storage = storage.with(typeTrust: newValue) }
-    }
-    var domainTrust: [String: TextTrust] {
-        get { storage.domainTrust }
-        set { storage = storage.with(domainTrust: newValue) }
-    }
+    var typeTrust: [ObjectIdentifier: TextTrust] = [:]
+    var domainTrust: [String: TextTrust] = [:]
 
-    /// Creates a catalog.
-    ///
-    /// - Parameter includesBuiltIns: Whether Remedy's built-in entries answer after the app's.
-    public init(includesBuiltIns: Bool = true) {
-        storage = includesBuiltIns ? Self.builtInsStorage : Self.emptyStorage
+    package init(includesBuiltIns: Bool = true) {
+        self.includesBuiltIns = includesBuiltIns
     }
-
-    // The storages of the catalogs without registrations, shared: making a catalog allocates nothing.
-    private static let builtInsStorage = Storage(includesBuiltIns: true)
-    private static let emptyStorage = Storage(includesBuiltIns: false)
 
     /// A catalog with Remedy's built-in entries and nothing else.
     public static var standard: ErrorCatalog { ErrorCatalog() }
@@ -135,46 +65,34 @@ public struct ErrorCatalog: Sendable {
     /// (a protocol, an `NSError` domain). Type registrations are asked first.
     ///
     /// - Parameter interpret: Returns the interpretation, or `nil` for errors it doesn't know.
-    public mutating func register(interpret: @escaping Translator) {
+    public mutating func register(interpret: @escaping @Sendable (any Error, Localization) -> ErrorInterpretation?) {
         appPredicates.append(interpret)
     }
 
-    /// Adds a translator to the built-in entries: asked after the app's entries, before Remedy's own.
+    /// Asked after the app's entries, before Remedy's own.
     package mutating func registerBuiltIn(_ interpret: @escaping BuiltInTranslator) {
         addedBuiltIns.append(interpret)
     }
 
-    /// Whether a text reads like developer text (the trust policy's screen): SQL, code in backticks, a
-    /// source path, a Swift type name ending in `Error`, an `NSError` dump or an errno.
     package static func readsAsDeveloperText(_ text: String) -> Bool {
         DeveloperText.detects(text)
     }
 
     /// The interpretation of one error (not its tree): the app's newest matching entry, else a built-in.
-    ///
-    /// - Parameters:
-    ///   - error: The error.
-    ///   - localization: The language of the texts.
-    /// - Returns: The interpretation, or `nil` when no entry knows the error.
     package func interpretation(for error: any Error, localization: Localization = .default) -> ErrorInterpretation? {
         interpretation(for: error, info: ErrorTypeInfo.of(error), localization: localization)
     }
 
-    /// Whether the catalog is Remedy's built-in entries alone: no translator of the app's may answer first.
     package var isBuiltInsAlone: Bool {
         includesBuiltIns && appEntries.isEmpty && appPredicates.isEmpty && addedBuiltIns.isEmpty
     }
 
-    /// Whether ``interpretation(for:localization:)`` may answer for an error: `false` only when it surely
-    /// answers `nil`, so the question needn't be asked. Without entries of the app's, only the built-ins
-    /// answer, and they interpret no value of an app's own type (``ErrorTypeInfo/mayBeBuiltIn``): only
-    /// the ecosystem's errors, class instances, and Foundation's, decoding, ``HTTPStatusError`` and
-    /// `CancellationError` types.
+    /// `false` only when ``interpretation(for:localization:)`` surely answers `nil`: the built-ins alone
+    /// interpret no value of an app's own type.
     func mayInterpret(_ error: any Error, info: ErrorTypeInfo) -> Bool {
         info.mayBeBuiltIn || !isBuiltInsAlone
     }
 
-    /// ``interpretation(for:localization:)`` with the facts about the error's type that the walk found.
     func interpretation(
         for error: any Error,
         info: ErrorTypeInfo,

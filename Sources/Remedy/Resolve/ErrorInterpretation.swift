@@ -101,10 +101,7 @@ public struct ErrorInterpretation: Sendable {
         ErrorInterpretation(category: .cancellation, severity: .minor, isSilent: true)
     }
 
-    /// The interpretation of a presentable error: everything it declares.
-    ///
-    /// - Parameter error: The error.
-    public init(_ error: some PresentableError) {
+    package init(_ error: some PresentableError) {
         self.init(
             title: error.title,
             message: error.message,
@@ -119,58 +116,32 @@ public struct ErrorInterpretation: Sendable {
         )
     }
 
-    /// What is wrong with each field of the input: an ``InvalidInputError``'s, or a server's (the `errors` of
-    /// a ``ProblemDetailsError``). In a tree, the first node's in pre-order that has any count, whichever text
-    /// wins.
+    /// In a tree, the first node's in pre-order that has any count, whichever text wins.
     package var fieldErrors: [FieldError] = []
 
-    /// Whether the interpretation is one of Remedy's built-in catalog entries: generic texts that give way
-    /// to any text the app wrote itself, wherever it stands in the tree.
+    /// Built-in texts give way to any text the app wrote itself, wherever it stands in the tree.
     var isBuiltIn = false
 
-    /// The built-in entry the texts come from (also when an app's translator reuses one), so that the
-    /// merge can name the thing the failure concerns with the entry's named variant, and can tell a
-    /// generic fallback from a specific text.
+    /// Also when an app's translator reuses one: the merge names the failure's subject with the entry's
+    /// named variant, and tells a generic fallback from a specific text.
     var entry: ErrorCatalog.BuiltInEntry?
-    /// The name of the built-in entry that answered, as `file.notFound`.
     package var builtInEntryName: String? { entry?.name }
 
     /// What the error concerns, as far as it says: a file, a host, a line.
-    var subject: ErrorSubject? {
-        get { subjectBox?.subject }
-        set { subjectBox = newValue.map(SubjectBox.init) }
-    }
+    var subject: ErrorSubject?
 
-    /// The subject behind a reference: most errors say nothing of the kind, and interpretations are copied
-    /// often during a merge, so the few bytes of a reference beat carrying the subject's fields inline.
-    private var subjectBox: SubjectBox?
-
-    private final class SubjectBox: Sendable {
-        let subject: ErrorSubject
-        init(_ subject: ErrorSubject) { self.subject = subject }
-    }
-
-    /// Whether the texts are a generic fallback of Remedy's (a domain's or an HTTP status class's
-    /// default), which any specific text outranks wherever it stands in the tree.
     var isGenericFallback: Bool { isBuiltIn && entry?.isGeneric == true }
 
     /// Whether an outer context layer's ``PresentationOverride`` gave the title or the message.
     var isOverridden = false
 
-    /// Whether the message is the app's own words: a text it wrote (a presentable or localized error, trusted
-    /// user-info texts, its own catalog entries, a context layer's override), not one of Remedy's built-in
-    /// texts.
+    /// Whether the message is the app's own words, not one of Remedy's built-in texts.
     package var hasAppText: Bool { hasText && (!isBuiltIn || isOverridden) }
 
-    /// Whether the interpretation carries a text a person can read.
-    var hasText: Bool {
-        !message.isBlank
-    }
+    var hasText: Bool { message.nonBlank != nil }
 
-    /// The message a presentation of this (merged) interpretation shows, given whether it offers "Try
-    /// Again": the merged message, or the category's where no node has one. A generic text — the category's,
-    /// or a built-in generic entry's that nothing overrode — asks to try again only when "Try Again" is
-    /// offered; otherwise its variant without that sentence is shown.
+    /// A generic text asks to try again only when "Try Again" is offered; otherwise its variant without
+    /// that sentence is shown.
     func presentedMessage(category: ErrorCategory, offersRetry: Bool, localization: Localization) -> String {
         guard let message = message.nonBlank else {
             return category.message(in: localization, offeringRetry: offersRetry)
@@ -178,8 +149,4 @@ public struct ErrorInterpretation: Sendable {
         guard !offersRetry, isGenericFallback, !isOverridden, let entry else { return message }
         return entry.messageWithoutRetry(in: localization) ?? message
     }
-}
-
-extension String? {
-    fileprivate var isBlank: Bool { nonBlank == nil }
 }

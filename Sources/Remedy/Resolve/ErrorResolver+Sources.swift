@@ -9,24 +9,13 @@ extension ErrorResolver {
         let reason = error.failureReason.userFacing
         guard description != nil || suggestion != nil || reason != nil else { return nil }
         return ErrorInterpretation(
-            message: joined(description ?? reason, suggestion),
+            message: [description ?? reason, suggestion].compactMap { $0 }.joined(separator: " "),
             detail: description == nil ? nil : reason,
             helpAnchor: error.helpAnchor.nonBlank
         )
     }
 
-    /// Two optional texts joined by a space, without the arrays of `compactMap` and `joined`.
-    static func joined(_ first: String?, _ second: String?) -> String {
-        switch (first, second) {
-        case (let first?, let second?): first + " " + second
-        case (let first?, nil): first
-        case (nil, let second?): second
-        case (nil, nil): ""
-        }
-    }
-
     func userInfoTranslation(of error: any Error, info: ErrorTypeInfo) -> ErrorInterpretation? {
-        // Only `NSError`s and `CustomNSError`s have user info; other types aren't even looked at.
         guard info.hasUserInfo, let userInfo = ErrorTree.userInfo(of: error, info: info) else { return nil }
         let title = (userInfo[ErrorBridging.titleKey] as? String).nonBlank
         let description = (userInfo[NSLocalizedDescriptionKey] as? String).userFacing

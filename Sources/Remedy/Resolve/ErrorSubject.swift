@@ -1,35 +1,24 @@
 import Foundation
 
-/// What a failure concerns, as the errors of its tree say it: a file, a host, a place in a document.
-///
-/// The built-in texts name it the way a person reads it — a file by its name (“config.json”, not the
-/// full path), a server by its host name, a document's problem by its line — when an error of the tree
-/// carries it: `NSFilePathErrorKey` or a file `NSURLErrorKey` in the user info, a `URLError`'s failing
-/// URL, the host of a connection error, the line of a parse error, the coding path of a
-/// `DecodingError`.
+/// What a failure concerns, as the errors of its tree say it: a file (by its name, not the full path), a
+/// host, a place in a document. The built-in texts name it the way a person reads it.
 struct ErrorSubject: Sendable {
-    /// The file's name, its last path component.
     var fileName: String?
-    /// The host name of a server.
     var host: String?
-    /// The line of a document, counted from 1.
+    /// Counted from 1, as the column.
     var line: Int?
-    /// The column of that line, counted from 1.
     var column: Int?
-    /// The coding path of a decoded value, kept as keys: it is spelled out (`server.ports[1]`) only when a
-    /// message names it.
+    /// Kept as keys: spelled out (`server.ports[1]`) only when a message names it.
     var codingKeys: [any CodingKey] = []
 
     var hasCodingPath: Bool { !codingKeys.isEmpty }
 
-    /// The coding path as a person reads a key path: `server.ports[1]`.
     var codingPath: String? { Self.codingPath(codingKeys) }
 
     var isEmpty: Bool {
         fileName == nil && host == nil && line == nil && codingKeys.isEmpty
     }
 
-    /// Adds what another error of the tree says where this one says nothing.
     mutating func fill(from other: ErrorSubject) {
         if fileName == nil { fileName = other.fileName }
         if host == nil { host = other.host }
@@ -42,13 +31,11 @@ struct ErrorSubject: Sendable {
 
     // MARK: - Reading it from errors
 
-    /// The file name a path names, or `nil` for an empty path or the root.
     static func fileName(ofPath path: String) -> String? {
         let name = (path as NSString).lastPathComponent
         return name.isEmpty || name == "/" ? nil : name
     }
 
-    /// The subject a user info names: a file path or file URL, else the host of a failing URL.
     static func from(userInfo: [String: Any]) -> ErrorSubject? {
         var subject = ErrorSubject()
         if let path = userInfo[NSFilePathErrorKey] as? String {
@@ -62,7 +49,7 @@ struct ErrorSubject: Sendable {
         return subject.isEmpty ? nil : subject
     }
 
-    /// The coding path of a decoding error's context, as a person reads a key path: `items[2].name`.
+    /// As a person reads a key path: `items[2].name`.
     static func codingPath(_ path: [any CodingKey]) -> String? {
         var text = ""
         for key in path {
@@ -76,8 +63,7 @@ struct ErrorSubject: Sendable {
         return text.isEmpty ? nil : text
     }
 
-    /// The line and column a parser's message gives, as Foundation's JSON parser says it ("around line 3,
-    /// column 7"), or `nil`.
+    /// As Foundation's JSON parser says it: "around line 3, column 7".
     static func location(inParserMessage message: String) -> (line: Int, column: Int?)? {
         guard let range = message.range(of: "line ") else { return nil }
         let afterLine = message[range.upperBound...]

@@ -35,12 +35,10 @@ public struct Localization: Sendable {
         get { storage.overrides }
         set { storage = storage.with(overrides: newValue) }
     }
-    /// Everything, in one shared, immutable instance: a localization is copied into every resolver and
-    /// presentation, and one reference costs one retain where the fields cost one each. Setting the
-    /// overrides replaces it.
+    /// Immutable: setting the overrides replaces it.
     private var storage: Storage
 
-    /// Whether two localizations are one: made once and copied, with the same tables and overrides.
+    /// Whether two localizations are copies of one.
     package func isSame(as other: Localization) -> Bool {
         storage === other.storage
     }
@@ -49,11 +47,8 @@ public struct Localization: Sendable {
         let locale: Locale
         let overrides: [String: String]
         let appTable: AppTable?
-        // Remedy's texts in the language and in English, taken at init so a lookup is a plain
-        // dictionary read: no lock, no second hash of the language on the failure path.
         let own: LanguageTexts
         let english: LanguageTexts
-        /// Whether Remedy's tables are all the localization reads (see `plainTexts`).
         let isPlain: Bool
 
         init(
@@ -102,8 +97,7 @@ public struct Localization: Sendable {
         )
     }
 
-    /// Remedy's texts in this localization's language when they are all it reads (no overrides, no
-    /// app table), so that texts derived from them can be kept per language; `nil` otherwise.
+    /// Remedy's texts when they are all this localization reads (no overrides, no app table).
     var plainTexts: LanguageTexts? {
         storage.isPlain ? storage.own : nil
     }
@@ -144,10 +138,7 @@ public struct Localization: Sendable {
         #endif
     }
 
-    /// The locale the POSIX environment asks for, as gettext reads it (see ``preferredLocale``).
-    ///
-    /// - Parameter environment: The environment variables.
-    /// - Returns: The locale; English for `C`, `POSIX` or nothing set.
+    /// As gettext reads the environment (see ``preferredLocale``); English for `C`, `POSIX` or nothing set.
     package static func preferredLocale(environment: [String: String]) -> Locale {
         let messages = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy
             .compactMap { environment[$0] }
@@ -199,16 +190,11 @@ public struct Localization: Sendable {
         String(format: string(forKey: key), locale: locale, arguments: arguments)
     }
 
-    /// Whether Remedy's table for ``language`` has a text for the key itself (without falling back to
-    /// English). Used by tests that check every language is complete.
-    ///
-    /// - Parameter key: The key to look for.
-    /// - Returns: `true` when the language's own table has the key.
+    /// Whether the language's own table has the key, without English behind it.
     package func hasOwnText(forKey key: String) -> Bool {
         storage.own.table[key] != nil
     }
 
-    /// Every key of Remedy's English table, the reference for completeness checks.
     package static var allKeys: Set<String> {
         Set(StringTables.shared.texts(for: "en").table.keys)
     }
@@ -225,8 +211,6 @@ public struct Localization: Sendable {
         return storage.english.table[key]
     }
 
-    /// Picks the best of Remedy's languages for a locale: the language with its script (`zh-Hans`), then
-    /// the bare language (`de`), then English.
     static func language(for locale: Locale) -> String {
         guard let code = locale.language.languageCode?.identifier else { return "en" }
         if code == "zh" {
@@ -242,9 +226,8 @@ public struct Localization: Sendable {
 
 /// The app's string table: in the language closest to a locale, and its English (or Base) fallback.
 private struct AppTable: Sendable {
-    /// The table of the `.lproj` folder that matches the locale's language, or empty.
     let localized: [String: String]
-    /// The table of `en.lproj` (else `Base.lproj`), used after Remedy's own table in the locale's language.
+    /// `en.lproj` (else `Base.lproj`), read after Remedy's own table in the locale's language.
     let fallback: [String: String]
 
     init(bundle: Bundle, table: String, locale: Locale) {

@@ -7,15 +7,11 @@ import Foundation
 /// authorization, `40` transaction rollback, `42` syntax error or access rule violation, `53`
 /// insufficient resources, `57` operator intervention, `08` connection exception.
 struct SQLState: Equatable {
-    /// The five characters: `23505`.
     let code: String
-    /// The server's own message for developers, when the error keeps it beside the code.
     let message: String?
 
-    /// The SQLSTATE an error keeps, wherever it keeps it: a field named `sqlState` (or `sqlstate`,
-    /// `SQLSTATE`), or the value of a dictionary entry whose key is named so, as in postgres-nio's
-    /// `PSQLError` (`backing.serverInfo.underlying.fields[.sqlState]`). Searched breadth first, a few
-    /// levels deep, class storage included; `nil` when none is found.
+    /// A field named `sqlState`, or a dictionary entry whose key is named so, as in postgres-nio's
+    /// `PSQLError` (`backing.serverInfo.underlying.fields[.sqlState]`): breadth first, a few levels deep.
     init?(in error: any Error) {
         var level: [Any] = [error]
         var looked = 0
@@ -52,9 +48,8 @@ struct SQLState: Equatable {
         self.message = message
     }
 
-    /// The SQLSTATE among a dictionary's entries, and the message beside it. A key names the field by its
-    /// case name, or by its raw value when that is the field's type byte of PostgreSQL's protocol (`C` the
-    /// code, `M` the message), as postgres-nio's keys do (their descriptions are "Code" and "Message").
+    /// A key names the field by its case name, or by its raw value when that is PostgreSQL's protocol type
+    /// byte (`C` the code, `M` the message), as postgres-nio's keys do.
     private static func fromEntries(_ mirror: Mirror) -> SQLState? {
         var code: String?
         var message: String?
@@ -74,12 +69,10 @@ struct SQLState: Equatable {
         ["sqlState", "sqlstate", "SQLSTATE", "sqlStateCode"].contains(name)
     }
 
-    /// Five digits or upper-case letters.
     static func isValid(_ code: String) -> Bool {
         code.utf8.count == 5 && code.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) }
     }
 
-    /// The two-character class.
     var classCode: Substring { code.prefix(2) }
 
     /// The built-in entry of this state's kind; `nil` for a cancelled query (`57014`), which is silent.

@@ -1,17 +1,13 @@
 import Foundation
 
-/// Remedy's own string tables, loaded once per language and kept for the life of the process.
-///
-/// Every `.strings` file of a language's folder is merged into one table (`Remedy.strings` for the
-/// model, `Catalog.strings` for the catalog, and so on); keys carry a prefix per area and never clash.
-/// Tables are read with `PropertyListSerialization` from the language's `.lproj` folder, found with
-/// `Bundle.module.path(forResource:ofType:)`, which works on Linux where `Bundle.localizations` does not.
+/// Remedy's own string tables, loaded once per language and kept for the life of the process. Every
+/// `.strings` file of a language's folder is merged into one table (keys carry a prefix per area). The
+/// folder is found with `Bundle.path(forResource:ofType:)`, which works on Linux where `localizations` doesn't.
 final class StringTables: Sendable {
     static let shared = StringTables()
 
     private let cache = LockedValue<[String: LanguageTexts]>([:])
 
-    /// Remedy's texts in a language, with English behind them; one shared instance per language.
     func texts(for language: String) -> LanguageTexts {
         if let texts = cache.withLock({ $0[language] }) { return texts }
         let english = language == "en" ? nil : texts(for: "en")
@@ -35,8 +31,6 @@ final class StringTables: Sendable {
         return merged
     }
 
-    /// The path of a language's `.lproj` folder in a bundle.
-    ///
     /// SwiftPM copies `.lproj` folders under lower-case names (`zh-hans.lproj`), and Linux file systems
     /// tell case apart, so the lower-case name is tried too.
     static func lprojPath(for language: String, in bundle: Bundle) -> String? {
@@ -44,7 +38,6 @@ final class StringTables: Sendable {
             ?? bundle.path(forResource: language.lowercased(), ofType: "lproj")
     }
 
-    /// Reads a `.strings` table from an `.lproj` folder.
     static func load(table: String, at lproj: URL) -> [String: String]? {
         let url = lproj.appendingPathComponent("\(table).strings")
         guard let data = try? Data(contentsOf: url),
@@ -54,24 +47,18 @@ final class StringTables: Sendable {
     }
 }
 
-/// Remedy's texts in one language, shared by every ``Localization`` of that language: the language's
-/// table with English behind it, and the texts that nearly every presentation reads, looked up once.
+/// Remedy's texts in one language, with English behind them, shared by every ``Localization`` of it.
 final class LanguageTexts: Sendable {
     let language: String
-    /// The position of the language among ``Localization/supportedLanguages``, `nil` for any other language.
     let index: Int?
     let isEnglish: Bool
-    /// The language's own table.
     let table: [String: String]
-    /// The English table (the same as `table` for English).
     private let englishTable: [String: String]
-    /// The titles of the ready-made options (OK, Cancel, Try Again), as ``Localization/string(forKey:fallbackKey:)``
-    /// finds them without overrides or an app table.
+    /// Looked up once: nearly every presentation reads them.
     let okTitle: String
     let cancelTitle: String
     let retryTitle: String
-    /// The titles and messages of the built-in categories, in the order of
-    /// ``ErrorCategory/builtInIdentifiers``.
+    /// In the order of ``ErrorCategory/builtInIdentifiers``.
     let categoryTexts: [(title: String, message: String, messageWithoutRetry: String)]
 
     init(language: String, table: [String: String], english: LanguageTexts?) {
@@ -101,7 +88,6 @@ final class LanguageTexts: Sendable {
         }
     }
 
-    /// The text for a key: the language's, else English's.
     func text(forKey key: String) -> String? {
         if !isEnglish, let text = table[key] { return text }
         return englishTable[key]

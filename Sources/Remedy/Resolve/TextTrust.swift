@@ -50,12 +50,7 @@ extension ErrorCatalog {
         domainTrust[domain] = trust
     }
 
-    /// Whether a person may see the texts an error carries (its `LocalizedError` fields or its user info's
-    /// `NSLocalizedDescriptionKey`, failure reason and recovery suggestion), by the app's declarations,
-    /// then the default policy.
-    ///
-    /// - Parameter error: Any error.
-    /// - Returns: The decision for the error's own texts.
+    /// Whether a person may see the texts an error carries: the app's declarations, then the policy.
     package func textTrust(of error: any Error) -> TextTrust {
         let info = ErrorTypeInfo.of(error)
         if info.asPresentable != nil { return .trusted }
@@ -66,14 +61,10 @@ extension ErrorCatalog {
         return userInfoTextTrust(of: error, info: info, texts: keys.compactMap { userInfo[$0] as? String })
     }
 
-    /// The trust of a `LocalizedError`'s texts: the app's declaration for its type, else trusted.
     func localizedTextTrust(of error: any Error) -> TextTrust {
-        guard !typeTrust.isEmpty else { return .trusted }
-        return typeTrust[ObjectIdentifier(type(of: error))] ?? .trusted
+        typeTrust[ObjectIdentifier(type(of: error))] ?? .trusted
     }
 
-    /// The trust of a user info's texts: the app's declaration for the type, then for the domain, then
-    /// Apple's domains, then the developer-text screen.
     func userInfoTextTrust(of error: any Error, info: ErrorTypeInfo, texts: [String]) -> TextTrust {
         if !typeTrust.isEmpty, let trust = typeTrust[ObjectIdentifier(type(of: error))] { return trust }
         let domain: String
@@ -92,8 +83,6 @@ extension ErrorCatalog {
 
 /// Tells text written for developers from text written for people, for the trust policy.
 enum DeveloperText {
-    /// Whether a domain is one of Apple's frameworks': `NSCocoaErrorDomain`, `NS…ErrorDomain`,
-    /// `com.apple.…`, `kCF…`, or the other domains Apple's SDKs use.
     static func isAppleDomain(_ domain: String) -> Bool {
         (domain.hasPrefix("NS") && domain.hasSuffix("ErrorDomain")) || domain.hasPrefix("com.apple.")
             || domain.hasPrefix("kCF") || appleDomains.contains(domain)
@@ -105,8 +94,6 @@ enum DeveloperText {
         "ASAuthorizationErrorDomain", "StoreKit.StoreKitError", "SFAuthenticationErrorDomain",
     ]
 
-    /// Whether a text reads like developer text: SQL, code in backticks, a source path, a Swift type
-    /// name ending in `Error`, an `NSError` dump or an errno.
     static func detects(_ text: String) -> Bool {
         if text.contains("`") { return true }
         for marker in markers where text.contains(marker) { return true }
@@ -124,9 +111,7 @@ enum DeveloperText {
         "syntax error near",
     ]
 
-    /// Whether the text has a word like `DatabaseError`, `IOError` or `HTTPClientError.readTimeout`: an
-    /// identifier starting upper-case and ending in `Error` after other letters — no word of a sentence
-    /// has a capital letter inside it.
+    /// A word like `DatabaseError`: no word of a sentence has a capital letter inside it.
     static func containsErrorTypeName(_ text: String) -> Bool {
         var word: [UInt8] = []
         func check() -> Bool {

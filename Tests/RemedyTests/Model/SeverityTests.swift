@@ -18,6 +18,6 @@ struct SeverityTests {
         #expect(!PresentationStyle.banner.isBlocking)
         #expect(PresentationStyle.alert.isBlocking)
         #expect(PresentationStyle.route.isBlocking)
-        #expect(PresentationStyle.allCases.map(\.description) == ["banner", "alert", "route"])
+        #expect(PresentationStyle.allCases.map { String(describing: $0) } == ["banner", "alert", "route"])
     }
 }

@@ -8,9 +8,9 @@ import Tracing
 /// What the server keeps of one answered failure: a log record, the request's span, a counter.
 ///
 /// The record is one physical line for line-based log shippers: the developer report, which holds the
-/// error's description, goes in as a single-line value (line breaks escaped as `\n`), and the error is not
+/// error's description, goes in as a single-line value (line breaks written as `\n`), and the error is not
 /// handed to the handler as an `Error`, whose description may span lines. The report is written only when the
-/// record is emitted at the logger's level. The counter's dimensions are bounded (status and category),
+/// record is emitted at the logger's level, from the walk that resolved the failure. The counter's dimensions are bounded (status and category),
 /// never the error's grouping key, whose values grow with the kinds of failure.
 extension ProblemAnswer {
     /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
@@ -75,16 +75,17 @@ extension ProblemAnswer {
             "category": "\(category.identifier)",
             "reference": "\(reference)",
             "error.type": "\(Self.errorType(of: error))",
-            "report": "\(ReportText.escaped(ErrorReport(error).text))",
+            "report": "\(resolved?.reportText(singleLine: true) ?? ErrorReport(error).singleLineText)",
         ]
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata
     }
 
-    /// The fully qualified type name of an error, as OpenTelemetry's `error.type` asks.
+    /// The fully qualified type name of an error, as OpenTelemetry's `error.type` asks; made once per type
+    /// (`server.failure.localizedError`, Benchmarks/README.md).
     static func errorType(of error: any Error) -> String {
-        String(reflecting: type(of: error))
+        ErrorTree.qualifiedTypeName(of: error)
     }
 }
 #endif

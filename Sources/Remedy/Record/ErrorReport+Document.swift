@@ -205,7 +205,7 @@ extension ErrorReport {
             nodes: [],
             isTruncated: false
         )
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
+        var iterator = ErrorTree(error, limits: limits).makeVisitor()
         var estimate = 64 + document.summary.utf8.count
         while let visit = iterator.nextVisit() {
             let node = documentNode(visit)
@@ -245,7 +245,7 @@ extension ErrorReport {
             parent: node.parentIndex,
             depth: node.depth,
             type: info.name,
-            kind: NodeFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            kind: NodeFacts.kind(of: error, info: info, caseLabel: NodeFacts.caseLabel(of: visit))
         )
         entry.label = node.label
         if let context = ErrorTree.value(error, as: ContextError.self) {
@@ -267,13 +267,7 @@ extension ErrorReport {
             let message =
                 NodeFacts.message(of: error, info: info)
                 ?? NodeFacts.fallback(
-                    of: error,
-                    info: info,
-                    caseLabel: visit.caseLabel,
-                    fields: visit.fields,
-                    messageLimit: limit,
-                    kind: entry.kind
-                )
+                    of: visit, caseLabel: NodeFacts.caseLabel(of: visit), messageLimit: limit, kind: entry.kind)
             entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }
         if let (domain, code) = NodeFacts.domainAndCode(of: error, info: info) {

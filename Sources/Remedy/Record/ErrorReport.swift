@@ -81,6 +81,21 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
     public var description: String { text }
 }
 
+extension ErrorReport {
+    /// ``text`` in one line, its line breaks written as a visible `\n`: a log record's value.
+    package var singleLineText: String {
+        ReportRenderer(limits: limits, style: .plain, isSingleLine: true).render(error)
+    }
+}
+
+extension ResolvedFailure {
+    /// The report of the failure's error (``ErrorReport/text``) from the walk that resolved it, without
+    /// walking the tree again; `singleLine` writes its line breaks as a visible `\n`.
+    package func reportText(singleLine: Bool = false) -> String {
+        ReportRenderer(limits: facts.limits, style: .plain, isSingleLine: singleLine).render(facts)
+    }
+}
+
 // MARK: - Summary
 
 extension ErrorReport {

@@ -73,7 +73,7 @@ struct FailureRecord: Sendable {
                 "severity": "\(failure.severity)",
                 "scope": "\(failure.scopePath)",
                 "action": failure.action.map { "\($0)" },
-                "report": "\(ErrorReport(failure.error).text)",
+                "report": "\(failure.resolved.reportText())",
             ].compactMapValues { $0 },
             file: fileID,
             function: "handle",

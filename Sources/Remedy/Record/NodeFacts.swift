@@ -180,6 +180,24 @@ package enum NodeFacts {
         return text + ")"
     }
 
+    /// The case label a report names a node's case by: the walk's, or the stated case name of a
+    /// ``WrappingError`` the walk didn't read (a resolution's walk doesn't read them).
+    static func caseLabel(of visit: ErrorTree.Visit) -> String? {
+        visit.caseLabel ?? visit.info.wrapped?.forEachUnderlyingErrorAndCaseName(of: visit.node.error) { _ in }
+    }
+
+    /// ``fallback(of:info:caseLabel:fields:messageLimit:kind:)`` of a visited node, whose fields are read
+    /// here: only a node without a message shows them, so walks don't collect them. A repeat of an instance
+    /// shown above isn't looked into again.
+    static func fallback(of visit: ErrorTree.Visit, caseLabel: String?, messageLimit: Int, kind: String) -> String {
+        let error = visit.node.error
+        let isRepeat = visit.node.isCycle || visit.node.isRepeated
+        let fields =
+            isRepeat ? [] : ErrorTree.inspect(error, info: visit.info, limit: 0, collectsFields: true).fields
+        return fallback(
+            of: error, info: visit.info, caseLabel: caseLabel, fields: fields, messageLimit: messageLimit, kind: kind)
+    }
+
     /// The error's message, or its fallback description when it has none.
     static func headline(
         of error: any Error,
@@ -301,7 +319,7 @@ package enum NodeFacts {
     /// The category and severity of a presentable error: `category: invalidInput, severity: minor`.
     static func presentation(of error: any Error, info: ErrorTypeInfo) -> String? {
         guard let presentable = info.asPresentable?(error) else { return nil }
-        return "category: \(presentable.category.identifier), severity: \(presentable.severity)"
+        return "category: \(ReportText.escaped(presentable.category.identifier)), severity: \(presentable.severity)"
     }
 
     /// User-info entries a report shows besides the ones it reads itself, sorted by key:

@@ -11,15 +11,17 @@ extension ErrorResolver {
     package func resolve(_ error: any Error) -> ResolvedFailure {
         var merge = TreeMerge()
         var facts = ResolvedFailure.TreeFacts()
+        facts.limits = limits
         var walk = ErrorTree.Iterator(root: error, limits: limits)
         while let visit = walk.nextVisit() {
             let node = visit.node.error
             merge.enter(node, depth: visit.node.depth, info: visit.info)
-            facts.record(node, info: visit.info)
+            facts.record(visit)
             if let interpretation = interpretation(ofNode: node, info: visit.info) {
                 merge.add(interpretation, of: node, depth: visit.node.depth, info: visit.info)
             }
         }
+        facts.isTruncated = walk.isTruncated
         return ResolvedFailure(error: error, interpretation: merge.merged(in: localization), facts: facts)
     }
 

@@ -37,6 +37,8 @@ final class ErrorTypeInfo: Sendable {
 
     /// The unqualified type name: `DecodingError`, `ServiceError`.
     let name: String
+    /// The module-qualified type name, without run-time addresses: `MyApp.ServiceError`.
+    let qualifiedName: String
     /// The stable hash of the module-qualified type name, for grouping keys.
     let qualifiedNameHash: UInt64
     /// The module that declares the type: `GRDB` for `GRDB.DatabaseError`.
@@ -91,6 +93,7 @@ final class ErrorTypeInfo: Sendable {
         let type = type(of: error)
         name = String(describing: type)
         let qualifiedName = Self.stableName(of: type)
+        self.qualifiedName = qualifiedName
         var hash = StableHash()
         hash.combine(qualifiedName)
         qualifiedNameHash = hash.value
@@ -271,6 +274,11 @@ extension ErrorTree {
     /// `HTTPResponseError`, which knows its own response).
     package static func declareLeaves(where test: @escaping @Sendable (any Error.Type) -> Bool) {
         ErrorTypeInfo.declareLeaves(where: test)
+    }
+
+    /// The module-qualified name of an error's type (`GRDB.DatabaseError`), made once per type.
+    package static func qualifiedTypeName(of error: any Error) -> String {
+        ErrorTypeInfo.of(error).qualifiedName
     }
 
     /// The module that declares an error's type (`GRDB` for `GRDB.DatabaseError`), looked up once per type.

@@ -31,16 +31,19 @@ extension ProblemAnswer {
     ///   - logger: The request's logger.
     ///   - configuration: The middleware's configuration: which records to keep.
     ///   - isPage: Whether the answer is an HTML page rather than Problem Details.
+    ///   - report: The developer report in one line, written only when the record is logged: from the walk
+    ///     that resolved the failure, or of the error for an answer made once for another one.
     func record(
         rule: ProblemResolver.RuleDecision,
         to logger: Logger,
         _ configuration: ProblemDetailsConfiguration,
-        isPage: Bool = false
+        isPage: Bool = false,
+        report: () -> String
     ) {
         logger.log(
             level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel ?? .debug),
             isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
-            metadata: metadata(error: error, rule: rule)
+            metadata: metadata(rule: rule, report: report)
         )
         if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
             let tracer = configuration.tracer ?? InstrumentationSystem.tracer
@@ -69,13 +72,13 @@ extension ProblemAnswer {
     }
 
     /// The record's metadata; every value on one line.
-    private func metadata(error: any Error, rule: ProblemResolver.RuleDecision) -> Logger.Metadata {
+    private func metadata(rule: ProblemResolver.RuleDecision, report: () -> String) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "status": "\(status.code)",
             "category": "\(category.identifier)",
             "reference": "\(reference)",
             "error.type": "\(Self.errorType(of: error))",
-            "report": "\(resolved?.reportText(singleLine: true) ?? ErrorReport(error).singleLineText)",
+            "report": "\(report())",
         ]
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }

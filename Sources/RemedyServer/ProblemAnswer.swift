@@ -17,9 +17,6 @@ import Remedy
 struct ProblemAnswer {
     /// The error as resolved, the rules' replacement if any: what the log reports.
     private(set) var error: any Error
-    /// The resolution of ``error``, whose walk the log's report reads; `nil` for an answer given to another
-    /// error (``answering(_:reference:_:)``).
-    private(set) var resolved: ResolvedFailure?
     /// What the client reads.
     private(set) var problem: ProblemDetails
     /// The status of the response.
@@ -63,7 +60,6 @@ struct ProblemAnswer {
         statedHeaders: (any Error) -> HTTPFields
     ) {
         error = failure.error
-        resolved = failure
         self.reference = reference
         self.languageHeaders = languageHeaders
         let statement = Self.statusStatement(of: failure, framework: framework)
@@ -141,7 +137,6 @@ struct ProblemAnswer {
     ) -> ProblemAnswer {
         var answer = self
         answer.error = error
-        answer.resolved = nil
         answer.reference = reference
         answer.problem.supportReference = reference
         answer.setType(configuration)

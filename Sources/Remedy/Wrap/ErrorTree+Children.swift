@@ -72,10 +72,10 @@ extension ErrorTree {
                 collector.addUserInfoChildren(custom.errorUserInfo)
             }
             if collector.isEmpty, !isFoundation {
-                collector.reflect(error)
+                collector.reflect(error, searched: info.searchedChildren)
             }
         case .reflection:
-            collector.reflect(error)
+            collector.reflect(error, searched: info.searchedChildren)
         case .leaf:
             // Nothing below it, but a report describes a value by its stored properties or its case's values.
             if collectsFields, info.style == .structure || info.style == .enumeration { collector.reflect(error) }

@@ -68,6 +68,10 @@ final class ErrorTypeInfo: Sendable {
     /// details, use `String(reflecting: error)`."): a report reads something more specific. Such a text is
     /// the same for every value, so the first value seen tells.
     let hasVagueDescription: Bool
+    /// The positions of the stored properties of a reflected struct or class that may hold an error, which are
+    /// the same for every value (``ReflectedValueKind/searchedChildren(of:searchesObjects:)``); `nil` to look
+    /// at every property (enums, whose case decides, and classes with a superclass).
+    let searchedChildren: [Int]?
     /// Reads the causes of a ``WrappingError`` of this type; `nil` for other types.
     let wrapping: WrappingReader?
     /// ``wrapping``, when it may also answer the ``WrappingError/declaredCaseName`` (for reports and keys):
@@ -155,6 +159,11 @@ final class ErrorTypeInfo: Sendable {
             || type == CocoaError.self || type == POSIXError.self || type == DecodingError.self
             || type == EncodingError.self
         mayBeBuiltIn = ecosystemFamily != nil || isObject || isNSError || isCustomNSError || isBuiltInType
+        let hasFixedProperties =
+            (style == .structure || style == .object) && !isCustomReflectable && mirror.superclassMirror == nil
+        searchedChildren =
+            hasFixedProperties && (source == .reflection || source == .customNSError(isFoundation: false))
+            ? ReflectedValueKind.searchedChildren(of: mirror, searchesObjects: true) : nil
         wrapping = wrappingType.map { WrappingReader($0) }
         wrapped = Self.describesCasesByName(type, style: style) ? wrapping : nil
     }

@@ -18,8 +18,9 @@ enum ReflectedValueKind: Sendable {
     case structure
     /// A Swift class instance that isn't an error: searched only where an error keeps its own state in
     /// it (a stored property of the error itself, as in copy-on-write storage such as postgres-nio's
-    /// `PSQLError`, whose cause lives in a private `Backing` object); anywhere else, never searched.
-    case object
+    /// `PSQLError`, whose cause lives in a private `Backing` object); anywhere else, never searched. Only the
+    /// stored properties at `searched` may hold an error (``searchedChildren(of:searchesObjects:)``).
+    case object(searched: [Int])
     /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
     /// mirror, Objective-C classes, and untyped bags (`Any`).
     case other
@@ -78,7 +79,7 @@ enum ReflectedValueKind: Sendable {
         } else if let collection = type as? any ValueCollection.Type {
             kind = collection.elementsMayHoldErrors ? .valueCollection : .other
         } else if isStorageObject(type) {
-            kind = .object
+            kind = .object(searched: searchedChildren(of: Mirror(reflecting: value), searchesObjects: false))
         } else if isOpaque(type) {
             kind = .other
         } else {
@@ -102,6 +103,19 @@ enum ReflectedValueKind: Sendable {
     static func mayHoldErrors(storedAs value: Any) -> Bool {
         func open<Stored>(_ stored: Stored) -> Bool { mayHoldErrors(Stored.self, value: stored) }
         return open(value)
+    }
+
+    /// The positions of the stored properties that may hold an error, from a mirror of one value: a struct's or a
+    /// class's stored properties are the same for every value, so the walk of a library's error that keeps its
+    /// state in an object reflects only those (`server.failure.opaqueLibrary`, Benchmarks/README.md).
+    /// `searchesObjects`: whether an object counts, as it does for the error's own properties (its storage).
+    static func searchedChildren(of mirror: Mirror, searchesObjects: Bool) -> [Int] {
+        var positions: [Int] = []
+        for (position, child) in mirror.children.prefix(ErrorTree.maximumReflectedValues).enumerated()
+        where (searchesObjects && isStorageObject(type(of: child.value))) || mayHoldErrors(storedAs: child.value) {
+            positions.append(position)
+        }
+        return positions
     }
 
     /// Whether any stored property of an error struct (a mirror of one of its values) may hold an error:

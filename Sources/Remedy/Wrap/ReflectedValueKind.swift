@@ -134,6 +134,11 @@ enum ReflectedValueKind: Sendable {
             let mirror = Mirror(reflecting: value)
             if mirror.subjectType == type, mirror.displayStyle == .struct || mirror.displayStyle == .tuple {
                 answer = mirror.children.contains { mayHoldErrors(storedAs: $0.value) }
+            } else if mirror.subjectType == type, let collection = value as? any ValueCollection {
+                // A collection of structs (an `InvalidInputError`'s `[FieldError]`): its first element tells;
+                // an empty one tells nothing, and nothing is kept.
+                guard let elementsMay = collection.elementsMayHoldErrorsByFirst else { return true }
+                answer = elementsMay
             }
         }
         holdsErrors.withLock { $0[id] = answer }
@@ -243,6 +248,8 @@ protocol ValueCollection {
     static var elementsMayHoldErrors: Bool { get }
     /// How many elements the collection holds.
     var valueCount: Int { get }
+    /// Whether the elements may hold an error, judged by the first one; `nil` when it can't tell.
+    var elementsMayHoldErrorsByFirst: Bool? { get }
     /// The first `limit` elements, each with its label, one at a time: a search that stops early
     /// doesn't pay for the rest.
     func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)>
@@ -251,6 +258,14 @@ protocol ValueCollection {
 extension ValueCollection where Self: Collection {
     static var elementsMayHoldErrors: Bool { ReflectedValueKind.mayHoldErrors(Element.self) }
     var valueCount: Int { count }
+
+    /// Whether the elements may hold an error, judged by the first one when the elements are of one type
+    /// (not an existential): a struct's stored properties are the same for every value. `nil` when it can't tell.
+    var elementsMayHoldErrorsByFirst: Bool? {
+        guard Self.elementsMayHoldErrors else { return false }
+        guard let first, type(of: first as Any) == Element.self else { return nil }
+        return ReflectedValueKind.mayHoldErrors(storedAs: first)
+    }
 
     /// Ordered collections label each element with its index: `connectionErrors[2]`.
     func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {
@@ -275,6 +290,7 @@ extension Set: ValueCollection {
 extension Dictionary: ValueCollection {
     static var elementsMayHoldErrors: Bool { ReflectedValueKind.mayHoldErrors(Value.self) }
     var valueCount: Int { count }
+    var elementsMayHoldErrorsByFirst: Bool? { Self.elementsMayHoldErrors ? nil : false }
 
     /// The values, labelled with their keys in sorted order (as dictionaries of errors are).
     func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {

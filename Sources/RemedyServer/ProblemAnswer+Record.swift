@@ -10,8 +10,9 @@ import Tracing
 /// The record is one physical line for line-based log shippers: the developer report, which holds the
 /// error's description, goes in as a single-line value (line breaks written as `\n`), and the error is not
 /// handed to the handler as an `Error`, whose description may span lines. The report is written only when the
-/// record is emitted at the logger's level, from the walk that resolved the failure. The counter's dimensions are bounded (status and category),
-/// never the error's grouping key, whose values grow with the kinds of failure.
+/// record is emitted at the logger's level, from the walk that resolved the failure. The counter's dimensions
+/// are bounded (status and category), never the error's grouping key, whose values grow with the kinds of
+/// failure.
 extension ProblemAnswer {
     /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
     /// failed, and nobody else saw the report); the configuration's ``ProblemDetailsConfiguration/clientErrorLogLevel``

@@ -265,9 +265,10 @@ package struct ProblemResolver: Sendable {
             statedHeaders: statedHeaders
         )
         answer.setType(configuration)
-        return .response(respond(answer, decided: decided, language: language, request) {
-            failure.reportText(singleLine: true)
-        })
+        return .response(
+            respond(answer, decided: decided, language: language, request) {
+                failure.reportText(singleLine: true)
+            })
     }
 
     /// Records an answer and makes its response: Problem Details, or the HTML page for a request that

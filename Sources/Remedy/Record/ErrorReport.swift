@@ -69,10 +69,7 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         return ReportRenderer(limits: limits, style: .ansi).render(error)
     }
 
-    /// Whether an environment allows ANSI colours: `false` when `NO_COLOR` is set and non-empty.
-    ///
-    /// - Parameter environment: The environment variables. Default: the process's.
-    /// - Returns: `true` unless `NO_COLOR` asks for no colour.
+    /// Whether an environment allows ANSI colours: not when `NO_COLOR` is set and non-empty.
     package static func allowsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty
     }

@@ -1,20 +1,4 @@
-/// Renders an error tree as the full text report, plain or with ANSI colours, in one pre-order walk.
-///
-/// Layout: the first path down is a numbered chain under `Caused by:`; the children of an error with
-/// several causes hang on box-drawing branches, each branch a chain of its own:
-///
-/// ```text
-/// Syncing the library
-///   at: App/Sync.swift:10
-/// Caused by:
-///   1: SyncError.partialFailure
-///      ├─ HTTP 503
-///      │    type: HTTPStatusError
-///      └─ Uploading photos
-///           at: App/Sync.swift:20
-///         Caused by:
-///           1: StorageError.diskFull
-/// ```
+/// Renders an error tree as the full text report (``ErrorReport/text``), plain or with ANSI colours.
 struct ReportRenderer {
     let limits: ErrorLimits
     let style: ReportStyle

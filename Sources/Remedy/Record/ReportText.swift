@@ -45,9 +45,8 @@ package enum ReportText {
         escaped(truncated(text, limit: limit))
     }
 
-    /// Whether `text` contains `part` (non-empty), comparing UTF-8 bytes. A plain loop: the generic
-    /// `firstRange(of:)` of collections costs a report of a tree with context layers about as much as the
-    /// rest of it (`server.failure.contextLayers`, Benchmarks/README.md).
+    /// Whether `text` contains `part` (non-empty), by UTF-8 bytes; collections' generic `firstRange(of:)` costs
+    /// about as much as the rest of a report (`server.failure.contextLayers`).
     static func contains(_ text: String, _ part: String) -> Bool {
         let text = text.utf8
         let part = part.utf8

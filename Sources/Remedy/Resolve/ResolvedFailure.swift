@@ -1,9 +1,5 @@
-/// A failure resolved in one walk of its tree: everything the handling of it reads.
-///
-/// Rules, the scheduler and the log read this instead of walking the tree again: the merged
-/// person-facing interpretation, and the facts collected on the way (whether a node is a cancellation,
-/// the HTTP statuses, the nodes themselves for type queries). The grouping key and the summary are
-/// computed only when something reads them.
+/// A failure resolved in one walk of its tree: what rules, the scheduler, the server and the log read instead of
+/// walking it again.
 package struct ResolvedFailure: Sendable {
     /// The facts collected from the nodes of the tree during the walk.
     package struct TreeFacts: Sendable {

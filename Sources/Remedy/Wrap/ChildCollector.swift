@@ -47,8 +47,7 @@ struct ChildCollector {
 
     // MARK: Reflection
 
-    /// - Parameter searched: The positions of the stored properties that may hold an error, decided for the
-    ///   type once (``ErrorTypeInfo/searchedChildren``); `nil` to look at all of them.
+    /// - Parameter searched: The properties that may hold an error (``ErrorTypeInfo/searchedChildren``), or `nil`.
     mutating func reflect(_ error: any Error, searched: [Int]? = nil) {
         // Kept out of the collector's stored properties: only reflection needs it.
         var budget = SearchBudget()
@@ -97,10 +96,8 @@ struct ChildCollector {
         }
     }
 
-    /// Looks at one value that reflection found: an error is a child; optionals, tuples, and values that
-    /// may hold errors are searched, `maximumNesting` levels deep at most. A value that isn't an error
-    /// is a field of the error (for its description) when `describes` is set: at the error's own level,
-    /// not inside other values.
+    /// Looks at one value that reflection found: an error is a child; what may hold one is searched; any other value
+    /// is a field of the error when `describes` is set.
     private mutating func collect(
         _ value: Any,
         childLabel: String?,
@@ -186,8 +183,7 @@ struct ChildCollector {
         }
     }
 
-    /// Calls `body` with the children of a mirror at some positions only: reflection makes a child (its
-    /// value, its type from its mangled name) only when it is read.
+    /// Calls `body` with the children at some positions only: reflection makes a child only when it is read.
     private func forEachChild(of mirror: Mirror, at positions: [Int], _ body: (Mirror.Child) -> Void) {
         let children = mirror.children
         for position in positions where position < children.count {

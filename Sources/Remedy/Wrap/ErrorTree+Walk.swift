@@ -180,10 +180,7 @@ extension ErrorTree {
             path = Array(repeating: -1, count: depth)
         }
 
-        /// Puts a node on the path and, when it is a class instance, records its visit.
-        ///
-        /// - Returns: The index of the instance's first visit when it was visited before; otherwise `nil`
-        ///   (always for values).
+        /// Puts a node on the path and records a class instance's visit; answers the index of its earlier visit.
         mutating func visit(_ error: any Error, info: ErrorTypeInfo, index: Int, depth: Int, isCycle: inout Bool)
             -> Int?
         {

@@ -16,10 +16,8 @@ enum ReflectedValueKind: Sendable {
     /// A struct or an enum that isn't an error but may hold some: its stored properties or its payload
     /// are searched.
     case structure
-    /// A Swift class instance that isn't an error: searched only where an error keeps its own state in
-    /// it (a stored property of the error itself, as in copy-on-write storage such as postgres-nio's
-    /// `PSQLError`, whose cause lives in a private `Backing` object); anywhere else, never searched. Only the
-    /// stored properties at `searched` may hold an error (``searchedChildren(of:searchesObjects:)``).
+    /// A Swift class instance that isn't an error: searched (its properties at `searched`) only where it is an
+    /// error's own storage, as postgres-nio's `PSQLError`'s `Backing`; anywhere else, never.
     case object(searched: [Int])
     /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
     /// mirror, Objective-C classes, and untyped bags (`Any`).
@@ -105,10 +103,8 @@ enum ReflectedValueKind: Sendable {
         return open(value)
     }
 
-    /// The positions of the stored properties that may hold an error, from a mirror of one value: a struct's or a
-    /// class's stored properties are the same for every value, so the walk of a library's error that keeps its
-    /// state in an object reflects only those (`server.failure.opaqueLibrary`, Benchmarks/README.md).
-    /// `searchesObjects`: whether an object counts, as it does for the error's own properties (its storage).
+    /// The positions of the stored properties that may hold an error, from one value: they are the same for every
+    /// value (`server.failure.opaqueLibrary`). `searchesObjects`: an object counts, as the error's own storage.
     static func searchedChildren(of mirror: Mirror, searchesObjects: Bool) -> [Int] {
         var positions: [Int] = []
         for (position, child) in mirror.children.prefix(ErrorTree.maximumReflectedValues).enumerated()

@@ -8,7 +8,7 @@ package struct ResolvedFailure: Sendable {
         /// The statuses of the ``HTTPStatusError``s in the tree, in pre-order.
         package var httpStatuses: [Int] = []
         /// The caps the walk obeyed, which a report of it obeys too.
-        package var limits = ErrorLimits.default
+        var limits = ErrorLimits.default
         /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting.
         var isTruncated = false
         /// The first visit (the root), kept apart so that a tree of one error, the usual case, allocates

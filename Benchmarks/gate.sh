@@ -48,6 +48,7 @@ groupingKey report.tree3.groupingKey 200 baseline.tree3.stringReflecting 200 1.0
 server server.failure.httpError 200 server.failure.plain.httpError 200 3.0
 server server.failure.retryAfter 200 server.failure.plain.retryAfter 200 3.0
 server server.failure.responseError 200 server.failure.plain.responseError 200 3.0
+server server.failure.invalidInput 200 server.failure.plain.invalidInput 200 3.0
 server server.failure.undecodableBody 200 server.failure.plain.undecodableBody 200 3.0
 '
 # Every shape of error a route throws, for the table (`FailureShape` in RemedyBenchmarkSupport).

@@ -8,10 +8,11 @@ import Tracing
 /// What the server keeps of one answered failure: a log record, the request's span, a counter.
 ///
 /// The record is one physical line for line-based log shippers: the developer report, which holds the
-/// error's description, goes in as a single-line value (line breaks escaped as `\n`), and the error is not
+/// error's description, goes in as a single-line value (line breaks written as `\n`), and the error is not
 /// handed to the handler as an `Error`, whose description may span lines. The report is written only when the
-/// record is emitted at the logger's level. The counter's dimensions are bounded (status and category),
-/// never the error's grouping key, whose values grow with the kinds of failure.
+/// record is emitted at the logger's level, from the walk that resolved the failure. The counter's dimensions
+/// are bounded (status and category), never the error's grouping key, whose values grow with the kinds of
+/// failure.
 extension ProblemAnswer {
     /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
     /// failed, and nobody else saw the report); the configuration's ``ProblemDetailsConfiguration/clientErrorLogLevel``
@@ -31,16 +32,19 @@ extension ProblemAnswer {
     ///   - logger: The request's logger.
     ///   - configuration: The middleware's configuration: which records to keep.
     ///   - isPage: Whether the answer is an HTML page rather than Problem Details.
+    ///   - report: The developer report in one line, written only when the record is logged: from the walk
+    ///     that resolved the failure, or of the error for an answer made once for another one.
     func record(
         rule: ProblemResolver.RuleDecision,
         to logger: Logger,
         _ configuration: ProblemDetailsConfiguration,
-        isPage: Bool = false
+        isPage: Bool = false,
+        report: () -> String
     ) {
         logger.log(
             level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel ?? .debug),
             isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
-            metadata: metadata(error: error, rule: rule)
+            metadata: metadata(rule: rule, report: report)
         )
         if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
             let tracer = configuration.tracer ?? InstrumentationSystem.tracer
@@ -69,22 +73,23 @@ extension ProblemAnswer {
     }
 
     /// The record's metadata; every value on one line.
-    private func metadata(error: any Error, rule: ProblemResolver.RuleDecision) -> Logger.Metadata {
+    private func metadata(rule: ProblemResolver.RuleDecision, report: () -> String) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "status": "\(status.code)",
             "category": "\(category.identifier)",
             "reference": "\(reference)",
             "error.type": "\(Self.errorType(of: error))",
-            "report": "\(ReportText.escaped(ErrorReport(error).text))",
+            "report": "\(report())",
         ]
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata
     }
 
-    /// The fully qualified type name of an error, as OpenTelemetry's `error.type` asks.
+    /// The fully qualified type name of an error, as OpenTelemetry's `error.type` asks; made once per type
+    /// (`server.failure.localizedError`, Benchmarks/README.md).
     static func errorType(of error: any Error) -> String {
-        String(reflecting: type(of: error))
+        ErrorTree.qualifiedTypeName(of: error)
     }
 }
 #endif

@@ -171,7 +171,7 @@ package struct ProblemResolver: Sendable {
         let language = language(acceptLanguage: request.acceptLanguage)
         guard let made = language.statusAnswers[status] else { return nil }
         let answer = made.answering(error, reference: .next(), configuration)
-        answer.record(rule: .passedOn, to: request.logger, configuration)
+        answer.record(rule: .passedOn, to: request.logger, configuration) { ErrorReport(error).singleLineText }
         return answer.response()
     }
 
@@ -194,7 +194,8 @@ package struct ProblemResolver: Sendable {
         // An API client's lone status error was answered by `madeAnswer`; a browser's is answered here.
         if request.prefersPage, let status = framework.loneStatus(error), let made = language.statusAnswers[status] {
             let answer = made.answering(error, reference: .next(), configuration)
-            return .response(respond(answer, decided: .passedOn, language: language, request))
+            return .response(
+                respond(answer, decided: .passedOn, language: language, request) { ErrorReport(error).singleLineText })
         }
         let resolver = language.resolver
         var failure = resolver.resolve(error)
@@ -264,7 +265,10 @@ package struct ProblemResolver: Sendable {
             statedHeaders: statedHeaders
         )
         answer.setType(configuration)
-        return .response(respond(answer, decided: decided, language: language, request))
+        return .response(
+            respond(answer, decided: decided, language: language, request) {
+                failure.reportText(singleLine: true)
+            })
     }
 
     /// Records an answer and makes its response: Problem Details, or the HTML page for a request that
@@ -273,10 +277,11 @@ package struct ProblemResolver: Sendable {
         _ answer: ProblemAnswer,
         decided: RuleDecision,
         language: AnswerLanguage,
-        _ request: FailedRequest
+        _ request: FailedRequest,
+        report: () -> String
     ) -> ProblemResponse {
         let logger = request.logger
-        answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage)
+        answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage, report: report)
         guard request.prefersPage, let target = request.target else { return answer.response() }
         return answer.pageResponse(
             to: target,

@@ -10,13 +10,8 @@ enum FailureDecision: Sendable {
     case end(HandlingOutcome)
 }
 
-/// The path of a failure through the root, and everything the root owns for it: the resolver, the
-/// scheduler, the recovery runner, the logger, the clock. Shared by every scope of the tree and by
-/// handling in flight.
-///
-/// A failure goes: received (resolved once, logged) → silenced when it is a cancellation or marked
-/// silent → fatal errors presented, then the program ends → retried automatically while transient →
-/// the rules, innermost scope first → presented → the chosen option recovered → its outcome logged.
+/// The path of a failure through the root (received, silenced, fatal, retried, ruled, presented, recovered,
+/// logged) and what the root owns for it; shared by every scope of the tree and by handling in flight.
 final class FailurePipeline: Sendable {
     let resolver: ErrorResolver
     /// The root's logger, or `nil` to log to swift-log's task-local `Logger.current`.
@@ -105,15 +100,9 @@ final class FailurePipeline: Sendable {
         }
     }
 
-    /// Receives a failure without suspending: resolves and logs it, decides its course and, when it is
-    /// shown now, enters it into the scheduler. `handle` calls this in its caller's thread, so errors
-    /// handed in one after the other are shown in that order.
-    ///
-    /// - Parameters:
-    ///   - isOperationFailure: Whether the error is the operation's own, wrapped in the action's context
-    ///     layer; not for errors of recovery actions or take-over handlers.
-    ///   - checksCancellation: Whether the current task's cancellation gives the failure up: not in the
-    ///     caller of `handle`, whose cancellation isn't the handling's.
+    /// Receives a failure without suspending (`handle` calls it in its caller's thread, so errors handed in one
+    /// after the other are shown in that order). `isOperationFailure`: the operation's own error, not a recovery
+    /// action's or a handler's; `checksCancellation`: whether the current task's cancellation gives it up.
     func receive(
         _ error: any Error,
         _ context: inout HandlingState,

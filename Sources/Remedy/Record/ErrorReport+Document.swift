@@ -16,12 +16,6 @@ extension ErrorReport {
         package var isTruncated: Bool
 
         /// Creates a document.
-        ///
-        /// - Parameters:
-        ///   - summary: The one-line summary.
-        ///   - groupingKey: The grouping key.
-        ///   - nodes: The nodes in pre-order.
-        ///   - isTruncated: Whether nodes were left out.
         package init(summary: String, groupingKey: String, nodes: [Node], isTruncated: Bool) {
             self.summary = summary
             self.groupingKey = groupingKey
@@ -82,13 +76,6 @@ extension ErrorReport {
             package var isDepthLimited: Bool
 
             /// Creates a node; every field but the first five is optional.
-            ///
-            /// - Parameters:
-            ///   - index: The position in pre-order.
-            ///   - parent: The parent's index.
-            ///   - depth: The distance from the root.
-            ///   - type: The type name.
-            ///   - kind: The type and enum case.
             package init(index: Int, parent: Int?, depth: Int, type: String, kind: String) {
                 self.index = index
                 self.parent = parent
@@ -108,9 +95,6 @@ extension ErrorReport {
             }
 
             /// Decodes a node; missing flags and counts are `false` and 0.
-            ///
-            /// - Parameter decoder: The decoder.
-            /// - Throws: `DecodingError` when a required field is missing or has the wrong type.
             package init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 index = try container.decode(Int.self, forKey: .index)
@@ -139,9 +123,6 @@ extension ErrorReport {
             }
 
             /// Encodes the node, leaving out empty fields, `false` flags and zero counts.
-            ///
-            /// - Parameter encoder: The encoder.
-            /// - Throws: What the encoder throws.
             package func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(index, forKey: .index)
@@ -205,7 +186,7 @@ extension ErrorReport {
             nodes: [],
             isTruncated: false
         )
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
+        var iterator = ErrorTree(error, limits: limits).makeVisitor()
         var estimate = 64 + document.summary.utf8.count
         while let visit = iterator.nextVisit() {
             let node = documentNode(visit)
@@ -245,7 +226,7 @@ extension ErrorReport {
             parent: node.parentIndex,
             depth: node.depth,
             type: info.name,
-            kind: NodeFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+            kind: NodeFacts.kind(of: error, info: info, caseLabel: NodeFacts.caseLabel(of: visit))
         )
         entry.label = node.label
         if let context = ErrorTree.value(error, as: ContextError.self) {
@@ -267,13 +248,7 @@ extension ErrorReport {
             let message =
                 NodeFacts.message(of: error, info: info)
                 ?? NodeFacts.fallback(
-                    of: error,
-                    info: info,
-                    caseLabel: visit.caseLabel,
-                    fields: visit.fields,
-                    messageLimit: limit,
-                    kind: entry.kind
-                )
+                    of: visit, caseLabel: NodeFacts.caseLabel(of: visit), messageLimit: limit, kind: entry.kind)
             entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }
         if let (domain, code) = NodeFacts.domainAndCode(of: error, info: info) {

@@ -69,16 +69,28 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         return ReportRenderer(limits: limits, style: .ansi).render(error)
     }
 
-    /// Whether an environment allows ANSI colours: `false` when `NO_COLOR` is set and non-empty.
-    ///
-    /// - Parameter environment: The environment variables. Default: the process's.
-    /// - Returns: `true` unless `NO_COLOR` asks for no colour.
+    /// Whether an environment allows ANSI colours: not when `NO_COLOR` is set and non-empty.
     package static func allowsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// The report as ``text``.
     public var description: String { text }
+}
+
+extension ErrorReport {
+    /// ``text`` in one line, its line breaks written as a visible `\n`: a log record's value.
+    package var singleLineText: String {
+        ReportRenderer(limits: limits, style: .plain, isSingleLine: true).render(error)
+    }
+}
+
+extension ResolvedFailure {
+    /// The report of the failure's error (``ErrorReport/text``) from the walk that resolved it, without
+    /// walking the tree again; `singleLine` writes its line breaks as a visible `\n`.
+    package func reportText(singleLine: Bool = false) -> String {
+        ReportRenderer(limits: facts.limits, style: .plain, isSingleLine: singleLine).render(facts)
+    }
 }
 
 // MARK: - Summary

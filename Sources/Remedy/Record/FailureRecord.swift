@@ -1,16 +1,7 @@
 import Logging
 
-/// The log of one error handed to a scope: a line when the scope receives it, and one line with its
-/// outcome once that is known.
-///
-/// Levels follow swift-log's guidance for libraries: the handling of an error the person saw (or that
-/// was silenced on purpose) is `debug`, so Remedy adds nothing to a terminal at the usual `info` level;
-/// `info` marks what went wrong without anybody seeing it (a presenter that failed or never answered, a
-/// recovery that timed out, a take-over that would have waited on itself); a fatal error, which ends
-/// the program once, is logged at `error` before it is presented.
-///
-/// Every line passes the error through swift-log's `error:` parameter and names the call site of the
-/// `attempt` or `handle` as its file and line.
+/// The log of one error handed to a scope: a line when it arrives, one with its outcome. Levels follow swift-log's
+/// guidance for libraries: `debug` for what the person saw, `info` for what went wrong unseen, `error` if fatal.
 struct FailureRecord: Sendable {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
@@ -51,9 +42,7 @@ struct FailureRecord: Sendable {
     private var replacement: Logged?
     private var isFinished = false
 
-    /// Logs the error's arrival and starts its record.
-    ///
-    /// The failure is borrowed, not copied: it is read, never kept.
+    /// Logs the error's arrival and starts its record; the failure is borrowed, never kept.
     init(_ failure: borrowing HandledError, logger: Logger, fileID: String, line: Int) {
         self.logger = logger
         self.original = Logged(failure)
@@ -73,7 +62,7 @@ struct FailureRecord: Sendable {
                 "severity": "\(failure.severity)",
                 "scope": "\(failure.scopePath)",
                 "action": failure.action.map { "\($0)" },
-                "report": "\(ErrorReport(failure.error).text)",
+                "report": "\(failure.resolved.reportText())",
             ].compactMapValues { $0 },
             file: fileID,
             function: "handle",
@@ -116,14 +105,7 @@ struct FailureRecord: Sendable {
         )
     }
 
-    /// Logs the outcome, once: a second call does nothing.
-    ///
-    /// - Parameters:
-    ///   - outcome: What became of the error.
-    ///   - level: `debug`, or `info` when something went wrong that nobody saw.
-    ///   - extra: Metadata of the outcome: the option, the resolution, the rule… Built only when the
-    ///     line is logged.
-    ///   - presentation: The presentation as shown, whose grouping key and count are logged.
+    /// Logs the outcome, once. `extra` and `presentation` are read only when the line is logged.
     mutating func outcome(
         _ outcome: HandlingOutcome,
         level: Logger.Level = .debug,

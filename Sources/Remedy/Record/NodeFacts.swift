@@ -109,16 +109,8 @@ package enum NodeFacts {
         return info.kind(case: caseName(of: error, info: info, caseLabel: caseLabel))
     }
 
-    /// The case of an enum value whose walk found no case label (a ``WrappingError`` enum is never
-    /// reflected; its label is its stated case name when the walk read one): `timeout`, `download` for
-    /// `download(…)`.
-    ///
-    /// The payload is never described: its description renders everything below the error, which
-    /// costs as much as the rest of a report and grows with the depth of the tree. The mirror's first
-    /// child is named after the case; a case without payload has none, and its description is its name.
-    ///
-    /// A ``WrappingError``'s valid ``WrappingError/declaredCaseName`` never gets here: the walks of
-    /// reports and keys read it as the node's case label.
+    /// The case of an enum value whose walk found no case label: its mirror's first child, or its description for a
+    /// case without payload; never the payload's description, which renders the whole tree below it.
     static func caseName(of error: any Error, info: ErrorTypeInfo, caseLabel: String?) -> String {
         let holdsNoReferences = holdsNoReferences(info: info, caseLabel: caseLabel)
         if !holdsNoReferences, !info.isCustomReflectable, let label = Mirror(reflecting: error).children.first?.label {
@@ -153,11 +145,8 @@ package enum NodeFacts {
         }
     }
 
-    /// What a report shows for an error without a message: its kind with the values that aren't
-    /// errors, as `DataError.invalidStatus(503)` or `RequestError(url: https://example.com)`.
-    ///
-    /// - Parameter kind: The error's ``kind(of:info:caseLabel:)`` when the caller has it already; `nil`
-    ///   computes it when needed.
+    /// What a report shows for an error without a message: its kind with the values that aren't errors, as
+    /// `DataError.invalidStatus(503)`. `kind`: the error's kind when the caller has it already.
     static func fallback(
         of error: any Error,
         info: ErrorTypeInfo,
@@ -178,6 +167,22 @@ package enum NodeFacts {
             text += describe(field: field.value, limit: messageLimit)
         }
         return text + ")"
+    }
+
+    /// The case label a report names a node's case by: the walk's, or the stated case name of a
+    /// ``WrappingError`` the walk didn't read (a resolution's walk doesn't read them).
+    static func caseLabel(of visit: ErrorTree.Visit) -> String? {
+        visit.caseLabel ?? visit.info.wrapped?.forEachUnderlyingErrorAndCaseName(of: visit.node.error) { _ in }
+    }
+
+    /// The fallback of a visited node, its fields read here (walks don't collect them); not of a repeated instance.
+    static func fallback(of visit: ErrorTree.Visit, caseLabel: String?, messageLimit: Int, kind: String) -> String {
+        let error = visit.node.error
+        let isRepeat = visit.node.isCycle || visit.node.isRepeated
+        let fields =
+            isRepeat ? [] : ErrorTree.inspect(error, info: visit.info, limit: 0, collectsFields: true).fields
+        return fallback(
+            of: error, info: visit.info, caseLabel: caseLabel, fields: fields, messageLimit: messageLimit, kind: kind)
     }
 
     /// The error's message, or its fallback description when it has none.
@@ -301,7 +306,7 @@ package enum NodeFacts {
     /// The category and severity of a presentable error: `category: invalidInput, severity: minor`.
     static func presentation(of error: any Error, info: ErrorTypeInfo) -> String? {
         guard let presentable = info.asPresentable?(error) else { return nil }
-        return "category: \(presentable.category.identifier), severity: \(presentable.severity)"
+        return "category: \(ReportText.escaped(presentable.category.identifier)), severity: \(presentable.severity)"
     }
 
     /// User-info entries a report shows besides the ones it reads itself, sorted by key:

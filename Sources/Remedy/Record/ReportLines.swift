@@ -55,13 +55,13 @@ struct ReportLines {
         }
     }
 
-    /// The report, without a trailing newline.
-    func finish() -> String {
+    /// The report, its lines joined by `separator`.
+    func finish(separator: String) -> String {
         var lines = head
         if droppedLines > 0 {
             lines.append(style.marker("… \(droppedLines) lines not shown (report limit of \(maximumBytes) bytes) …"))
         }
         lines += tail[tailStart...]
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: separator)
     }
 }

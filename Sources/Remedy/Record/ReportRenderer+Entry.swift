@@ -16,7 +16,8 @@ extension ReportRenderer {
         let info = visit.info
         let limit = limits.maximumMessageLength
         let message = NodeFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
-        let kind = NodeFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
+        let caseLabel = NodeFacts.caseLabel(of: visit)
+        let kind = NodeFacts.kind(of: error, info: info, caseLabel: caseLabel)
         let headline: String
         if let message, let parentMessage, ReportText.contains(parentMessage, message) {
             headline = kind  // the parent's message already says it
@@ -24,15 +25,7 @@ extension ReportRenderer {
             headline = ReportText.escaped(message)
         } else {
             headline = ReportText.escaped(
-                NodeFacts.fallback(
-                    of: error,
-                    info: info,
-                    caseLabel: visit.caseLabel,
-                    fields: visit.fields,
-                    messageLimit: limit,
-                    kind: kind
-                )
-            )
+                NodeFacts.fallback(of: visit, caseLabel: caseLabel, messageLimit: limit, kind: kind))
         }
 
         var first = start(of: lead) + style.paint(headline, isFirstLine ? .title : .message)

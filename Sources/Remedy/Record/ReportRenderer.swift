@@ -1,23 +1,10 @@
-/// Renders an error tree as the full text report, plain or with ANSI colours, in one pre-order walk.
-///
-/// Layout: the first path down is a numbered chain under `Caused by:`; the children of an error with
-/// several causes hang on box-drawing branches, each branch a chain of its own:
-///
-/// ```text
-/// Syncing the library
-///   at: App/Sync.swift:10
-/// Caused by:
-///   1: SyncError.partialFailure
-///      ├─ HTTP 503
-///      │    type: HTTPStatusError
-///      └─ Uploading photos
-///           at: App/Sync.swift:20
-///         Caused by:
-///           1: StorageError.diskFull
-/// ```
+/// Renders an error tree as the full text report (``ErrorReport/text``), plain or with ANSI colours.
 struct ReportRenderer {
     let limits: ErrorLimits
     let style: ReportStyle
+    /// Whether the lines are joined by a visible `\n` into one line, for a log record of one line. Every
+    /// text a report takes from an error is escaped, so its line breaks are the only ones.
+    var isSingleLine = false
 
     /// Where a node's lines go, and what its children need to know about it.
     private struct Frame {
@@ -53,8 +40,25 @@ struct ReportRenderer {
     private static let maximumPrefixLength = 96
 
     func render(_ error: any Error) -> String {
+        var walk = ErrorTree(error, limits: limits).makeVisitor()
+        return render(next: { walk.nextVisit() }, isTruncated: { walk.isTruncated })
+    }
+
+    /// The report of the walk a resolution made, without walking the tree again.
+    func render(_ facts: ResolvedFailure.TreeFacts) -> String {
+        var position = 0
+        return render(
+            next: {
+                defer { position += 1 }
+                return facts.visit(at: position)
+            },
+            isTruncated: { facts.isTruncated }
+        )
+    }
+
+    /// The report of the visits of one walk, in pre-order.
+    private func render(next nextVisit: () -> ErrorTree.Visit?, isTruncated: () -> Bool) -> String {
         var lines = ReportLines(maximumBytes: limits.maximumReportBytes, style: style)
-        var walk = ErrorTree(error, limits: limits).makeVisitor(collectsFields: true)
         var frames: [Frame] = []
         var isFirstLine = true
 
@@ -68,7 +72,7 @@ struct ReportRenderer {
             }
         }
 
-        while let visit = walk.nextVisit() {
+        while let visit = nextVisit() {
             let node = visit.node
             close(downTo: node.depth)
 
@@ -149,10 +153,10 @@ struct ReportRenderer {
             )
         }
         close(downTo: 0)
-        if walk.isTruncated {
+        if isTruncated() {
             lines.append(style.marker("… more errors not shown (limit of \(limits.maximumNodes) errors)"))
         }
-        return lines.finish()
+        return lines.finish(separator: isSingleLine ? "\\n" : "\n")
     }
 
     /// `Caused by:` after `base`.

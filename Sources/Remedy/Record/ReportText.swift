@@ -45,9 +45,19 @@ package enum ReportText {
         escaped(truncated(text, limit: limit))
     }
 
-    /// Whether `text` contains `part` (non-empty), comparing UTF-8 bytes.
+    /// Whether `text` contains `part` (non-empty), by UTF-8 bytes; collections' generic `firstRange(of:)` costs
+    /// about as much as the rest of a report (`server.failure.contextLayers`).
     static func contains(_ text: String, _ part: String) -> Bool {
-        !part.isEmpty && text.utf8.firstRange(of: part.utf8) != nil
+        let text = text.utf8
+        let part = part.utf8
+        guard let first = part.first, part.count <= text.count else { return false }
+        let lastStart = text.index(text.endIndex, offsetBy: -part.count)
+        var start = text.startIndex
+        while start <= lastStart {
+            if text[start] == first, text[start...].starts(with: part) { return true }
+            start = text.index(after: start)
+        }
+        return false
     }
 
     private static func needsEscaping(_ text: some StringProtocol) -> Bool {

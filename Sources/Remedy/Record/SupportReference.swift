@@ -61,14 +61,13 @@ public struct SupportReference: Sendable, Hashable, Codable, CustomStringConvert
 
     /// The readable form: eight characters grouped four and four, such as `7KQ2-9F3A`.
     public var description: String {
-        var characters: [UInt8] = []
+        var characters = [UInt8](repeating: UInt8(ascii: "-"), count: 9)
         var rest = value
-        for _ in 0..<8 {
-            characters.append(Self.alphabet[Int(rest & 31)])
+        // The last character first; the dash at 4 stays.
+        for digit in (0..<8).reversed() {
+            characters[digit < 4 ? digit : digit + 1] = Self.alphabet[Int(rest & 31)]
             rest >>= 5
         }
-        characters.reverse()
-        characters.insert(UInt8(ascii: "-"), at: 4)
         return String(decoding: characters, as: UTF8.self)
     }
 

@@ -3,30 +3,25 @@ import Foundation
 /// The one walk of a tree that resolves it: every node's interpretation from the first source that knows
 /// it, merged, with the facts that rules, the scheduler and the log read.
 extension ErrorResolver {
-    /// Resolves an error's tree in one walk: the merged interpretation, and the facts that rules, the
-    /// scheduler and the log read (cancellation, HTTP statuses, the nodes).
-    ///
-    /// - Parameter error: Any error.
-    /// - Returns: The resolved failure.
+    /// Resolves an error's tree in one walk.
     package func resolve(_ error: any Error) -> ResolvedFailure {
         var merge = TreeMerge()
         var facts = ResolvedFailure.TreeFacts()
+        facts.limits = limits
         var walk = ErrorTree.Iterator(root: error, limits: limits)
         while let visit = walk.nextVisit() {
             let node = visit.node.error
             merge.enter(node, depth: visit.node.depth, info: visit.info)
-            facts.record(node, info: visit.info)
+            facts.record(visit)
             if let interpretation = interpretation(ofNode: node, info: visit.info) {
                 merge.add(interpretation, of: node, depth: visit.node.depth, info: visit.info)
             }
         }
+        facts.isTruncated = walk.isTruncated
         return ResolvedFailure(error: error, interpretation: merge.merged(in: localization), facts: facts)
     }
 
     /// The interpretation of one error, not its tree, from the first source that knows it.
-    ///
-    /// - Parameter error: The error.
-    /// - Returns: The interpretation, or `nil` when no source knows anything.
     package func interpretation(ofNode error: any Error) -> ErrorInterpretation? {
         interpretation(ofNode: error, info: ErrorTypeInfo.of(error))
     }

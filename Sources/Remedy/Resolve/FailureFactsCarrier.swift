@@ -1,8 +1,5 @@
-/// A presentable error that carries facts the ``PresentableError`` protocol has no place for: how long to
-/// wait, whether a retry can help, what is wrong with each field, and the HTTP statuses it answered with.
-///
-/// The resolver, the tree's facts and ``ErrorTree/contains(httpStatus:)`` read them through this protocol,
-/// whatever the type: a server's problem (``ProblemDetailsError``) and invalid input (``InvalidInputError``).
+/// A presentable error that carries facts ``PresentableError`` has no place for: how long to wait, whether a
+/// retry can help, what is wrong with each field, the HTTP statuses it answered with.
 protocol FailureFactsCarrier: PresentableError {
     /// How long to wait before retrying, or `nil`.
     var retryAfter: Duration? { get }

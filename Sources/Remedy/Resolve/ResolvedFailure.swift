@@ -1,9 +1,5 @@
-/// A failure resolved in one walk of its tree: everything the handling of it reads.
-///
-/// Rules, the scheduler and the log read this instead of walking the tree again: the merged
-/// person-facing interpretation, and the facts collected on the way (whether a node is a cancellation,
-/// the HTTP statuses, the nodes themselves for type queries). The grouping key and the summary are
-/// computed only when something reads them.
+/// A failure resolved in one walk of its tree: what rules, the scheduler, the server and the log read instead of
+/// walking it again.
 package struct ResolvedFailure: Sendable {
     /// The facts collected from the nodes of the tree during the walk.
     package struct TreeFacts: Sendable {
@@ -11,17 +7,21 @@ package struct ResolvedFailure: Sendable {
         package var containsCancellation = false
         /// The statuses of the ``HTTPStatusError``s in the tree, in pre-order.
         package var httpStatuses: [Int] = []
-        /// The first error of the tree in pre-order (the root), kept apart from the others so that a
-        /// tree of one error, the usual case, allocates no array.
-        private var firstNode: (any Error)?
-        /// The other errors of the tree, in pre-order, within the resolver's limits.
-        private var otherNodes: [any Error] = []
+        /// The caps the walk obeyed, which a report of it obeys too.
+        var limits = ErrorLimits.default
+        /// Whether the walk stopped at ``ErrorLimits/maximumNodes`` while errors were still waiting.
+        var isTruncated = false
+        /// The first visit (the root), kept apart so that a tree of one error, the usual case, allocates
+        /// no array.
+        private var firstVisit: ErrorTree.Visit?
+        /// The other visits, in pre-order: what a report reads instead of walking the tree again.
+        private var otherVisits: [ErrorTree.Visit] = []
 
         /// The first error of a type in pre-order, from the nodes the walk kept.
         func first<E: Error>(_ type: E.Type) -> E? {
-            if let firstNode, let match = firstNode as? E { return match }
-            for node in otherNodes {
-                if let match = node as? E { return match }
+            if let firstVisit, let match = firstVisit.node.error as? E { return match }
+            for visit in otherVisits {
+                if let match = visit.node.error as? E { return match }
             }
             return nil
         }
@@ -30,13 +30,21 @@ package struct ResolvedFailure: Sendable {
 
         /// Calls `body` with each node the walk kept, in pre-order, until it answers `false`.
         package func forEachNode(_ body: (any Error) -> Bool) {
-            guard let firstNode, body(firstNode) else { return }
-            for node in otherNodes where !body(node) { return }
+            guard let firstVisit, body(firstVisit.node.error) else { return }
+            for visit in otherVisits where !body(visit.node.error) { return }
         }
 
-        /// Notes one node of the walk. `info` is ``ErrorTypeInfo/of(_:)`` of `error`.
-        mutating func record(_ error: any Error, info: ErrorTypeInfo) {
-            if firstNode == nil { firstNode = error } else { otherNodes.append(error) }
+        /// The visit at a position of the walk's pre-order, or `nil` past the last.
+        func visit(at position: Int) -> ErrorTree.Visit? {
+            guard position > 0 else { return firstVisit }
+            return position <= otherVisits.count ? otherVisits[position - 1] : nil
+        }
+
+        /// Notes one visit of the walk.
+        mutating func record(_ visit: ErrorTree.Visit) {
+            let error = visit.node.error
+            let info = visit.info
+            if firstVisit == nil { firstVisit = visit } else { otherVisits.append(visit) }
             if !containsCancellation, ErrorTree.isCancellation(error, info: info) { containsCancellation = true }
             if let status = ErrorTree.value(error, as: HTTPStatusError.self)?.status { httpStatuses.append(status) }
             if let carrier = info.asFactsCarrier?(error) { httpStatuses += carrier.httpStatuses }

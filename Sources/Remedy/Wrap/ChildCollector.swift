@@ -47,7 +47,8 @@ struct ChildCollector {
 
     // MARK: Reflection
 
-    mutating func reflect(_ error: any Error) {
+    /// - Parameter searched: The properties that may hold an error (``ErrorTypeInfo/searchedChildren``), or `nil`.
+    mutating func reflect(_ error: any Error, searched: [Int]? = nil) {
         // Kept out of the collector's stored properties: only reflection needs it.
         var budget = SearchBudget()
         let mirror = Mirror(reflecting: error)
@@ -66,6 +67,14 @@ struct ChildCollector {
                 budget: &budget
             )
         case .struct?, .class?:
+            if !collectsFields, let searched {
+                forEachChild(of: mirror, at: searched) { child in
+                    collect(
+                        child.value, childLabel: child.label, fieldLabel: child.label, describes: true, nesting: 0,
+                        budget: &budget)
+                }
+                return
+            }
             var current: Mirror? = mirror
             var looked = 0
             while let level = current, looked < ErrorTree.maximumReflectedValues {
@@ -87,10 +96,8 @@ struct ChildCollector {
         }
     }
 
-    /// Looks at one value that reflection found: an error is a child; optionals, tuples, and values that
-    /// may hold errors are searched, `maximumNesting` levels deep at most. A value that isn't an error
-    /// is a field of the error (for its description) when `describes` is set: at the error's own level,
-    /// not inside other values.
+    /// Looks at one value that reflection found: an error is a child; what may hold one is searched; any other value
+    /// is a field of the error when `describes` is set.
     private mutating func collect(
         _ value: Any,
         childLabel: String?,
@@ -142,7 +149,7 @@ struct ChildCollector {
             if describes { addField(value, label: fieldLabel) }
             guard nesting < ErrorTree.maximumNesting, let collection = value as? any ValueCollection else { return }
             search(collection, label: childLabel, nesting: nesting + 1, budget: &budget)
-        case .object:
+        case .object(let searched):
             // The error's own state, kept in an object (copy-on-write storage): its stored properties are
             // the error's, read as the error's own fields and children. An object anywhere deeper is
             // somebody else's state, shared and perhaps mutable: a field, never searched.
@@ -150,7 +157,17 @@ struct ChildCollector {
                 if describes { addField(value, label: fieldLabel) }
                 return
             }
-            for child in Mirror(reflecting: value).children.prefix(ErrorTree.maximumReflectedValues) {
+            let mirror = Mirror(reflecting: value)
+            if !collectsFields {
+                forEachChild(of: mirror, at: searched) { child in
+                    guard budget.spend() else { return }
+                    collect(
+                        child.value, childLabel: child.label, fieldLabel: child.label, describes: describes,
+                        nesting: nesting + 1, budget: &budget)
+                }
+                return
+            }
+            for child in mirror.children.prefix(ErrorTree.maximumReflectedValues) {
                 guard budget.spend() else { return }
                 collect(
                     child.value,
@@ -163,6 +180,14 @@ struct ChildCollector {
             }
         case .other:
             if describes { addField(value, label: fieldLabel) }
+        }
+    }
+
+    /// Calls `body` with the children at some positions only: reflection makes a child only when it is read.
+    private func forEachChild(of mirror: Mirror, at positions: [Int], _ body: (Mirror.Child) -> Void) {
+        let children = mirror.children
+        for position in positions where position < children.count {
+            body(children[children.index(children.startIndex, offsetBy: position)])
         }
     }
 

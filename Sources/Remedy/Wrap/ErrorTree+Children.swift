@@ -33,10 +33,7 @@ extension ErrorTree {
     /// bounds the search of a wide or deeply nested value (a collection of 100,000 structs).
     static let maximumSearchedValues = 4_096
 
-    /// The children of one error, at most `limit` of them, and how many more there were.
-    ///
-    /// - Parameter readsCaseName: Whether to read a ``WrappingError``'s stated case name too (reports and
-    ///   keys need it; a presentation doesn't).
+    /// The children of one error, at most `limit`, and how many more (and a ``WrappingError``'s stated case).
     static func inspect(
         _ error: any Error,
         info: ErrorTypeInfo,
@@ -72,10 +69,10 @@ extension ErrorTree {
                 collector.addUserInfoChildren(custom.errorUserInfo)
             }
             if collector.isEmpty, !isFoundation {
-                collector.reflect(error)
+                collector.reflect(error, searched: info.searchedChildren)
             }
         case .reflection:
-            collector.reflect(error)
+            collector.reflect(error, searched: info.searchedChildren)
         case .leaf:
             // Nothing below it, but a report describes a value by its stored properties or its case's values.
             if collectsFields, info.style == .structure || info.style == .enumeration { collector.reflect(error) }
@@ -173,12 +170,8 @@ extension ErrorTree {
         return type(of: error) is AnyClass ? error as AnyObject : nil
     }
 
-    /// An error as the value it is, never a box around another `any Error`.
-    ///
-    /// A generic `E: Error` bound to `any Error` itself (the element of an `[any Error]`, the value of a
-    /// `[String: any Error]`) is boxed again when it is erased to `any Error`: the outer box's type is
-    /// `any Error`, so the instance's identity, its `NSError` facts and its bytes would be those of the
-    /// box, and a cycle through it would never close. Cheap: opening an error reads its box's type.
+    /// An error as the value it is, never a box around another `any Error` (an element of an `[any Error]` erased
+    /// again): a box's identity, `NSError` facts and bytes would be its own, and a cycle through it would never close.
     static func unboxed(_ error: consuming any Error) -> any Error {
         func inner<E: Error>(_ value: E) -> (any Error)? {
             E.self == (any Error).self ? unsafeBitCast(value, to: (any Error).self) : nil
@@ -187,14 +180,9 @@ extension ErrorTree {
         return unboxed(unwrapped)
     }
 
-    /// The error as a value of type `T`: the same answer as `error as? T`, for a `T` that is a struct or an
-    /// enum and not bridged from `NSError` (`ContextError`, `DecodingError`, `HTTPStatusError`), or the exact
-    /// dynamic type of the error.
-    ///
-    /// `as? T` from `any Error` goes through the runtime's general cast, which tries every kind of
-    /// conversion, for every node and every type a walk asks about. Opening the error reads its type; a value
-    /// of any other struct or enum type is never such a `T`, so only boxes around another error and class
-    /// instances (an `NSError` may hold a bridged Swift error) take the general cast.
+    /// The error as a value of type `T`: `error as? T` for a `T` that is a struct or enum not bridged from `NSError`,
+    /// or the exact dynamic type; only boxes and class instances take the runtime's general cast, which tries every
+    /// kind of conversion.
     package static func value<T>(_ error: any Error, as _: T.Type) -> T? {
         func open<E: Error>(_ value: E) -> T? {
             if E.self == T.self { return value as? T }

@@ -19,7 +19,6 @@ extension ErrorTree {
         }
 
         private let limits: ErrorLimits
-        private let collectsFields: Bool
         private let readsCaseNames: Bool
         /// The type information of the root, when the caller has it already, until the root is visited.
         private var rootInfo: ErrorTypeInfo?
@@ -40,11 +39,9 @@ extension ErrorTree {
             root: any Error,
             rootInfo: ErrorTypeInfo? = nil,
             limits: ErrorLimits,
-            collectsFields: Bool = false,
             readsCaseNames: Bool = false
         ) {
             self.limits = limits
-            self.collectsFields = collectsFields
             self.readsCaseNames = readsCaseNames
             self.rootInfo = rootInfo
             upcoming = Pending(error: root, depth: 0, parentIndex: nil, label: nil)
@@ -93,7 +90,7 @@ extension ErrorTree {
                 isRepeated: firstOccurrence != nil && !isCycle,
                 firstOccurrenceIndex: firstOccurrence
             )
-            return Visit(node: node, info: info, caseLabel: expansion.caseLabel, fields: expansion.fields)
+            return Visit(node: node, info: info, caseLabel: expansion.caseLabel)
         }
 
         /// What the walk found below a node first visited.
@@ -102,7 +99,6 @@ extension ErrorTree {
             var omitted = 0
             var isDepthLimited = false
             var caseLabel: String?
-            var fields: [Field] = []
 
             /// Counts `found` children, of which the walk keeps `kept`; at the depth cap (`expands` unset) it
             /// keeps none, and the node is cut there when it has any.
@@ -152,11 +148,9 @@ extension ErrorTree {
                     error,
                     info: info,
                     limit: expands ? limits.maximumWidth : 1,
-                    collectsFields: collectsFields,
                     readsCaseName: readsCaseNames
                 )
                 expansion.caseLabel = inspection.caseLabel
-                expansion.fields = inspection.fields
                 let children = inspection.children
                 expansion.count(
                     found: children.count + inspection.omitted, kept: children.count, expands: expands)
@@ -186,10 +180,7 @@ extension ErrorTree {
             path = Array(repeating: -1, count: depth)
         }
 
-        /// Puts a node on the path and, when it is a class instance, records its visit.
-        ///
-        /// - Returns: The index of the instance's first visit when it was visited before; otherwise `nil`
-        ///   (always for values).
+        /// Puts a node on the path and records a class instance's visit; answers the index of its earlier visit.
         mutating func visit(_ error: any Error, info: ErrorTypeInfo, index: Int, depth: Int, isCycle: inout Bool)
             -> Int?
         {
@@ -208,14 +199,12 @@ extension ErrorTree {
     }
 
     /// A node and what the walk learned about it on the way.
-    struct Visit {
+    struct Visit: Sendable {
         var node: Node
         var info: ErrorTypeInfo
         /// The enum case whose payload reflection looked at, or a ``WrappingError`` enum's valid stated
         /// case name when the walk reads them (see ``Inspection/caseLabel``), or `nil`.
         var caseLabel: String?
-        /// Values that aren't errors, found by reflection (only when the walk collects them).
-        var fields: [Field]
     }
 
     /// A non-error value found by reflection, described only when a report needs it.
@@ -224,10 +213,9 @@ extension ErrorTree {
         var value: Any
     }
 
-    /// Walks the tree, also collecting the non-error values reflection meets (for full reports) and
-    /// reading the case names ``WrappingError``s state (for reports and keys).
-    func makeVisitor(collectsFields: Bool, readsCaseNames: Bool = true) -> Iterator {
-        Iterator(root: root, limits: limits, collectsFields: collectsFields, readsCaseNames: readsCaseNames)
+    /// Walks the tree, also reading the case names ``WrappingError``s state (for reports and keys).
+    func makeVisitor() -> Iterator {
+        Iterator(root: root, limits: limits, readsCaseNames: true)
     }
 }
 

@@ -1,11 +1,7 @@
 import Foundation
 
-/// What the tree walk and the reports need to know about an error's type, decided once per type.
-///
-/// Conformance checks and type names depend on the type only, and asked per node they would cost more
-/// than the rest of a visit; so they are looked up on first sight of a type and kept for the life of the
-/// process, in one dictionary behind one lock (types are never unloaded, and there are only as many
-/// entries as error types the program throws).
+/// What the walk and the reports need to know about an error's type, decided once per type and kept for the
+/// life of the process (conformance checks asked per node would cost more than the rest of a visit).
 final class ErrorTypeInfo: Sendable {
     /// Where the walk finds an error's children.
     enum Source: Sendable, Equatable {
@@ -37,6 +33,8 @@ final class ErrorTypeInfo: Sendable {
 
     /// The unqualified type name: `DecodingError`, `ServiceError`.
     let name: String
+    /// The module-qualified type name, without run-time addresses: `MyApp.ServiceError`.
+    let qualifiedName: String
     /// The stable hash of the module-qualified type name, for grouping keys.
     let qualifiedNameHash: UInt64
     /// The module that declares the type: `GRDB` for `GRDB.DatabaseError`.
@@ -51,21 +49,19 @@ final class ErrorTypeInfo: Sendable {
     let isNSError: Bool
     /// The error family of the ecosystem the built-in catalog recognises the type as, or `nil`.
     let ecosystemFamily: EcosystemFamily?
-    /// Whether the built-in catalog entries may interpret values of this type: an ecosystem's error, a
-    /// class instance, or a type they interpret as such (Foundation's errors and `NSError`s, decoding and
-    /// encoding errors, ``HTTPStatusError``, `CancellationError`). `false` for an app's own value types,
-    /// which only an app's catalog entries interpret (see `ErrorCatalog.mayInterpret(_:info:)`).
+    /// Whether the built-in catalog entries may interpret values of this type; not an app's own value types.
     let mayBeBuiltIn: Bool
     /// Whether values have a user info: `NSError` instances and `CustomNSError`s.
     var hasUserInfo: Bool { isNSError || asCustomNSError != nil }
     /// `CustomStringConvertible`, excluding types whose description is an `NSError` dump.
     let isTextual: Bool
     let isDebugTextual: Bool
-    /// Whether the type's description deliberately says nothing and points to its debug description instead
-    /// (postgres-nio's "Generic description to prevent accidental leakage of sensitive data. For debugging
-    /// details, use `String(reflecting: error)`."): a report reads something more specific. Such a text is
-    /// the same for every value, so the first value seen tells.
+    /// Whether the type's description says nothing on purpose (postgres-nio's "Generic description…"): the first
+    /// value tells.
     let hasVagueDescription: Bool
+    /// Positions of the stored properties that may hold an error (``ReflectedValueKind/searchedChildren``);
+    /// `nil` to look at all of them (enums, and classes with a superclass).
+    let searchedChildren: [Int]?
     /// Reads the causes of a ``WrappingError`` of this type; `nil` for other types.
     let wrapping: WrappingReader?
     /// ``wrapping``, when it may also answer the ``WrappingError/declaredCaseName`` (for reports and keys):
@@ -91,6 +87,7 @@ final class ErrorTypeInfo: Sendable {
         let type = type(of: error)
         name = String(describing: type)
         let qualifiedName = Self.stableName(of: type)
+        self.qualifiedName = qualifiedName
         var hash = StableHash()
         hash.combine(qualifiedName)
         qualifiedNameHash = hash.value
@@ -152,14 +149,16 @@ final class ErrorTypeInfo: Sendable {
             || type == CocoaError.self || type == POSIXError.self || type == DecodingError.self
             || type == EncodingError.self
         mayBeBuiltIn = ecosystemFamily != nil || isObject || isNSError || isCustomNSError || isBuiltInType
+        let hasFixedProperties =
+            (style == .structure || style == .object) && !isCustomReflectable && mirror.superclassMirror == nil
+        searchedChildren =
+            hasFixedProperties && (source == .reflection || source == .customNSError(isFoundation: false))
+            ? ReflectedValueKind.searchedChildren(of: mirror, searchesObjects: true) : nil
         wrapping = wrappingType.map { WrappingReader($0) }
         wrapped = Self.describesCasesByName(type, style: style) ? wrapping : nil
     }
 
-    /// Whether reflection reads the case name of an enum of this type as the name alone: an enum with
-    /// Swift's default description and mirror, whose first mirror child is named after the case and whose
-    /// payload-less cases are described by their names. Otherwise the reports read the type's own text
-    /// or mirror, and a stated case name would change them.
+    /// Whether reflection reads this enum's case names as the names alone (default description and mirror).
     private static func describesCasesByName(_ type: any Error.Type, style: Style) -> Bool {
         style == .enumeration && !(type is any CustomStringConvertible.Type)
             && !(type is any CustomDebugStringConvertible.Type) && !(type is any TextOutputStreamable.Type)
@@ -212,9 +211,7 @@ final class ErrorTypeInfo: Sendable {
     /// that know them (RemedyHummingbird: every `HTTPResponseError`, which knows its own response).
     private static let leafDeclarations = LockedValue<[@Sendable (any Error.Type) -> Bool]>([])
 
-    /// Declares the types a test accepts as leaves: walks never reflect their values in search of causes.
-    ///
-    /// Types seen before the declaration are looked at again, so the declaration holds whenever it is made.
+    /// Declares leaves; types seen before are looked at again.
     static func declareLeaves(where test: @escaping @Sendable (any Error.Type) -> Bool) {
         leafDeclarations.withLock { $0.append(test) }
         known.withLock { $0 = [:] }
@@ -271,6 +268,11 @@ extension ErrorTree {
     /// `HTTPResponseError`, which knows its own response).
     package static func declareLeaves(where test: @escaping @Sendable (any Error.Type) -> Bool) {
         ErrorTypeInfo.declareLeaves(where: test)
+    }
+
+    /// The module-qualified name of an error's type (`GRDB.DatabaseError`), made once per type.
+    package static func qualifiedTypeName(of error: any Error) -> String {
+        ErrorTypeInfo.of(error).qualifiedName
     }
 
     /// The module that declares an error's type (`GRDB` for `GRDB.DatabaseError`), looked up once per type.

@@ -16,10 +16,9 @@ enum ReflectedValueKind: Sendable {
     /// A struct or an enum that isn't an error but may hold some: its stored properties or its payload
     /// are searched.
     case structure
-    /// A Swift class instance that isn't an error: searched only where an error keeps its own state in
-    /// it (a stored property of the error itself, as in copy-on-write storage such as postgres-nio's
-    /// `PSQLError`, whose cause lives in a private `Backing` object); anywhere else, never searched.
-    case object
+    /// A Swift class instance that isn't an error: searched (its properties at `searched`) only where it is an
+    /// error's own storage, as postgres-nio's `PSQLError`'s `Backing`; anywhere else, never.
+    case object(searched: [Int])
     /// Anything else, never searched: plain data, strings, `Data`, URLs, types that choose their own
     /// mirror, Objective-C classes, and untyped bags (`Any`).
     case other
@@ -78,7 +77,7 @@ enum ReflectedValueKind: Sendable {
         } else if let collection = type as? any ValueCollection.Type {
             kind = collection.elementsMayHoldErrors ? .valueCollection : .other
         } else if isStorageObject(type) {
-            kind = .object
+            kind = .object(searched: searchedChildren(of: Mirror(reflecting: value), searchesObjects: false))
         } else if isOpaque(type) {
             kind = .other
         } else {
@@ -104,6 +103,17 @@ enum ReflectedValueKind: Sendable {
         return open(value)
     }
 
+    /// The positions of the stored properties that may hold an error, from one value: they are the same for every
+    /// value (`server.failure.opaqueLibrary`). `searchesObjects`: an object counts, as the error's own storage.
+    static func searchedChildren(of mirror: Mirror, searchesObjects: Bool) -> [Int] {
+        var positions: [Int] = []
+        for (position, child) in mirror.children.prefix(ErrorTree.maximumReflectedValues).enumerated()
+        where (searchesObjects && isStorageObject(type(of: child.value))) || mayHoldErrors(storedAs: child.value) {
+            positions.append(position)
+        }
+        return positions
+    }
+
     /// Whether any stored property of an error struct (a mirror of one of its values) may hold an error:
     /// a class instance among them is the error's own storage, which is searched.
     static func mayHoldErrors(_ mirror: Mirror) -> Bool {
@@ -120,6 +130,11 @@ enum ReflectedValueKind: Sendable {
             let mirror = Mirror(reflecting: value)
             if mirror.subjectType == type, mirror.displayStyle == .struct || mirror.displayStyle == .tuple {
                 answer = mirror.children.contains { mayHoldErrors(storedAs: $0.value) }
+            } else if mirror.subjectType == type, let collection = value as? any ValueCollection {
+                // A collection of structs (an `InvalidInputError`'s `[FieldError]`): its first element tells;
+                // an empty one tells nothing, and nothing is kept.
+                guard let elementsMay = collection.elementsMayHoldErrorsByFirst else { return true }
+                answer = elementsMay
             }
         }
         holdsErrors.withLock { $0[id] = answer }
@@ -229,6 +244,8 @@ protocol ValueCollection {
     static var elementsMayHoldErrors: Bool { get }
     /// How many elements the collection holds.
     var valueCount: Int { get }
+    /// Whether the elements may hold an error, judged by the first one; `nil` when it can't tell.
+    var elementsMayHoldErrorsByFirst: Bool? { get }
     /// The first `limit` elements, each with its label, one at a time: a search that stops early
     /// doesn't pay for the rest.
     func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)>
@@ -237,6 +254,14 @@ protocol ValueCollection {
 extension ValueCollection where Self: Collection {
     static var elementsMayHoldErrors: Bool { ReflectedValueKind.mayHoldErrors(Element.self) }
     var valueCount: Int { count }
+
+    /// Whether the elements may hold an error, judged by the first one when the elements are of one type
+    /// (not an existential): a struct's stored properties are the same for every value. `nil` when it can't tell.
+    var elementsMayHoldErrorsByFirst: Bool? {
+        guard Self.elementsMayHoldErrors else { return false }
+        guard let first, type(of: first as Any) == Element.self else { return nil }
+        return ReflectedValueKind.mayHoldErrors(storedAs: first)
+    }
 
     /// Ordered collections label each element with its index: `connectionErrors[2]`.
     func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {
@@ -261,6 +286,7 @@ extension Set: ValueCollection {
 extension Dictionary: ValueCollection {
     static var elementsMayHoldErrors: Bool { ReflectedValueKind.mayHoldErrors(Value.self) }
     var valueCount: Int { count }
+    var elementsMayHoldErrorsByFirst: Bool? { Self.elementsMayHoldErrors ? nil : false }
 
     /// The values, labelled with their keys in sorted order (as dictionaries of errors are).
     func values(prefix limit: Int, label: String?) -> AnyIterator<(label: String?, value: Any)> {

@@ -78,7 +78,7 @@ struct ReportTextTests {
         let lines = (0..<400).map { String(repeating: $0.isMultiple(of: 3) ? "é" : "a", count: ($0 * 37) % 29) }
         var writer = ReportLines(maximumBytes: maximumBytes, style: .plain)
         for line in lines { writer.append(line) }
-        let report = writer.finish()
+        let report = writer.finish(separator: "\n")
         #expect(report.utf8.count <= maximumBytes)
         let kept = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let marker = kept.firstIndex { $0.hasPrefix("… ") && $0.hasSuffix(" …") }

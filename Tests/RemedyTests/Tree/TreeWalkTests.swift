@@ -74,7 +74,7 @@ struct TreeWalkTests {
     }
 
     static func general(_ tree: ErrorTree, readsCaseNames: Bool) -> (nodes: [Seen], truncated: Bool) {
-        var iterator = tree.makeVisitor(collectsFields: false, readsCaseNames: readsCaseNames)
+        var iterator = ErrorTree.Iterator(root: tree.root, limits: tree.limits, readsCaseNames: readsCaseNames)
         var nodes: [Seen] = []
         while let visit = iterator.nextVisit() {
             nodes.append(seen(visit.node, caseLabel: visit.caseLabel, info: visit.info))
@@ -209,10 +209,8 @@ struct TreeWalkTests {
         fields.map { "\($0.label ?? "-")=\(String(describing: $0.value))" }
     }
 
-    static func reported(_ error: any Error, limits: ErrorLimits, collectsFields: Bool) -> (
-        nodes: [Reported], truncated: Bool
-    ) {
-        var iterator = ErrorTree(error, limits: limits).makeVisitor(collectsFields: collectsFields)
+    static func reported(_ error: any Error, limits: ErrorLimits) -> (nodes: [Reported], truncated: Bool) {
+        var iterator = ErrorTree(error, limits: limits).makeVisitor()
         var nodes: [Reported] = []
         while let visit = iterator.nextVisit() {
             nodes.append(
@@ -222,7 +220,8 @@ struct TreeWalkTests {
                     omittedChildCount: visit.node.omittedChildCount,
                     isDepthLimited: visit.node.isDepthLimited,
                     isLeaf: visit.node.isLeaf,
-                    fields: fieldTexts(visit.fields)))
+                    fields: fieldTexts(
+                        ErrorTree.inspect(visit.node.error, info: visit.info, limit: 0, collectsFields: true).fields)))
         }
         return (nodes, iterator.isTruncated)
     }
@@ -235,26 +234,11 @@ struct TreeWalkTests {
             name: "n", count: 3, causes: [Leaf.timeout, Valued.failed(code: 1, path: "p", cause: Leaf.notFound)]),
     ]
 
-    /// The report's walk (collecting fields) tells each node's counts, cut and leafness exactly as the walk
-    /// of presentations and keys does, on every tree and cap, and the fields of each node: the renderer reads
-    /// them from it.
-    @Test func theReportWalkTellsWhatTheOtherWalksTell() {
-        Self.withTrees { trees, limits in
-            for error in trees + Self.withFields {
-                for limit in limits {
-                    let report = Self.reported(error, limits: limit, collectsFields: true)
-                    var plain = Self.reported(error, limits: limit, collectsFields: false)
-                    #expect(plain.nodes.allSatisfy { $0.fields.isEmpty }, "\(type(of: error)) \(limit)")
-                    for index in plain.nodes.indices where index < report.nodes.count {
-                        plain.nodes[index].fields = report.nodes[index].fields
-                    }
-                    #expect(report.nodes == plain.nodes, "\(type(of: error)) \(limit)")
-                    #expect(report.truncated == plain.truncated, "\(type(of: error)) \(limit)")
-                }
-            }
-        }
+    /// A report reads the fields of a node where it needs them, from the node the walk visited: the values
+    /// of the node itself that aren't errors, not those of its causes.
+    @Test func aReportReadsTheFieldsOfEachNode() {
         let fields = Self.withFields.map { error in
-            Self.reported(error, limits: .default, collectsFields: true).nodes.map(\.fields)
+            Self.reported(error, limits: .default).nodes.map(\.fields)
         }
         #expect(fields[0] == [["code=7", "path=/tmp"], [], ["code=8", "path=x"], []])
         #expect(fields[1] == [["name=n", "count=3"], [], ["code=1", "path=p"], []])

@@ -20,7 +20,7 @@
 /// translated into the language of the ``Localization`` used when the error is resolved.
 public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// How an option is shown, after Apple's Human Interface Guidelines for alert buttons.
-    public enum Role: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    public enum Role: String, Sendable, Hashable, Codable, CaseIterable {
         /// Dismisses the error without fixing anything. A presentation has at most one.
         case cancel
         /// An ordinary choice.
@@ -29,9 +29,6 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         case recommended
         /// A choice that destroys data; always shown together with a cancel option.
         case destructive
-
-        /// The raw name (`"cancel"`, `"normal"`, `"recommended"` or `"destructive"`).
-        public var description: String { rawValue }
     }
 
     /// The text on the button or prompt.

@@ -30,11 +30,11 @@ import Foundation
 /// ```
 public struct ErrorResolver: Sendable {
     /// The catalog that interprets foreign errors.
-    public var catalog: ErrorCatalog
+    package var catalog: ErrorCatalog
     /// The language of Remedy's texts.
-    public var localization: Localization
+    package var localization: Localization
     /// The caps of the tree walk.
-    public var limits: ErrorLimits
+    package var limits: ErrorLimits
 
     /// Creates a resolver.
     ///

@@ -174,7 +174,7 @@ public struct Localization: Sendable {
     ///   - key: The key, for example `"option.tryAgain"`.
     ///   - fallbackKey: A key to use when `key` has no text anywhere.
     /// - Returns: The localized text.
-    public func string(forKey key: String, fallbackKey: String? = nil) -> String {
+    package func string(forKey key: String, fallbackKey: String? = nil) -> String {
         if let text = lookup(key) { return text }
         if let fallbackKey, let text = lookup(fallbackKey) { return text }
         return key

@@ -17,13 +17,13 @@
 /// ``ErrorReport`` shows each layer on a line of its own, with its source location.
 public struct ContextError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// One layer of context.
-    public struct Layer: Sendable, Hashable, Codable {
+    package struct Layer: Sendable, Hashable, Codable {
         /// What the program was doing, for developers ("Loading the forecast").
-        public var message: String
+        package var message: String
         /// The file (`#fileID`) where the layer was added.
-        public var fileID: String
+        package var fileID: String
         /// The line where the layer was added.
-        public var line: Int
+        package var line: Int
 
         package init(_ message: String, fileID: String = #fileID, line: Int = #line) {
             self.message = message
@@ -89,7 +89,7 @@ public struct ContextError: Error, Sendable, CustomStringConvertible, CustomDebu
     }
 
     /// The context layers, outermost first.
-    public var layers: [Layer] { innermostFirst.reversed() }
+    package var layers: [Layer] { innermostFirst.reversed() }
 
     package var outermostLayer: Layer {
         storage.withLock { $0[layerCount - 1] }

@@ -93,7 +93,10 @@ struct RecoveryOptionTests {
     @Test func outcomesDescribeThemselves() {
         #expect(RecoveryOutcome.recovered.description == "recovered")
         #expect(RecoveryOutcome.notRecovered.description == "not recovered")
-        #expect(RecoveryOption.Role.allCases.map(\.description) == ["cancel", "normal", "recommended", "destructive"])
+        #expect(
+            RecoveryOption.Role.allCases.map { String(describing: $0) } == [
+                "cancel", "normal", "recommended", "destructive",
+            ])
     }
 }
 

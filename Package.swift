@@ -164,6 +164,9 @@ let package = Package(
             dependencies: [
                 .target(name: "RemedyVapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Vapor"])),
+                .target(name: "Remedy", condition: .when(traits: ["Vapor"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["Vapor"])),
             ],
             path: "Examples/vapor"
         ),

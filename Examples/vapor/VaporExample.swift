@@ -1,4 +1,7 @@
 #if Vapor
+import NIOCore
+import Remedy
+import RemedyTerminal
 import RemedyVapor
 import Vapor
 
@@ -18,9 +21,22 @@ struct VaporExample {
             try await app.execute()
         } catch {
             try await app.asyncShutdown()
-            throw error
+            // A failure to start — a port another program holds, above all — told by Remedy in the person's
+            // words; the process ends with the command-line article's status (69 for the port).
+            await ErrorScope.root(presenter: TerminalPresenter()).exit(withError: startFailure(error))
         }
         try await app.asyncShutdown()
+    }
+
+    /// A port another program holds, as a person reads it (SwiftNIO's own text is "bind(descriptor:ptr:bytes:):
+    /// Address already in use"); any other error as it is.
+    static func startFailure(_ error: any Error) -> any Error {
+        guard ErrorTree(error).all(IOError.self).contains(where: { $0.errnoCode == EADDRINUSE }) else { return error }
+        return MessageError(
+            "Another program is listening on the port. Stop it, or choose another port with --port.",
+            title: "Port in Use",
+            category: .externalSystemUnavailable
+        )
     }
 
     static func configure(_ app: Application) {

@@ -33,7 +33,8 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
         case fail(any Error)
         /// Never answers, and ignores cancellation: a presenter that hangs.
         case never
-        /// Waits until ``ScriptedPresenter/release()`` is called, then answers as given.
+        /// Waits until ``ScriptedPresenter/release()`` is called, then answers as given. A wait whose task
+        /// is cancelled ends at once, dismissed, as a presenter's view taken away.
         case held(Answer)
 
         /// A short rendering, such as `title("Try Again")`.
@@ -62,7 +63,8 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
     private struct Storage: Sendable {
         var script: [Answer]
         var records: [Record] = []
-        var held: [CheckedContinuation<Void, Never>] = []
+        var held: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var lastHeld: UInt64 = 0
         var isReleased = false
         var hanging: [CheckedContinuation<Void, Never>] = []
     }
@@ -103,7 +105,7 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
         let held = storage.withLock { storage in
             storage.isReleased = true
             defer { storage.held.removeAll() }
-            return storage.held
+            return storage.held.values
         }
         for continuation in held { continuation.resume() }
     }
@@ -192,21 +194,31 @@ public final class ScriptedPresenter: ErrorPresenter, Sendable {
             }
             return nil
         case .held(let inner):
-            await withCheckedContinuation { continuation in
-                let released = storage.withLock { storage -> Bool in
-                    if storage.isReleased { return true }
-                    storage.held.append(continuation)
-                    return false
-                }
-                if released { continuation.resume() }
+            let id = storage.withLock { storage -> UInt64 in
+                storage.lastHeld += 1
+                return storage.lastHeld
             }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    // Checked with the lock held: a cancellation after it finds the continuation stored.
+                    let goes = storage.withLock { storage -> Bool in
+                        if storage.isReleased || Task.isCancelled { return true }
+                        storage.held[id] = continuation
+                        return false
+                    }
+                    if goes { continuation.resume() }
+                }
+            } onCancel: {
+                storage.withLock { $0.held.removeValue(forKey: id) }?.resume()
+            }
+            if Task.isCancelled { return nil }
             return try await respond(inner, to: presentation)
         }
     }
 
     deinit {
         // Hanging answers end with the presenter, so no continuation leaks.
-        let waiting = storage.withLock { $0.hanging + $0.held }
+        let waiting = storage.withLock { $0.hanging + $0.held.values }
         for continuation in waiting { continuation.resume() }
     }
 }

@@ -150,7 +150,12 @@ struct DemoProcess {
             process.terminate()
             return true
         }
-        for await _ in exited.stream {}
+        // A cancelled test (at its time limit) ends the program, so the reads of its output end too.
+        await withTaskCancellationHandler {
+            for await _ in exited.stream {}
+        } onCancel: {
+            if process.isRunning { process.terminate() }
+        }
         watchdog.cancel()
         // Closed only now: closing the controlling side hangs the terminal up under a program still reading.
         try terminal?.closeBothSides()

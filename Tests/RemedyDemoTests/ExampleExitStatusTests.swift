@@ -3,7 +3,7 @@ import Testing
 
 /// The server examples end as the command-line article's table says, with Remedy's calm words instead of the
 /// libraries' raw text: a bad `--server` is a bad command line (64), a server that can't be reached a temporary
-/// failure (75), a port another program holds a service that is unavailable (69).
+/// failure (75), a port another program holds a service that is unavailable (69) — in each server example.
 @Suite(.timeLimit(.minutes(3)))
 struct ExampleExitStatusTests {
     @Test(arguments: ["localhost:8080", "ftp://127.0.0.1", "not a url"])
@@ -29,15 +29,30 @@ struct ExampleExitStatusTests {
 
     #if Hummingbird
     @Test func aPortAnotherProgramHoldsIsToldCalmly() async throws {
-        let first = try await ExampleServerProcess()
-        defer { first.stop() }
-        let port = try #require(first.baseURL.port)
+        let occupied = try OccupiedPort()
         let run = try await DemoProcess.run(
-            ["--port", "\(port)"], executable: "server-example", standardInput: DemoProcess.Input.none)
+            ["--port", "\(occupied.port)"], executable: "server-example", standardInput: DemoProcess.Input.none)
+        withExtendedLifetime(occupied) {}
         #expect(run.status == 69)
-        #expect(run.stderr.contains("Port \(port) Is in Use"))
+        #expect(run.stderr.contains("Port \(occupied.port) Is in Use"))
         #expect(!run.all.contains("errno"), "the library's raw text: \(run.all)")
         #expect(!run.all.contains("bind(descriptor"))
+    }
+    #endif
+
+    #if Vapor
+    @Test func aPortAnotherProgramHoldsIsToldCalmlyByTheVaporExample() async throws {
+        let occupied = try OccupiedPort()
+        let run = try await DemoProcess.run(
+            ["serve", "--port", "\(occupied.port)"], executable: "vapor-example", standardInput: DemoProcess.Input.none)
+        withExtendedLifetime(occupied) {}
+        #expect(run.status == 69)
+        #expect(run.stderr.contains("╭─ ⚠ Port in Use"))
+        #expect(run.stderr.contains("Another program is listening on the port."))
+        // The person's side: no library text, no crash (Vapor's own log line on standard output is the developer's).
+        for fragment in ["errno", "bind(descriptor", "Fatal error", "crashed"] {
+            #expect(!run.stderr.contains(fragment), "raw text for the person: \(run.stderr)")
+        }
     }
     #endif
 }

@@ -26,6 +26,23 @@ struct ExamplePagesBrowserTests {
         #expect(refused.contains("email"), "not the refused form's page:\n\(refused)")
         #expect(Chromium.hasLinkOrButton(refused), "no link or button after the refused form:\n\(refused)")
     }
+
+    /// `remedy-demo serve`: each of its routes a browser can open, as a browser opens them (GET), the router's
+    /// 404, and the page after its form-like route (`POST /accounts`) refuses. (`GET /` lists the routes as
+    /// JSON, no page; a page's way to the start leads there.)
+    @Test func everyPageOfTheDemoServerHasAWayOn() async throws {
+        let server = try await ExampleServerProcess("remedy-demo", arguments: ["serve", "--port", "0"])
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        for path in ["/account", "/reports/today", "/invoices/42", "/accounts", "/session", "/no/such/page"] {
+            let dom = try await Chromium.dom(of: base + path)
+            #expect(dom.contains("<h1"), "not a page: \(path)\n\(dom)")
+            #expect(Chromium.hasLinkOrButton(dom), "no link or button on \(path):\n\(dom)")
+        }
+        let refused = try await Chromium.dom(of: Chromium.postingForm(to: base + "/accounts"))
+        #expect(refused.contains("ada"), "not the refused name's page:\n\(refused)")
+        #expect(Chromium.hasLinkOrButton(refused), "no link or button after the refused form:\n\(refused)")
+    }
     #endif
 
     #if Vapor
@@ -82,15 +99,19 @@ enum Chromium {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         // The exit awaited through the termination handler: blocking a thread of the cooperative pool on
-        // Chromium would starve the test's other work.
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        // Chromium would starve the test's other work. A cancelled test (at its time limit) ends Chromium.
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                process.terminationHandler = { _ in continuation.resume() }
+                do {
+                    try process.run()
+                } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(throwing: error)
+                }
             }
+        } onCancel: {
+            if process.isRunning { process.terminate() }
         }
         try output.close()
         return String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)

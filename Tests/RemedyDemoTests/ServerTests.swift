@@ -62,9 +62,9 @@ struct ServerTests {
     }
 
     @Test func serveListsItsFailingRoutesAndAnswersProblemDetails() async throws {
-        let serve = try ServeRun(["serve", "--port", "0"])
+        let serve = try await ExampleServerProcess("remedy-demo", arguments: ["serve", "--port", "0"])
         defer { serve.stop() }
-        let baseURL = try serve.waitForBaseURL()
+        let baseURL = serve.baseURL
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
 
@@ -105,13 +105,13 @@ struct ServerTests {
     }
 
     @Test func aBusyPortIsAnErrorHandledByRemedy() async throws {
-        let first = try ServeRun(["serve", "--port", "0"])
-        defer { first.stop() }
-        let port = try #require(try first.waitForBaseURL().port)
-        let run = try await DemoProcess.run(["serve", "--port", "\(port)"])
-        #expect(run.status == 1)
+        let occupied = try OccupiedPort()
+        let run = try await DemoProcess.run(["serve", "--port", "\(occupied.port)"])
+        withExtendedLifetime(occupied) {}
+        // The command-line article's status for a port another program holds: 69, unavailable.
+        #expect(run.status == 69)
         #expect(run.stderr.contains("╭─ ⚠ Port in Use"))
-        #expect(run.stderr.contains("Another program already listens on port \(port)."))
+        #expect(run.stderr.contains("Another program already listens on port \(occupied.port)."))
         for fragment in ["bind(", "errno", "Address already in use", "Error:"] {
             #expect(!run.all.contains(fragment), "raw developer text: \(fragment)")
         }
@@ -133,42 +133,6 @@ struct ServerTests {
     }
 }
 
-/// `remedy-demo serve` running until stopped: its first line names the address.
-private final class ServeRun: @unchecked Sendable {
-    // @unchecked: used from one test task only.
-    private let process = Process()
-    private let stdout = Pipe()
-
-    init(_ arguments: [String]) throws {
-        process.executableURL = DemoProcess.executable("remedy-demo")
-        process.arguments = arguments
-        process.environment = DemoProcess.environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Reads standard output until the server says where it listens.
-    func waitForBaseURL() throws -> URL {
-        var seen = ""
-        while true {
-            if let range = seen.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
-                seen[range.upperBound...].contains(" ")
-            {
-                return try #require(URL(string: String(seen[range])))
-            }
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { throw CocoaError(.fileReadUnknown) }
-            seen += String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    func stop() {
-        if process.isRunning { process.interrupt() }
-        process.waitUntilExit()
-    }
-}
 #else
 /// Without the package trait Hummingbird, the server parts of the demo say how to run them.
 @Suite(.timeLimit(.minutes(10)))

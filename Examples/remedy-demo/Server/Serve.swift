@@ -45,22 +45,22 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         // The server's own failures — a port another program holds, above all — are shown as any other
-        // error: by Remedy, in the person's words, with the details in the log.
+        // error: by Remedy, in the person's words, with the details in the log; the process then ends with
+        // the command-line article's status (69, unavailable, for the port).
         let portInUse = MessageError(
             text("demo.serve.portInUse.message", port),
             title: text("demo.serve.portInUse.title"),
             category: .externalSystemUnavailable
         )
-        let root = ErrorScope.root(
-            "Serve",
-            presenter: TerminalPresenter(),
-            rules: [ErrorRule("port in use") { Self.isAddressInUse($0.error) ? .replace(portInUse) : .passOn }],
-            logger: logger
-        )
-        let served: Void? = await root.attempt("Serving on port \(port)", retryPolicy: .disabled) {
-            try await application.runService()
+        let root = ErrorScope.root("Serve", presenter: TerminalPresenter(), logger: logger)
+        await root.attemptOrExit("Serving on port \(port)", retryPolicy: .disabled) {
+            do {
+                try await application.runService()
+            } catch let error where Self.isAddressInUse(error) {
+                // In the operation, not in a rule: the exit status is read from the error the operation threw.
+                throw portInUse
+            }
         }
-        if served == nil { throw ExitCode.failure }
         #else
         // Said as any error is: by Remedy, in the person's words.
         let root = ErrorScope.root("Serve", presenter: TerminalPresenter())

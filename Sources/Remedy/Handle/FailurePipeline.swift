@@ -368,6 +368,7 @@ final class FailurePipeline: Sendable {
             termination = task
             return task
         }
-        await task.value
+        // A cancelled caller stops waiting; the termination goes on for the others.
+        _ = await Race.run(timeout: nil, clock: clock) { await task.value }
     }
 }

@@ -127,7 +127,13 @@ extension ErrorScope {
     {
         let status = exitStatus(for: error)
         guard status != .success else { return status }
-        _ = await handle(error, fileID: fileID, line: line).value
+        // The handling is a task of its own: a cancelled caller cancels it, so neither waits on.
+        let handling = handle(error, fileID: fileID, line: line)
+        _ = await withTaskCancellationHandler {
+            await handling.value
+        } onCancel: {
+            handling.cancel()
+        }
         return status
     }
 }

@@ -369,6 +369,9 @@ final class FailurePipeline: Sendable {
             return task
         }
         // A cancelled caller stops waiting; the termination goes on for the others.
-        _ = await Race.run(timeout: nil, clock: clock) { await task.value }
+        _ = await Race.run(timeout: nil, clock: clock) {
+            await task.value
+            return .finished(.notRecovered)
+        }
     }
 }

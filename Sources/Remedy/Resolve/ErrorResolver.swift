@@ -150,9 +150,6 @@ extension String? {
 extension String {
     /// Whether this is Foundation's generic "The operation could not be completed" text (any variant).
     var isFoundationGenericText: Bool {
-        // Bytes first: nearly every text differs from these within a few, and a comparison of characters
-        // is a visible part of a failed request's cost on a server (`server.failure.problemDetails.*`).
-        guard utf8.starts(with: "The operation could".utf8) else { return false }
         return hasPrefix("The operation could not be completed") || hasPrefix("The operation couldn’t be completed")
             || hasPrefix("The operation couldn't be completed")
     }

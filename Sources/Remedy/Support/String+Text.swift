@@ -13,7 +13,7 @@ extension String {
 
     /// How two option titles compare for duplicates: trimmed and case-insensitive.
     // ASCII titles are trimmed by their bytes: Foundation's trimming is a large part of a failed request's
-    // cost on a server (`server.failure.problemDetails.*`).
+    // cost on a server (`server.failure.retryAfter`, Benchmarks/README.md).
     package var titleIdentity: String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

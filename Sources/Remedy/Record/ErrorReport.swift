@@ -107,71 +107,65 @@ extension ErrorReport {
     /// follows the first and ends with how many others there are: `Syncing: HTTP 503 (+2 more)`. The
     /// line is escaped and capped (see ``ErrorLimits``).
     public var summary: String {
+        // The summary reads the first path only, which the depth cap bounds already: no node cap cuts it.
+        var walkLimits = limits
+        walkLimits.maximumNodes = .max
+        var walk = ErrorTree.Iterator(root: error, limits: walkLimits)
+        return Self.summary(of: { walk.nextVisit() }, limits: limits)
+    }
+
+    /// The summary of a walk's visits in pre-order: their first path is their prefix, each visit the first
+    /// child of the one before.
+    static func summary(of nextVisit: () -> ErrorTree.Visit?, limits: ErrorLimits) -> String {
         var builder = SummaryBuilder(limits: limits)
-        var current = error
-        var depth = 0
-        var seen: Set<ObjectIdentifier> = []
-        // Keeps visited instances alive, so that identifiers can't be reused during the walk.
-        var retained: [AnyObject] = []
         var others = 0
-        let width = Swift.min(1, limits.maximumWidth)
-        let messageLimit = limits.maximumMessageLength
-        while true {
-            let info = ErrorTypeInfo.of(current)
-            if info.isObject, let object = ErrorTree.identity(of: current) {
-                guard seen.insert(ObjectIdentifier(object)).inserted else {
-                    let inspection = ErrorTree.inspect(
-                        current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
-                    builder.append(
-                        NodeFacts.headline(of: current, info: info, inspection: inspection, messageLimit: messageLimit)
-                    )
-                    builder.appendToLast(" ↻ (cycle)")
-                    break
-                }
-                retained.append(object)
+        while let visit = nextVisit() {
+            let node = visit.node
+            let error = node.error
+            let info = visit.info
+            let message = NodeFacts.message(of: error, info: info)
+            // A node's fields and stated case name: only a headline without a message names them.
+            func look() -> ErrorTree.Inspection {
+                ErrorTree.inspect(error, info: info, limit: 0, collectsFields: true, readsCaseName: true)
             }
-            if info.source == .context, let context = ErrorTree.value(current, as: ContextError.self) {
+            func headline(_ inspection: @autoclosure () -> ErrorTree.Inspection) -> String {
+                message
+                    ?? NodeFacts.fallback(
+                        of: error, info: info, inspection: inspection(), messageLimit: limits.maximumMessageLength)
+            }
+            if node.isCycle {
+                builder.append(headline(look()))
+                builder.appendToLast(" ↻ (cycle)")
+                return builder.result(others: others)
+            } else if info.source == .context, let context = ErrorTree.value(error, as: ContextError.self) {
                 builder.append(context)
-                guard depth < limits.maximumDepth, width > 0 else {
-                    builder.appendMarker("…")
-                    break
-                }
-                current = context.underlying
-                depth += 1
-                continue
+            } else if node.childCount > 0 || node.omittedChildCount > 0
+                || (node.isDepthLimited && limits.maximumWidth == 0)
+            {
+                // A wrapper's message; without a child kept, the width cap left out every cause.
+                message.map { builder.append($0) }
+            } else if node.isDepthLimited {
+                // Where the depth cap stops the summary: the walk kept none of its causes, yet the others count.
+                let inspection = look()
+                others += inspection.omitted - 1
+                builder.append(headline(inspection))
+            } else {
+                builder.append(headline(look()))  // the root cause
+                return builder.result(others: others)
             }
-            // Without stated case names: a summary names an error only in a headline without a message.
-            let inspection = ErrorTree.inspect(current, info: info, limit: width, collectsFields: true)
-            let message = NodeFacts.message(of: current, info: info)
-            func headline() -> String {
-                if let message { return message }
-                let named =
-                    info.wrapped == nil
-                    ? inspection
-                    : ErrorTree.inspect(current, info: info, limit: 0, collectsFields: true, readsCaseName: true)
-                return NodeFacts.fallback(of: current, info: info, inspection: named, messageLimit: messageLimit)
-            }
-            guard let child = inspection.children.first else {
-                if inspection.omitted == 0 {
-                    builder.append(headline())  // the root cause
-                } else {
-                    message.map { builder.append($0) }  // every cause left out by the width cap
-                    builder.appendMarker("…")
-                }
-                break
-            }
-            others += inspection.omitted
-            guard depth < limits.maximumDepth else {
-                builder.append(headline())  // where the depth cap stops the summary
-                builder.appendMarker("…")
-                break
-            }
-            message.map { builder.append($0) }
-            current = child.error
-            depth += 1
+            guard node.childCount > 0 else { break }
+            others += node.childCount - 1 + node.omittedChildCount
         }
-        withExtendedLifetime(retained) {}
+        // A cap stopped the first path, or the node cap stopped the walk on it.
+        builder.appendMarker("…")
         return builder.result(others: others)
+    }
+}
+
+extension ResolvedFailure.TreeFacts {
+    /// The summary (``ErrorReport/summary``) of the walk that resolved the error, without walking it again.
+    package var summary: String {
+        ErrorReport.summary(of: replay(), limits: limits)
     }
 }
 

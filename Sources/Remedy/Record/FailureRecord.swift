@@ -6,10 +6,12 @@ struct FailureRecord: Sendable {
     /// The `event` metadata value of the line logged when a scope receives an error.
     static let receivedEvent = "received"
 
-    /// What the outcome line tells of a handled error: a few fields, not the whole resolved failure,
-    /// whose copy (its interpretation, its facts) would cost a retain per text and list.
+    /// What the outcome line tells of a handled error: a few fields and the walk's facts, not the whole
+    /// resolved failure, whose interpretation's copy would cost a retain per text and list.
     private struct Logged: Sendable {
         let error: any Error
+        /// The walk that resolved the error, which the lines read instead of walking the tree again.
+        let facts: ResolvedFailure.TreeFacts
         let supportReference: SupportReference
         let category: ErrorCategory
         let severity: Severity
@@ -20,6 +22,7 @@ struct FailureRecord: Sendable {
         // failure (a retain per text and list of its interpretation) for the few fields read here.
         init(_ failure: borrowing HandledError) {
             error = failure.error
+            facts = failure.resolved.facts
             supportReference = failure.supportReference
             category = failure.category
             severity = failure.severity
@@ -27,8 +30,8 @@ struct FailureRecord: Sendable {
             action = failure.action
         }
 
-        /// The one-line summary of the error, as ``HandledError/description``.
-        var description: String { ErrorReport(error).summary }
+        /// The one-line summary of the error (``ErrorReport/summary``).
+        var description: String { facts.summary }
     }
 
     /// The summary of the original error, made for the intake line and read again by the outcome line;
@@ -79,7 +82,7 @@ struct FailureRecord: Sendable {
     func fatal(_ failure: HandledError) {
         logger.log(
             level: .error,
-            "Fatal error, presented before the terminate function runs: \(failure.description)",
+            "Fatal error, presented before the terminate function runs: \(failure.resolved.facts.summary)",
             error: failure.error,
             metadata: [
                 "category": "\(failure.category)",

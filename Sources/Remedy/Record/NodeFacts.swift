@@ -185,17 +185,6 @@ package enum NodeFacts {
             of: error, info: visit.info, caseLabel: caseLabel, fields: fields, messageLimit: messageLimit, kind: kind)
     }
 
-    /// The error's message, or its fallback description when it has none.
-    static func headline(
-        of error: any Error,
-        info: ErrorTypeInfo,
-        inspection: ErrorTree.Inspection,
-        messageLimit: Int
-    ) -> String {
-        message(of: error, info: info)
-            ?? fallback(of: error, info: info, inspection: inspection, messageLimit: messageLimit)
-    }
-
     /// ``fallback(of:info:caseLabel:fields:messageLimit:)`` with what an inspection found.
     static func fallback(
         of error: any Error,

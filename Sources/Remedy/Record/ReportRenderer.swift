@@ -46,14 +46,7 @@ struct ReportRenderer {
 
     /// The report of the walk a resolution made, without walking the tree again.
     func render(_ facts: ResolvedFailure.TreeFacts) -> String {
-        var position = 0
-        return render(
-            next: {
-                defer { position += 1 }
-                return facts.visit(at: position)
-            },
-            isTruncated: { facts.isTruncated }
-        )
+        render(next: facts.replay(), isTruncated: { facts.isTruncated })
     }
 
     /// The report of the visits of one walk, in pre-order.

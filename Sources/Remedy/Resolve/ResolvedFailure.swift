@@ -34,10 +34,15 @@ package struct ResolvedFailure: Sendable {
             for visit in otherVisits where !body(visit.node.error) { return }
         }
 
-        /// The visit at a position of the walk's pre-order, or `nil` past the last.
-        func visit(at position: Int) -> ErrorTree.Visit? {
-            guard position > 0 else { return firstVisit }
-            return position <= otherVisits.count ? otherVisits[position - 1] : nil
+        /// The walk's visits again, in pre-order, one per call (`nil` past the last), for what reads them
+        /// as a walk.
+        func replay() -> () -> ErrorTree.Visit? {
+            var position = 0
+            return {
+                defer { position += 1 }
+                guard position > 0 else { return firstVisit }
+                return position <= otherVisits.count ? otherVisits[position - 1] : nil
+            }
         }
 
         /// Notes one visit of the walk.

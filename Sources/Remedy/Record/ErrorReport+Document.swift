@@ -186,7 +186,7 @@ extension ErrorReport {
             nodes: [],
             isTruncated: false
         )
-        var iterator = ErrorTree(error, limits: limits).makeVisitor()
+        var iterator = ErrorTree(error, limits: limits).makeIterator()
         var estimate = 64 + document.summary.utf8.count
         while let visit = iterator.nextVisit() {
             let node = documentNode(visit)
@@ -226,7 +226,7 @@ extension ErrorReport {
             parent: node.parentIndex,
             depth: node.depth,
             type: info.name,
-            kind: NodeFacts.kind(of: error, info: info, caseLabel: NodeFacts.caseLabel(of: visit))
+            kind: NodeFacts.kind(of: error, info: info, caseLabel: visit.caseLabel)
         )
         entry.label = node.label
         if let context = ErrorTree.value(error, as: ContextError.self) {
@@ -248,7 +248,7 @@ extension ErrorReport {
             let message =
                 NodeFacts.message(of: error, info: info)
                 ?? NodeFacts.fallback(
-                    of: visit, caseLabel: NodeFacts.caseLabel(of: visit), messageLimit: limit, kind: entry.kind)
+                    of: visit, caseLabel: visit.caseLabel, messageLimit: limit, kind: entry.kind)
             entry.message = message == entry.kind ? nil : ReportText.truncated(message, limit: limit)
         }
         if let (domain, code) = NodeFacts.domainAndCode(of: error, info: info) {

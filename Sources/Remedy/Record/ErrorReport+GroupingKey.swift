@@ -32,6 +32,12 @@ extension ErrorReport {
 
     /// The grouping key of an error (``groupingKey``), under the caps of a tree walk.
     package static func groupingKey(of error: any Error, limits: ErrorLimits = .default) -> String {
+        var walk = ErrorTree.Iterator(root: error, rootInfo: ErrorTypeInfo.of(error), limits: limits)
+        return groupingKey(of: { walk.nextVisit() })
+    }
+
+    /// The grouping key of a walk's visits in pre-order.
+    static func groupingKey(of nextVisit: () -> ErrorTree.Visit?) -> String {
         // The nodes on the current path, each with the hashes of its finished children: a node's hash is
         // known once its subtree is done.
         var path: [(depth: Int, shape: UInt64, children: [UInt64])] = []
@@ -48,9 +54,7 @@ extension ErrorReport {
                 path[path.count - 1].children.append(hash.value)
             }
         }
-        var walk = ErrorTree.Iterator(
-            root: error, rootInfo: ErrorTypeInfo.of(error), limits: limits, readsCaseNames: true)
-        while let visit = walk.nextVisit() {
+        while let visit = nextVisit() {
             while let last = path.last, last.depth >= visit.node.depth { finishLast() }
             path.append((visit.node.depth, shape(of: visit), []))
         }
@@ -133,5 +137,13 @@ extension ErrorReport {
         for key in path where key.intValue == nil {
             hash.combine(key.stringValue)
         }
+    }
+}
+
+extension ResolvedFailure.TreeFacts {
+    /// The grouping key (``ErrorReport/groupingKey``) of the walk that resolved the error, without walking it
+    /// again; `nil` when that walk obeyed other caps than the key's (the default ones).
+    package var groupingKey: String? {
+        limits == .default ? ErrorReport.groupingKey(of: replay()) : nil
     }
 }

@@ -32,6 +32,9 @@ struct FailureRecord: Sendable {
 
         /// The one-line summary of the error (``ErrorReport/summary``).
         var description: String { facts.summary }
+
+        /// The error's ``ErrorReport/groupingKey``, walking the tree again only if the resolution's caps weren't the key's.
+        var groupingKey: String { facts.groupingKey ?? ErrorReport(error).groupingKey }
     }
 
     /// The summary of the original error, made for the intake line and read again by the outcome line;
@@ -137,7 +140,7 @@ struct FailureRecord: Sendable {
                 metadata["category"] = "\(failure.category)"
                 metadata["severity"] = "\(failure.severity)"
                 metadata["scope"] = "\(failure.scopePath)"
-                metadata["groupingKey"] = "\(presentation?.groupingKey ?? ErrorReport(failure.error).groupingKey)"
+                metadata["groupingKey"] = "\(presentation?.groupingKey ?? failure.groupingKey)"
                 if let presentation { metadata["occurrences"] = "\(presentation.occurrences)" }
                 if let action = failure.action { metadata["action"] = "\(action)" }
                 if let replacement { metadata["replacedBy"] = "\(replacement.description)" }

@@ -169,12 +169,6 @@ package enum NodeFacts {
         return text + ")"
     }
 
-    /// The case label a report names a node's case by: the walk's, or the stated case name of a
-    /// ``WrappingError`` the walk didn't read (a resolution's walk doesn't read them).
-    static func caseLabel(of visit: ErrorTree.Visit) -> String? {
-        visit.caseLabel ?? visit.info.wrapped?.forEachUnderlyingErrorAndCaseName(of: visit.node.error) { _ in }
-    }
-
     /// The fallback of a visited node, its fields read here (walks don't collect them); not of a repeated instance.
     static func fallback(of visit: ErrorTree.Visit, caseLabel: String?, messageLimit: Int, kind: String) -> String {
         let error = visit.node.error

@@ -16,7 +16,7 @@ extension ReportRenderer {
         let info = visit.info
         let limit = limits.maximumMessageLength
         let message = NodeFacts.message(of: error, info: info).map { ReportText.truncated($0, limit: limit) }
-        let caseLabel = NodeFacts.caseLabel(of: visit)
+        let caseLabel = visit.caseLabel
         let kind = NodeFacts.kind(of: error, info: info, caseLabel: caseLabel)
         let headline: String
         if let message, let parentMessage, ReportText.contains(parentMessage, message) {

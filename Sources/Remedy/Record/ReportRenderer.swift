@@ -40,7 +40,7 @@ struct ReportRenderer {
     private static let maximumPrefixLength = 96
 
     func render(_ error: any Error) -> String {
-        var walk = ErrorTree(error, limits: limits).makeVisitor()
+        var walk = ErrorTree(error, limits: limits).makeIterator()
         return render(next: { walk.nextVisit() }, isTruncated: { walk.isTruncated })
     }
 

@@ -19,7 +19,6 @@ extension ErrorTree {
         }
 
         private let limits: ErrorLimits
-        private let readsCaseNames: Bool
         /// The type information of the root, when the caller has it already, until the root is visited.
         private var rootInfo: ErrorTypeInfo?
         /// The node to visit next, when it is known (the first child of the node just visited): kept out of
@@ -35,14 +34,8 @@ extension ErrorTree {
         /// Whether the walk stopped at the node cap of ``ErrorLimits`` while errors were still waiting.
         public private(set) var isTruncated = false
 
-        init(
-            root: any Error,
-            rootInfo: ErrorTypeInfo? = nil,
-            limits: ErrorLimits,
-            readsCaseNames: Bool = false
-        ) {
+        init(root: any Error, rootInfo: ErrorTypeInfo? = nil, limits: ErrorLimits) {
             self.limits = limits
-            self.readsCaseNames = readsCaseNames
             self.rootInfo = rootInfo
             upcoming = Pending(error: root, depth: 0, parentIndex: nil, label: nil)
         }
@@ -129,9 +122,10 @@ extension ErrorTree {
                         error: ErrorTree.unboxed(underlying), depth: depth + 1, parentIndex: index, label: "underlying")
                 }
             case .wrapping:
-                // A `WrappingError` lends its causes straight onto the walk, without an array of children.
+                // A `WrappingError` lends its causes straight onto the walk, without an array of children, and
+                // states its case name in the same call: every walk's visits name cases as reports and keys do.
                 var lent = Lent(limit: expands ? limits.maximumWidth : 0)
-                if readsCaseNames, let reader = info.wrapped {
+                if let reader = info.wrapped {
                     expansion.caseLabel = reader.forEachUnderlyingErrorAndCaseName(of: error) { lent.add($0) }
                 } else {
                     info.wrapping?.forEachUnderlyingError(of: error) { lent.add($0) }
@@ -144,12 +138,7 @@ extension ErrorTree {
                     upcoming = Pending(error: first, depth: depth + 1, parentIndex: index, label: nil)
                 }
             default:
-                let inspection = ErrorTree.inspect(
-                    error,
-                    info: info,
-                    limit: expands ? limits.maximumWidth : 1,
-                    readsCaseName: readsCaseNames
-                )
+                let inspection = ErrorTree.inspect(error, info: info, limit: expands ? limits.maximumWidth : 1)
                 expansion.caseLabel = inspection.caseLabel
                 let children = inspection.children
                 expansion.count(
@@ -203,7 +192,7 @@ extension ErrorTree {
         var node: Node
         var info: ErrorTypeInfo
         /// The enum case whose payload reflection looked at, or a ``WrappingError`` enum's valid stated
-        /// case name when the walk reads them (see ``Inspection/caseLabel``), or `nil`.
+        /// case name (see ``Inspection/caseLabel``), or `nil`.
         var caseLabel: String?
     }
 
@@ -211,11 +200,6 @@ extension ErrorTree {
     struct Field {
         var label: String?
         var value: Any
-    }
-
-    /// Walks the tree, also reading the case names ``WrappingError``s state (for reports and keys).
-    func makeVisitor() -> Iterator {
-        Iterator(root: root, limits: limits, readsCaseNames: true)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Remedy
 import RemedyTesting
@@ -102,6 +103,36 @@ struct HandlingLoggingTests {
         #expect(outcomes.filter { $0 == .silenced }.count == 1)
         #expect(outcomes.filter { $0 == .coalesced }.count == 1)
         #expect(outcomes.filter { $0 == .gaveUp }.count == 1)
+    }
+
+    /// An error that counts how often its causes are read.
+    struct CountedError: WrappingError, LocalizedError {
+        let reads = LockedValue(0)
+        var errorDescription: String? { "Syncing failed" }
+        var underlyingErrors: [any Error] {
+            reads.withLock { $0 += 1 }
+            return [HTTPStatusError(status: 503), HTTPStatusError(status: 504)]
+        }
+    }
+
+    /// The debug lines (summary, report, grouping key) read the walk that resolved the error: they read
+    /// its causes no more often than handling it without them does.
+    @Test func debugLinesReadTheResolutionsWalkInsteadOfWalkingAgain() async throws {
+        func reads(at level: Logger.Level) async -> (reads: Int, logged: [LogRecording.Entry]) {
+            let harness = HandlingHarness(rules: [.silence { $0.first(CountedError.self) != nil }], logLevel: level)
+            let error = CountedError()
+            #expect(await harness.scope.handle(error).value == .silenced)
+            return (error.reads.withLock { $0 }, harness.logs.entries)
+        }
+        let quiet = await reads(at: .info)
+        let debug = await reads(at: .debug)
+        #expect(quiet.logged.isEmpty)
+        let outcome = try #require(debug.logged.last)
+        #expect(outcome.message == "Syncing failed: HTTP 503 (+1 more)")
+        #expect(outcome["groupingKey"] == ErrorReport(CountedError()).groupingKey)
+        #expect(debug.logged.first?["report"]?.contains("HTTP 504") == true)
+        #expect(quiet.reads > 0)
+        #expect(debug.reads == quiet.reads)
     }
 
     @Test func everyOutcomeNameIsStable() {

@@ -8,7 +8,16 @@ struct GroupingKeyTests {
     typealias Leaf = TreeFixtures.Leaf
 
     private func key(_ error: any Error) -> String {
-        ErrorReport.groupingKey(of: error)
+        let key = ErrorReport.groupingKey(of: error)
+        // A debug record's key, made from the walk that resolved the error, is the same key.
+        #expect(ErrorResolver().resolve(error).facts.groupingKey == key)
+        return key
+    }
+
+    @Test func aResolutionUnderOtherCapsMakesNoKey() {
+        let error = ContextError("Loading", wrapping: TreeFixtures.forecastTree())
+        #expect(ErrorResolver(limits: ErrorLimits(maximumDepth: 1)).resolve(error).facts.groupingKey == nil)
+        #expect(ErrorResolver(limits: .default).resolve(error).facts.groupingKey == key(error))
     }
 
     enum RequestError: Error {

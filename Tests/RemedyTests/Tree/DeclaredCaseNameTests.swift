@@ -311,4 +311,18 @@ struct DeclaredCaseNameTests {
         let (stated, _, _) = renderings(of: BadlyNamedError.broken(.offline), text: name)
         #expect(stated.kinds.first == "BadlyNamedError." + name)
     }
+
+    /// A resolution's walk reads the stated names too: the key a debug record makes from it is the report's.
+    @Test func theKeyOfAResolutionsWalkUsesTheStatedNames() {
+        Statement.$text.withValue("_broken") {
+            for error in Self.statedTrees + [BadlyNamedError.broken(.offline)] {
+                #expect(ErrorResolver().resolve(error).facts.groupingKey == ErrorReport(error).groupingKey)
+            }
+            let stated = ErrorReport(BadlyNamedError.broken(.offline)).groupingKey
+            let reflected = Statement.$isOn.withValue(false) {
+                ErrorReport(BadlyNamedError.broken(.offline)).groupingKey
+            }
+            #expect(stated != reflected, "the stated name must count, or the comparison proves nothing")
+        }
+    }
 }

@@ -3,10 +3,9 @@ import Testing
 
 @testable import Remedy
 
-/// The one walk of a tree (`ErrorTree.makeVisitor(collectsFields:readsCaseNames:)`) that presentations, reports,
-/// grouping keys and the public iterator share visits the same nodes, with the same depths, types, counts and
-/// cycle and repeat flags, whether it reads case names and collects fields or not, on trees of every child
-/// source, with cycles, shared causes and every cap; and the grouping key is the key the walk's visits make.
+/// The one walk of a tree (`ErrorTree.Iterator`) that presentations, reports, grouping keys and the public
+/// iterator share visits the same nodes, with the same depths, types, counts and cycle and repeat flags, on
+/// trees of every child source, with cycles, shared causes and every cap.
 struct TreeWalkTests {
     typealias LinkError = TreeFixtures.LinkError
     typealias Leaf = TreeFixtures.Leaf
@@ -73,8 +72,8 @@ struct TreeWalkTests {
         )
     }
 
-    static func general(_ tree: ErrorTree, readsCaseNames: Bool) -> (nodes: [Seen], truncated: Bool) {
-        var iterator = ErrorTree.Iterator(root: tree.root, limits: tree.limits, readsCaseNames: readsCaseNames)
+    static func general(_ tree: ErrorTree) -> (nodes: [Seen], truncated: Bool) {
+        var iterator = ErrorTree.Iterator(root: tree.root, limits: tree.limits)
         var nodes: [Seen] = []
         while let visit = iterator.nextVisit() {
             nodes.append(seen(visit.node, caseLabel: visit.caseLabel, info: visit.info))
@@ -149,33 +148,21 @@ struct TreeWalkTests {
         c.next = nil
     }
 
-    /// Reading the case names `WrappingError`s state (reports, keys) changes no node the walk visits
-    /// (presentations don't read them), and the public iterator visits the same nodes.
+    /// The public iterator visits the nodes the walk does (which also tells the case names it read).
     @Test func everyCallerOfTheWalkVisitsTheSameNodes() {
         Self.withTrees { trees, limits in
             for error in trees {
                 for limit in limits {
                     let tree = ErrorTree(error, limits: limit)
-                    let labelled = Self.general(tree, readsCaseNames: true)
-                    let unlabelled = Self.general(tree, readsCaseNames: false)
+                    let walked = Self.general(tree)
                     let iterated = Self.iterated(tree)
-                    func withoutLabels(_ nodes: [Seen]) -> [Seen] {
-                        nodes.map {
-                            var node = $0
-                            node.caseLabel = nil
-                            return node
-                        }
+                    let withoutLabels = walked.nodes.map {
+                        var node = $0
+                        node.caseLabel = nil
+                        return node
                     }
-                    #expect(
-                        withoutLabels(labelled.nodes) == withoutLabels(unlabelled.nodes), "\(type(of: error)) \(limit)")
-                    #expect(iterated.nodes == withoutLabels(unlabelled.nodes), "\(type(of: error)) \(limit)")
-                    // Reflection tells an enum's case either way; only the names `WrappingError`s state are read
-                    // on request.
-                    for (plain, read) in zip(unlabelled.nodes, labelled.nodes) where plain.caseLabel != nil {
-                        #expect(plain.caseLabel == read.caseLabel, "\(type(of: error)) \(limit)")
-                    }
-                    #expect(labelled.truncated == unlabelled.truncated, "\(type(of: error)) \(limit)")
-                    #expect(iterated.truncated == unlabelled.truncated, "\(type(of: error)) \(limit)")
+                    #expect(iterated.nodes == withoutLabels, "\(type(of: error)) \(limit)")
+                    #expect(iterated.truncated == walked.truncated, "\(type(of: error)) \(limit)")
                 }
             }
         }
@@ -210,7 +197,7 @@ struct TreeWalkTests {
     }
 
     static func reported(_ error: any Error, limits: ErrorLimits) -> (nodes: [Reported], truncated: Bool) {
-        var iterator = ErrorTree(error, limits: limits).makeVisitor()
+        var iterator = ErrorTree(error, limits: limits).makeIterator()
         var nodes: [Reported] = []
         while let visit = iterator.nextVisit() {
             nodes.append(
@@ -248,9 +235,9 @@ struct TreeWalkTests {
         // A cycle closed below a class instance met first at depth 3, after values at depths 0 to 2: the
         // path the walk keeps still tells the cycle from the repeat.
         Self.withTrees { trees, _ in
-            let walked = Self.general(ErrorTree(trees[15]), readsCaseNames: true)
+            let walked = Self.general(ErrorTree(trees[15]))
             #expect(walked.nodes.map(\.isCycle).filter { $0 }.count == 1)
-            let siblings = Self.general(ErrorTree(trees[11]), readsCaseNames: true)
+            let siblings = Self.general(ErrorTree(trees[11]))
             #expect(siblings.nodes.contains { $0.isRepeated })
             #expect(siblings.nodes.contains { $0.isCycle })
         }

@@ -115,8 +115,8 @@ public struct HandledError: Sendable, CustomStringConvertible {
         resolved.facts.httpStatuses.contains(status)
     }
 
-    /// The one-line summary of the error, as logged.
+    /// The one-line summary of the error, as logged: ``ErrorReport/summary``, from the walk that resolved it.
     public var description: String {
-        ErrorReport(error).summary
+        resolved.facts.summary
     }
 }

@@ -140,7 +140,7 @@ struct FailureRecord: Sendable {
                 metadata["category"] = "\(failure.category)"
                 metadata["severity"] = "\(failure.severity)"
                 metadata["scope"] = "\(failure.scopePath)"
-                metadata["groupingKey"] = "\(presentation?.groupingKey ?? failure.groupingKey)"
+                metadata["groupingKey"] = "\(failure.groupingKey)"
                 if let presentation { metadata["occurrences"] = "\(presentation.occurrences)" }
                 if let action = failure.action { metadata["action"] = "\(action)" }
                 if let replacement { metadata["replacedBy"] = "\(replacement.description)" }

@@ -23,24 +23,60 @@ extension ErrorCatalog {
     ///
     /// <doc:Catalog> lists every entry.
     public struct BuiltInEntry: Sendable {
+        // One shared instance: an interpretation carries its entry through every merge of a failed request,
+        // and a reference costs one retain where the fields cost one each (`server.failure.retryAfter`,
+        // Benchmarks/README.md).
+        private final class Storage: Sendable {
+            let name: String
+            let titleKey: String
+            let messageKey: String
+            let category: ErrorCategory
+            let severity: Severity?
+            let isTransient: Bool
+            let offersRetry: Bool
+            let isPermanent: Bool
+            let isGeneric: Bool
+            let icon: ErrorIcon?
+            let names: Set<NamedThing>
+
+            init(
+                _ name: String, category: ErrorCategory, severity: Severity?, isTransient: Bool, offersRetry: Bool,
+                isPermanent: Bool, isGeneric: Bool, icon: ErrorIcon?, names: Set<NamedThing>
+            ) {
+                self.name = name
+                self.titleKey = "catalog.\(name).title"
+                self.messageKey = "catalog.\(name).message"
+                self.category = category
+                self.severity = severity
+                self.isTransient = isTransient
+                self.offersRetry = offersRetry
+                self.isPermanent = isPermanent
+                self.isGeneric = isGeneric
+                self.icon = icon
+                self.names = names
+            }
+        }
+
+        private let storage: Storage
+
         /// The entry's stable name, such as `"network.offline"`.
-        public let name: String
-        package let titleKey: String
-        package let messageKey: String
-        package let category: ErrorCategory
+        public var name: String { storage.name }
+        package var titleKey: String { storage.titleKey }
+        package var messageKey: String { storage.messageKey }
+        package var category: ErrorCategory { storage.category }
         /// `nil` for the category's default severity.
-        package let severity: Severity?
-        package let isTransient: Bool
+        package var severity: Severity? { storage.severity }
+        package var isTransient: Bool { storage.isTransient }
         /// Whether the entry offers ``RecoveryOption/retry``.
-        package let offersRetry: Bool
+        package var offersRetry: Bool { storage.offersRetry }
         /// Retrying fails the same way (a missing file, a denied permission): a tree with such an error
         /// never offers "Try Again".
-        package let isPermanent: Bool
+        package var isPermanent: Bool { storage.isPermanent }
         /// A generic fallback (a domain's or a status class's default): any specific entry outranks it
         /// wherever the two stand in the tree.
-        package let isGeneric: Bool
-        package let icon: ErrorIcon?
-        package let names: Set<NamedThing>
+        package var isGeneric: Bool { storage.isGeneric }
+        package var icon: ErrorIcon? { storage.icon }
+        package var names: Set<NamedThing> { storage.names }
 
         /// A thing an entry's message can name, each with a variant of the message under its own key.
         package enum NamedThing: String, Sendable, Hashable, CaseIterable {
@@ -65,17 +101,9 @@ extension ErrorCatalog {
             icon: ErrorIcon? = nil,
             names: Set<NamedThing> = []
         ) {
-            self.name = name
-            self.titleKey = "catalog.\(name).title"
-            self.messageKey = "catalog.\(name).message"
-            self.category = category
-            self.severity = severity
-            self.isTransient = isTransient
-            self.offersRetry = offersRetry
-            self.isPermanent = isPermanent
-            self.isGeneric = isGeneric
-            self.icon = icon
-            self.names = names
+            storage = Storage(
+                name, category: category, severity: severity, isTransient: isTransient, offersRetry: offersRetry,
+                isPermanent: isPermanent, isGeneric: isGeneric, icon: icon, names: names)
         }
 
         /// The keys of the named variants of the message: `catalog.<name>.message.file` and

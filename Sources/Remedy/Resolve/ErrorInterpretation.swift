@@ -128,7 +128,20 @@ public struct ErrorInterpretation: Sendable {
     package var builtInEntryName: String? { entry?.name }
 
     /// What the error concerns, as far as it says: a file, a host, a line.
-    var subject: ErrorSubject?
+    var subject: ErrorSubject? {
+        get { subjectBox?.subject }
+        set { subjectBox = newValue.map(SubjectBox.init) }
+    }
+
+    // Most errors say nothing of the kind, and an interpretation is copied at every merge of a failed
+    // request: a reference costs less than the subject's fields inline (`server.failure.retryAfter`,
+    // Benchmarks/README.md).
+    private var subjectBox: SubjectBox?
+
+    private final class SubjectBox: Sendable {
+        let subject: ErrorSubject
+        init(_ subject: ErrorSubject) { self.subject = subject }
+    }
 
     var isGenericFallback: Bool { isBuiltIn && entry?.isGeneric == true }
 

@@ -12,9 +12,32 @@
 /// ```
 public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The stable identifier of the category, used in logs, reports and localization keys.
-    public let identifier: String
-    package let defaultSeverity: Severity
-    package let defaultIcon: ErrorIcon
+    public var identifier: String { storage.identifier }
+    package var defaultSeverity: Severity { storage.defaultSeverity }
+    package var defaultIcon: ErrorIcon { storage.defaultIcon }
+
+    // One shared instance: a category is copied into every interpretation, merge and answer of a failed
+    // request, and a reference costs one retain where its strings cost one each; its keys and its place
+    // among the built-in categories are found once (`server.failure.retryAfter`, Benchmarks/README.md).
+    private final class Storage: Sendable {
+        let identifier: String
+        let defaultSeverity: Severity
+        let defaultIcon: ErrorIcon
+        let titleKey: String
+        let messageKey: String
+        let builtInIndex: Int?
+
+        init(_ identifier: String, _ defaultSeverity: Severity, _ defaultIcon: ErrorIcon) {
+            self.identifier = identifier
+            self.defaultSeverity = defaultSeverity
+            self.defaultIcon = defaultIcon
+            titleKey = "category.\(identifier).title"
+            messageKey = "category.\(identifier).message"
+            builtInIndex = ErrorCategory.builtInIdentifiers.firstIndex(of: identifier)
+        }
+    }
+
+    private let storage: Storage
 
     /// Creates a category.
     ///
@@ -23,9 +46,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     ///   - defaultSeverity: The severity of errors in this category that don't state their own.
     ///   - icon: The icon of errors in this category that don't state their own.
     public init(_ identifier: String, defaultSeverity: Severity = .major, icon: ErrorIcon = .warning) {
-        self.identifier = identifier
-        self.defaultSeverity = defaultSeverity
-        self.defaultIcon = icon
+        storage = Storage(identifier, defaultSeverity, icon)
     }
 
     /// Decodes a category from its identifier, default severity and default icon.
@@ -53,8 +74,8 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The identifier.
     public var description: String { identifier }
 
-    var titleKey: String { "category.\(identifier).title" }
-    var messageKey: String { "category.\(identifier).message" }
+    var titleKey: String { storage.titleKey }
+    var messageKey: String { storage.messageKey }
 
     /// The localized default title, such as "Check Your Entry"; the title of ``unknown`` for categories
     /// without a text of their own.
@@ -87,7 +108,7 @@ public struct ErrorCategory: Sendable, Hashable, Codable, CustomStringConvertibl
     static let withoutRetrySuffix = ".noRetry"
 
     /// The position in ``LanguageTexts/categoryTexts``; `nil` for the app's own categories.
-    private var builtInIndex: Int? { Self.builtInIdentifiers.firstIndex(of: identifier) }
+    private var builtInIndex: Int? { storage.builtInIndex }
 
     static let builtInIdentifiers = [
         "invalidInput", "internalInconsistency", "externalSystemUnavailable", "externalSystemUnexpected",

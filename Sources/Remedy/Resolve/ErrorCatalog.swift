@@ -27,13 +27,51 @@ public struct ErrorCatalog: Sendable {
     package typealias BuiltInTranslator =
         @Sendable (any Error, Localization, TextTrust?) -> ErrorInterpretation?
 
-    private var appEntries: [ObjectIdentifier: [Translator]] = [:]
-    private var appPredicates: [Translator] = []
-    private var addedBuiltIns: [BuiltInTranslator] = []
     private let includesBuiltIns: Bool
-    /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
-    var typeTrust: [ObjectIdentifier: TextTrust] = [:]
-    var domainTrust: [String: TextTrust] = [:]
+
+    // One shared instance: a catalog is copied with every resolver, configuration and answer of a failed
+    // request, and one reference costs one retain where five tables cost five (`server.failure.retryAfter`,
+    // Benchmarks/README.md). A change makes a new instance.
+    private var shared = Shared(Tables())
+
+    private struct Tables: Sendable {
+        var appEntries: [ObjectIdentifier: [Translator]] = [:]
+        var appPredicates: [Translator] = []
+        var addedBuiltIns: [BuiltInTranslator] = []
+        /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
+        var typeTrust: [ObjectIdentifier: TextTrust] = [:]
+        var domainTrust: [String: TextTrust] = [:]
+    }
+
+    private final class Shared: Sendable {
+        let tables: Tables
+        init(_ tables: Tables) { self.tables = tables }
+    }
+
+    private var tables: Tables {
+        get { shared.tables }
+        set { shared = Shared(newValue) }
+    }
+    private var appEntries: [ObjectIdentifier: [Translator]] {
+        get { tables.appEntries }
+        set { tables.appEntries = newValue }
+    }
+    private var appPredicates: [Translator] {
+        get { tables.appPredicates }
+        set { tables.appPredicates = newValue }
+    }
+    private var addedBuiltIns: [BuiltInTranslator] {
+        get { tables.addedBuiltIns }
+        set { tables.addedBuiltIns = newValue }
+    }
+    var typeTrust: [ObjectIdentifier: TextTrust] {
+        get { tables.typeTrust }
+        set { tables.typeTrust = newValue }
+    }
+    var domainTrust: [String: TextTrust] {
+        get { tables.domainTrust }
+        set { tables.domainTrust = newValue }
+    }
 
     package init(includesBuiltIns: Bool = true) {
         self.includesBuiltIns = includesBuiltIns

@@ -258,9 +258,9 @@ enum BuiltInCatalog {
         return interpretation
     }
 
+    /// 429 and 503, the statuses whose `Retry-After` the interpretation reads.
     static func takesRetryAfter(_ status: Int) -> Bool {
-        let name = httpEntry(status).name
-        return name == httpTooManyRequests.name || name == httpServiceUnavailable.name
+        status == 429 || status == 503
     }
 
     static func httpEntry(_ status: Int) -> Entry {

@@ -143,6 +143,7 @@ private struct DidRecoverCallback: @unchecked Sendable {
     }
 
     func send(_ recovered: Bool) {
+        // The cast gives the selector AppKit's documented C signature: an API requirement, not an optimization.
         // A missing delegate or selector means nobody asked to be told.
         guard let delegate, let selector, delegate.responds(to: selector) else { return }
         let function = unsafeBitCast(delegate.method(for: selector), to: Function.self)

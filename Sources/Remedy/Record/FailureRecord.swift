@@ -85,7 +85,7 @@ struct FailureRecord: Sendable {
     func fatal(_ failure: HandledError) {
         logger.log(
             level: .error,
-            "Fatal error, presented before the terminate function runs: \(failure.resolved.facts.summary)",
+            "Fatal error, presented before the terminate function runs: \(failure.description)",
             error: failure.error,
             metadata: [
                 "category": "\(failure.category)",

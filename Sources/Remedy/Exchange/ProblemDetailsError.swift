@@ -16,7 +16,7 @@ import FoundationNetworking
 /// - `retry`: ``RecoveryOption/retry``: the failed operation runs again.
 /// - `cancel`: ``RecoveryOption/cancel``.
 /// - `signIn`: no option of its own. The error counts as an HTTP 401 for rules
-///   (``HandledError/contains(httpStatus:)``), so the app's sign-in rule takes over
+///   (``ErrorRule/httpStatus(_:_:)``, ``ErrorTree/contains(httpStatus:)``), so the app's sign-in rule takes over
 ///   (`.httpStatus(401, .takeOver { … })`), and the operation runs again after a sign-in.
 /// - an action with a ``ProblemDetails/Action/request``: an option that sends the request through the
 ///   ``ActionTransport``; a 2xx response means recovered (the operation runs again), any other response

@@ -37,7 +37,7 @@ public struct ErrorLimits: Sendable, Hashable {
     ///   - maximumWidth: The most children expanded per node. Default: 1,000.
     ///   - maximumNodes: The most nodes visited in all. Default: 100,000.
     ///   - maximumReportBytes: The most bytes (UTF-8, escape codes included) of ``ErrorReport/text``,
-    ///     ``ErrorReport/ansiText(environment:)`` and ``ErrorReport/json``. Default: 65,536.
+    ///     its coloured form (RemedyTerminal's `ansiText(environment:)`) and ``ErrorReport/json``. Default: 65,536.
     ///   - maximumMessageLength: The most bytes of one message in a report. Default: 1,024.
     ///   - maximumSummaryLength: The most bytes of ``ErrorReport/summary``. Default: 1,024.
     ///   - maximumLayersShown: The most context layers shown per ``ContextError``. Default: 100.

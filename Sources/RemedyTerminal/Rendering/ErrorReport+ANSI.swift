@@ -2,7 +2,7 @@ import Foundation
 import Remedy
 
 extension ErrorReport {
-    /// The full report with ANSI colours and weights, for terminals: ``Remedy/ErrorReport/text`` with the
+    /// The full report with ANSI colours and weights, for terminals: the report's `text` with the
     /// messages in bold, types in cyan, locations dimmed and markers in magenta.
     ///
     /// Following the NO_COLOR convention (no-color.org), when the environment has `NO_COLOR` set to a

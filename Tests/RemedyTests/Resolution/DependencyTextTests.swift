@@ -75,15 +75,28 @@ struct DependencyTextTests {
     }
 
     @Test(arguments: languages)
-    func anUndocumentedAnswerWithoutAKnownKindReadsAsItsCategory(language: String) {
+    func anUndocumentedAnswerReadsAsItsStatus(language: String) {
         let localization = Localization(language: language)
         let resolver = ErrorResolver(localization: localization, fileID: Self.dependencyCaller)
-        let expected = resolver.presentation(for: Wordless())
+        let expected = resolver.presentation(for: HTTPStatusError(status: 500))
         for error in Self.shapes(GeneratedOutput.undocumented(statusCode: 500)) {
             let presentation = resolver.presentation(for: error)
             #expect(presentation.title == expected.title, "\(error)")
             #expect(presentation.message == expected.message, "\(error)")
             #expect(!presentation.message.contains("content type"))
+        }
+    }
+
+    /// Even a dependency's sentence is not shown: the person reads the category's text, in every shape.
+    @Test(arguments: languages)
+    func aDependencysSentenceWithoutAKnownKindReadsAsItsCategory(language: String) {
+        let localization = Localization(language: language)
+        let resolver = ErrorResolver(localization: localization, fileID: Self.dependencyCaller)
+        let expected = resolver.presentation(for: Wordless())
+        for error in Self.shapes(SyncError()) {
+            let presentation = resolver.presentation(for: error)
+            #expect(presentation.title == expected.title, "\(error)")
+            #expect(presentation.message == expected.message, "\(error)")
         }
     }
 

@@ -127,6 +127,17 @@ struct DependencyTextTests {
         }
     }
 
+    /// The harness stands where the app makes its root scope: the test's module is the app's.
+    @Test(.timeLimit(.minutes(2)))
+    func aHandlingHarnessIsMadeByTheApp() async {
+        for (harness, showsText) in [
+            (HandlingHarness(), true), (HandlingHarness(fileID: Self.dependencyCaller), false),
+        ] {
+            _ = await harness.scope.handle(SyncError()).value
+            #expect(harness.presentations.map(\.message).contains(SyncError().errorDescription ?? "") == showsText)
+        }
+    }
+
     // MARK: - The app's declarations
 
     @Test func aRegisteredTypeIsTrusted() {

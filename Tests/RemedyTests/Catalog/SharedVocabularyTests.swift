@@ -58,14 +58,21 @@ struct SharedVocabularyTests {
 
     // MARK: - What the tables leave to the context
 
-    @Test func aSignInFailureOffersNoTryAgainInsideAttempt() async throws {
-        for error in [RemoteRPCFailure(.unauthenticated), TokenVerificationError(.malformedToken)] as [any Error] {
+    @Test func signInPermissionAndBadInputOfferNoTryAgainInsideAttempt() async throws {
+        let errors: [(any Error, ErrorCategory)] = [
+            (RemoteRPCFailure(.unauthenticated), .authenticationRequired),
+            (TokenVerificationError(.malformedToken), .authenticationRequired),
+            (RemoteRPCFailure(.permissionDenied), .permissionDenied),
+            (RemoteRPCFailure(.invalidArgument), .externalSystemUnexpected),
+            (SettingsReaderError.missingRequiredConfigValue("http.port"), .internalInconsistency),
+        ]
+        for (error, category) in errors {
             let harness = HandlingHarness(otherwise: .role(.cancel))
             let value: Int? = await harness.scope.attempt("Loading the forecast") { throw error }
             #expect(value == nil)
             let shown = try #require(harness.presentations.first)
-            #expect(shown.category == .authenticationRequired)
-            #expect(!shown.options.contains { $0.isRetry })
+            #expect(shown.category == category)
+            #expect(!shown.options.contains { $0.isRetry }, "\(error)")
         }
     }
 
@@ -154,8 +161,9 @@ struct SharedVocabularyTests {
             ChildProcessError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
         ).text
         #expect(spawn.contains("ENOENT"))
-        let client = ErrorReport(OperationClientFailure(response: ResponseHead("502 Bad Gateway"))).text
-        #expect(client.contains("502"))
+        let client = ErrorReport(OperationClientFailure(response: ResponseHead("502 Bad Gateway")))
+        #expect(client.text.contains("HTTP 502"))
+        #expect(client.json.contains("\"namedCode\":\"HTTP 502\""))
     }
 
     // MARK: - Families by name

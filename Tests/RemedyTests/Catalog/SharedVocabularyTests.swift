@@ -135,7 +135,7 @@ struct SharedVocabularyTests {
     }
 
     @Test func aMissingProgramIsTheSetupNotAMovedFile() {
-        let error = ChildProcessError(
+        let error = ProgramSpawnError(
             .executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
         let interpretation = ErrorResolver(localization: english).interpretation(of: error)
         #expect(interpretation.builtInEntryName == "process.programNotFound")
@@ -158,7 +158,7 @@ struct SharedVocabularyTests {
         let rpc = ErrorReport(RemoteRPCFailure(.deadlineExceeded)).text
         #expect(rpc.contains("deadlineExceeded"))
         let spawn = ErrorReport(
-            ChildProcessError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
+            ProgramSpawnError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
         ).text
         #expect(spawn.contains("ENOENT"))
         let client = ErrorReport(OperationClientFailure(response: ResponseHead("502 Bad Gateway")))
@@ -176,5 +176,15 @@ struct SharedVocabularyTests {
         #expect(EcosystemFamily(qualifiedName: "Subprocess.SubprocessError") == .process)
         #expect(EcosystemFamily(qualifiedName: "SQLite.Result.Error") == .sqlite)
         #expect(EcosystemFamily(qualifiedName: "MyApp.ProcessingView") == nil)
+        #expect(EcosystemFamily(qualifiedName: "Markdown.TokenizerError") == nil, "a word it begins isn't the word")
+    }
+
+    @Test func whatTheNamesDontSayIsLeftToTheGenericText() {
+        enum AccessTokenError: Error { case keychainLocked }
+        enum ConfigStoreError: Error { case diskBusy }
+        let resolver = ErrorResolver()
+        #expect(resolver.interpretation(of: AccessTokenError.keychainLocked).builtInEntryName == nil)
+        #expect(resolver.interpretation(of: ConfigStoreError.diskBusy).builtInEntryName == nil)
+        #expect(resolver.interpretation(of: TokenVerificationError(.invalidJWK)).builtInEntryName == nil)
     }
 }

@@ -14,10 +14,12 @@ extension EcosystemFamily {
         if module == "Configuration" || ["Config", "Setting"].contains(where: { last.contains($0) }) {
             return .configuration
         }
-        if module == "JWTKit" || ["JWT", "Jwt", "JWS", "Token"].contains(where: { last.contains($0) }) {
+        if module == "JWTKit" || ["JWT", "Jwt", "JWS"].contains(where: { last.contains($0) })
+            || names(last, word: "Token")
+        {
             return .credentials
         }
-        if module == "Subprocess" || ["Subprocess", "ProcessError", "Spawn"].contains(where: { last.contains($0) }) {
+        if module == "Subprocess" || ["Subprocess", "Spawn"].contains(where: { last.contains($0) }) {
             return .process
         }
         if ["PostgresNIO", "PostgresKit", "MySQLNIO", "MySQLKit", "SQLKit"].contains(module)
@@ -38,21 +40,39 @@ extension EcosystemFamily {
         return nil
     }
 
+    /// Whether a type name has a word, not a word it begins (`AccessTokenError`, not `TokenizerError`).
+    private static func names(_ name: String, word: String) -> Bool {
+        guard let range = name.range(of: word) else { return false }
+        return name[range.upperBound...].first.map { !$0.isLowercase } ?? true
+    }
+
     // MARK: Setup, credentials and programs
 
-    /// A setting that isn't there, else one whose value can't be used (of the wrong type, malformed).
-    static func configurationEntry(_ error: any Error) -> Entry {
-        let name = (Reflection.kindName(of: error) ?? "").lowercased()
-        let missing = ["missing", "notfound", "required", "absent", "undefined", "unset"]
-        return missing.contains(where: name.contains) ? BuiltInCatalog.configMissing : BuiltInCatalog.configInvalid
+    /// A setting that isn't there, or one whose value can't be used (of the wrong type, malformed); `nil` for
+    /// what the names don't say.
+    static func configurationEntry(_ error: any Error, info: ErrorTypeInfo) -> Entry? {
+        let name = (Reflection.kindName(of: error) ?? info.name).lowercased()
+        if ["missing", "notfound", "required", "absent", "undefined", "unset"].contains(where: name.contains) {
+            return BuiltInCatalog.configMissing
+        }
+        let invalid = [
+            "invalid", "convert", "cast", "mismatch", "type", "malformed", "parse", "decod", "unsupported",
+            "unexpected",
+            "notobject",
+        ]
+        return invalid.contains(where: name.contains) ? BuiltInCatalog.configInvalid : nil
     }
 
     /// A token that expired, is malformed or doesn't verify asks the person to sign in again; `nil` for the
-    /// app's own keys and algorithms that can't be used (its setup, not the person's credentials).
-    static func credentialsEntry(_ error: any Error) -> Entry? {
-        let name = (Reflection.kindName(of: error) ?? "").lowercased()
-        let setup = ["jwk", "nokey", "signingalgorithm", "curve", "generic"]
-        return setup.contains(where: name.contains) ? nil : BuiltInCatalog.signInRequired
+    /// app's own keys and algorithms that can't be used (its setup, not the person's credentials) and for what
+    /// the names don't say.
+    static func credentialsEntry(_ error: any Error, info: ErrorTypeInfo) -> Entry? {
+        let name = (Reflection.kindName(of: error) ?? info.name).lowercased()
+        if ["jwk", "nokey", "signingalgorithm", "curve"].contains(where: name.contains) { return nil }
+        let unverified = [
+            "expired", "invalid", "malformed", "signature", "claim", "verif", "kid", "x5c", "revoked", "notbefore",
+        ]
+        return unverified.contains(where: name.contains) ? BuiltInCatalog.signInRequired : nil
     }
 
     /// A program that isn't there, a working folder that isn't there, else the errno the error keeps.

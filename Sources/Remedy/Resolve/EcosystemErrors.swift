@@ -146,9 +146,9 @@ package enum EcosystemFamily: Sendable, Equatable {
             else { return nil }
             return BuiltInCatalog.posixEntry(code).interpretation(in: localization)
         case .configuration:
-            return Self.configurationEntry(error).interpretation(in: localization)
+            return Self.configurationEntry(error, info: info).map { $0.interpretation(in: localization) }
         case .credentials:
-            return Self.credentialsEntry(error).map { $0.interpretation(in: localization) }
+            return Self.credentialsEntry(error, info: info).map { $0.interpretation(in: localization) }
         case .process:
             return Self.processEntry(error).map { $0.interpretation(in: localization) }
         case .sharedCodes:

@@ -58,14 +58,21 @@ struct SharedVocabularyTests {
 
     // MARK: - What the tables leave to the context
 
-    @Test func aSignInFailureOffersNoTryAgainInsideAttempt() async throws {
-        for error in [RemoteRPCFailure(.unauthenticated), TokenVerificationError(.malformedToken)] as [any Error] {
+    @Test func signInPermissionAndBadInputOfferNoTryAgainInsideAttempt() async throws {
+        let errors: [(any Error, ErrorCategory)] = [
+            (RemoteRPCFailure(.unauthenticated), .authenticationRequired),
+            (TokenVerificationError(.malformedToken), .authenticationRequired),
+            (RemoteRPCFailure(.permissionDenied), .permissionDenied),
+            (RemoteRPCFailure(.invalidArgument), .externalSystemUnexpected),
+            (SettingsReaderError.missingRequiredConfigValue("http.port"), .internalInconsistency),
+        ]
+        for (error, category) in errors {
             let harness = HandlingHarness(otherwise: .role(.cancel))
             let value: Int? = await harness.scope.attempt("Loading the forecast") { throw error }
             #expect(value == nil)
             let shown = try #require(harness.presentations.first)
-            #expect(shown.category == .authenticationRequired)
-            #expect(!shown.options.contains { $0.isRetry })
+            #expect(shown.category == category)
+            #expect(!shown.options.contains { $0.isRetry }, "\(error)")
         }
     }
 
@@ -128,7 +135,7 @@ struct SharedVocabularyTests {
     }
 
     @Test func aMissingProgramIsTheSetupNotAMovedFile() {
-        let error = ChildProcessError(
+        let error = ProgramSpawnError(
             .executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
         let interpretation = ErrorResolver(localization: english).interpretation(of: error)
         #expect(interpretation.builtInEntryName == "process.programNotFound")
@@ -151,11 +158,12 @@ struct SharedVocabularyTests {
         let rpc = ErrorReport(RemoteRPCFailure(.deadlineExceeded)).text
         #expect(rpc.contains("deadlineExceeded"))
         let spawn = ErrorReport(
-            ChildProcessError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
+            ProgramSpawnError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
         ).text
         #expect(spawn.contains("ENOENT"))
-        let client = ErrorReport(OperationClientFailure(response: ResponseHead("502 Bad Gateway"))).text
-        #expect(client.contains("502"))
+        let client = ErrorReport(OperationClientFailure(response: ResponseHead("502 Bad Gateway")))
+        #expect(client.text.contains("HTTP 502"))
+        #expect(client.json.contains("\"namedCode\":\"HTTP 502\""))
     }
 
     // MARK: - Families by name
@@ -168,5 +176,15 @@ struct SharedVocabularyTests {
         #expect(EcosystemFamily(qualifiedName: "Subprocess.SubprocessError") == .process)
         #expect(EcosystemFamily(qualifiedName: "SQLite.Result.Error") == .sqlite)
         #expect(EcosystemFamily(qualifiedName: "MyApp.ProcessingView") == nil)
+        #expect(EcosystemFamily(qualifiedName: "Markdown.TokenizerError") == nil, "a word it begins isn't the word")
+    }
+
+    @Test func whatTheNamesDontSayIsLeftToTheGenericText() {
+        enum AccessTokenError: Error { case keychainLocked }
+        enum ConfigStoreError: Error { case diskBusy }
+        let resolver = ErrorResolver()
+        #expect(resolver.interpretation(of: AccessTokenError.keychainLocked).builtInEntryName == nil)
+        #expect(resolver.interpretation(of: ConfigStoreError.diskBusy).builtInEntryName == nil)
+        #expect(resolver.interpretation(of: TokenVerificationError(.invalidJWK)).builtInEntryName == nil)
     }
 }

@@ -149,7 +149,7 @@ struct OSErrno: Error, RawRepresentable, Hashable {
 }
 
 /// swift-subprocess' `SubprocessError`: a `code` struct keeping a private enum, the errno, a private context.
-struct ChildProcessError: Error, CustomStringConvertible {
+struct ProgramSpawnError: Error, CustomStringConvertible {
     struct Code: Hashable, Sendable {
         enum Storage: Int, Sendable { case spawnFailed, executableNotFound, failedToChangeWorkingDirectory }
         let storage: Storage
@@ -222,13 +222,13 @@ enum ForecastAppError: Error {
 enum VocabularyFixtures {
     static let spawned: [VocabularyCase] = [
         .init("program not found", "process.programNotFound") {
-            ChildProcessError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
+            ProgramSpawnError(.executableNotFound, errno: POSIXErrorCode.ENOENT.rawValue, context: "swiftformat")
         },
         .init("spawn ENOENT", "process.programNotFound") {
-            ChildProcessError(.spawnFailed, errno: POSIXErrorCode.ENOENT.rawValue, context: "/opt/tool/bin/run")
+            ProgramSpawnError(.spawnFailed, errno: POSIXErrorCode.ENOENT.rawValue, context: "/opt/tool/bin/run")
         },
         .init("no working directory", "file.notFound") {
-            ChildProcessError(
+            ProgramSpawnError(
                 .failedToChangeWorkingDirectory, errno: POSIXErrorCode.ENOENT.rawValue, context: "/no/such/dir")
         },
     ]

@@ -96,7 +96,7 @@ extension ErrorCatalog {
         if DeveloperText.isAppleDomain(domain) { return .trusted }
         // An NSError's class says nothing about who wrote it; its domain and texts do.
         if !info.isNSError, !appModules.isEmpty, !appModules.contains(info.moduleName),
-            !DeveloperText.ownModules.contains(info.moduleName)
+            !DeveloperText.ownModules.contains(info.moduleName), !DeveloperText.isSystemType(type(of: error))
         {
             return .untrusted
         }
@@ -112,6 +112,22 @@ enum DeveloperText {
         "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationInternationalization",
         "FoundationNetworking",
     ]
+
+    /// Whether a type ships with Apple's system, whose frameworks write their texts for people, also where a
+    /// type has no domain of Apple's (StoreKit's `Product.PurchaseError`): its metadata lies in a system image.
+    static func isSystemType(_ type: Any.Type) -> Bool {
+        #if canImport(Darwin)
+        var info = Dl_info()
+        // A metatype's value is the address of the type's metadata, in the image that declares the type.
+        guard dladdr(unsafeBitCast(type, to: UnsafeRawPointer.self), &info) != 0, let file = info.dli_fname else {
+            return false
+        }
+        let path = String(cString: file)
+        return path.hasPrefix("/System/") || path.hasPrefix("/usr/lib/") || path.contains("/RuntimeRoot/")
+        #else
+        false
+        #endif
+    }
 
     static func isAppleDomain(_ domain: String) -> Bool {
         (domain.hasPrefix("NS") && domain.hasSuffix("ErrorDomain")) || domain.hasPrefix("com.apple.")

@@ -173,7 +173,9 @@ enum DeveloperText {
             let word = bytes[start..<end]
             let before = start > 0 ? bytes[start - 1] : 0
             let after = end < bytes.count ? bytes[end] : 0
-            if isErrorTypeName(word) || isIdentifier(word)
+            // What a person named or typed reads as it is: a file (`my_notes.txt`), an option (`--dryRun`).
+            let isName = before == hyphen || (after == dot && end + 1 < bytes.count && isLower(bytes[end + 1]))
+            if isErrorTypeName(word) || (!isName && isIdentifier(word))
                 || (before == quote && after == quote && isLower(word[start]))
             {
                 return true
@@ -192,6 +194,7 @@ enum DeveloperText {
     }
 
     private static let quote = UInt8(ascii: "\""), dot = UInt8(ascii: "."), colon = UInt8(ascii: ":")
+    private static let hyphen = UInt8(ascii: "-")
     private static let openingParenthesis = UInt8(ascii: "(")
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }

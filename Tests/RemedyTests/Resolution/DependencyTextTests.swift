@@ -205,6 +205,8 @@ struct DependencyTextTests {
         "Couldn't reach YouTube. Check your Wi-Fi connection.",
         "Die Datei „Notizen“ konnte nicht gesichert werden.",
         "ファイルを保存できませんでした。",
+        "“my_notes.txt” couldn't be saved.",
+        "Unknown option '--dryRun'.",
     ])
     func sentencesForPeopleAreNotDeveloperText(text: String) {
         #expect(!ErrorCatalog.readsAsDeveloperText(text))

@@ -148,6 +148,16 @@ struct SharedVocabularyTests {
         #expect(ErrorResolver().interpretation(of: error).category != .externalSystemUnavailable)
     }
 
+    @Test(arguments: [(1299, "23502"), (787, "23503"), (275, "23514"), (2067, "23505")])
+    func aViolationReadsTheSameFromSQLiteAndAnSQLStateDatabase(sqlite: Int32, sqlState: String) throws {
+        let lite = try #require(
+            EcosystemFamily.sqlite.interpretation(of: SQLiteDriverError(resultCode: sqlite, message: "")))
+        let postgres = try #require(
+            EcosystemFamily.sql.interpretation(of: StandInPSQLError(sqlState: sqlState, message: "violation")))
+        #expect(lite.builtInEntryName == postgres.builtInEntryName)
+        #expect(lite.title == postgres.title)
+    }
+
     // MARK: - Reports keep the codes
 
     @Test func aReportKeepsTheCodesTheStructureCarries() {

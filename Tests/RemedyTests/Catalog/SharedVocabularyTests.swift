@@ -196,5 +196,11 @@ struct SharedVocabularyTests {
         #expect(resolver.interpretation(of: AccessTokenError.keychainLocked).builtInEntryName == nil)
         #expect(resolver.interpretation(of: ConfigStoreError.diskBusy).builtInEntryName == nil)
         #expect(resolver.interpretation(of: TokenVerificationError(.invalidJWK)).builtInEntryName == nil)
+        // …but a code the error carries still speaks.
+        struct TokenServiceError: Error {
+            let statusCode: Int
+        }
+        #expect(
+            resolver.interpretation(of: TokenServiceError(statusCode: 401)).builtInEntryName == "auth.signInRequired")
     }
 }

@@ -8,7 +8,7 @@ enum SharedVocabularies {
     typealias Entry = ErrorCatalog.BuiltInEntry
 
     /// What an error's codes say: its entry (`nil` for a cancellation), how long to wait, and the code as
-    /// reports name it (`EPIPE (32)`, `HTTP 503`, `deadlineExceeded (4)`).
+    /// reports name it (`EPIPE (32)`, `HTTP 503`, `gRPC deadlineExceeded (4)`).
     struct Reading {
         var entry: Entry?
         var retryAfter: Duration?
@@ -40,8 +40,10 @@ enum SharedVocabularies {
         for (label, value) in fields {
             switch label {
             case "errno", "errnoCode":
-                guard let code = Reflection.integer(value).flatMap(Int32.init(exactly:)).flatMap(POSIXErrorCode.init)
-                else { continue }
+                // A number, or a value keeping one (swift-system's `Errno`).
+                let number =
+                    Reflection.integer(value) ?? Reflection.field("rawValue", of: value).flatMap(Reflection.integer)
+                guard let code = number.flatMap(Int32.init(exactly:)).flatMap(POSIXErrorCode.init) else { continue }
                 let entry = BuiltInCatalog.posixEntry(code, onSocket: namesSocket(typeName))
                 return Reading(entry: entry, code: errnoName(code))
             case "status", "statusCode", "httpStatus", "responseStatus":

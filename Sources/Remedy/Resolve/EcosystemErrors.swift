@@ -145,12 +145,18 @@ package enum EcosystemFamily: Sendable, Equatable {
                 let code = Int32(exactly: raw).flatMap(POSIXErrorCode.init(rawValue:))
             else { return nil }
             return BuiltInCatalog.posixEntry(code).interpretation(in: localization)
-        case .configuration:
-            return Self.configurationEntry(error, info: info).map { $0.interpretation(in: localization) }
-        case .credentials:
-            return Self.credentialsEntry(error, info: info).map { $0.interpretation(in: localization) }
-        case .process:
-            return Self.processEntry(error).map { $0.interpretation(in: localization) }
+        case .configuration, .credentials, .process:
+            let entry =
+                switch self {
+                case .configuration: Self.configurationEntry(error, info: info)
+                case .credentials: Self.credentialsEntry(error, info: info)
+                default: Self.processEntry(error)
+                }
+            // What the names don't say, a code the error carries may (a token service's HTTP 401).
+            guard let entry else {
+                return Self.sharedCodes.interpretation(of: error, info: info, localization: localization)
+            }
+            return entry.interpretation(in: localization)
         case .sharedCodes:
             guard let reading = SharedVocabularies.reading(of: error, typeName: info.qualifiedName) else { return nil }
             var interpretation = reading.entry?.interpretation(in: localization) ?? .silent

@@ -8,7 +8,7 @@ enum SharedVocabularies {
     typealias Entry = ErrorCatalog.BuiltInEntry
 
     /// What an error's codes say: its entry (`nil` for a cancellation), how long to wait, and the code as
-    /// reports name it (`EPIPE (32)`, `HTTP 503`, `deadlineExceeded (4)`).
+    /// reports name it (`EPIPE (32)`, `HTTP 503`, `gRPC deadlineExceeded (4)`).
     struct Reading {
         var entry: Entry?
         var retryAfter: Duration?
@@ -40,8 +40,10 @@ enum SharedVocabularies {
         for (label, value) in fields {
             switch label {
             case "errno", "errnoCode":
-                guard let code = Reflection.integer(value).flatMap(Int32.init(exactly:)).flatMap(POSIXErrorCode.init)
-                else { continue }
+                // A number, or a value keeping one (swift-system's `Errno`).
+                let number =
+                    Reflection.integer(value) ?? Reflection.field("rawValue", of: value).flatMap(Reflection.integer)
+                guard let code = number.flatMap(Int32.init(exactly:)).flatMap(POSIXErrorCode.init) else { continue }
                 let entry = BuiltInCatalog.posixEntry(code, onSocket: namesSocket(typeName))
                 return Reading(entry: entry, code: errnoName(code))
             case "status", "statusCode", "httpStatus", "responseStatus":
@@ -89,6 +91,13 @@ enum SharedVocabularies {
 
     // MARK: HTTP
 
+    /// HTTP's reason phrases in Swift's spelling, for the statuses the catalog reads apart.
+    private static let statusNames = [
+        "badRequest": 400, "unauthorized": 401, "forbidden": 403, "notFound": 404, "requestTimeout": 408,
+        "conflict": 409, "contentTooLarge": 413, "unprocessableContent": 422, "tooManyRequests": 429,
+        "internalServerError": 500, "badGateway": 502, "serviceUnavailable": 503, "gatewayTimeout": 504,
+    ]
+
     private static func httpReading(_ status: Int) -> Reading {
         Reading(entry: BuiltInCatalog.httpEntry(status), code: "HTTP \(status)")
     }
@@ -100,12 +109,17 @@ enum SharedVocabularies {
         return number
     }
 
-    /// The status of a response: a status field, a case with a status code, or a response whose text is its
+    /// The status of a response: a status field, a case with a status code, a case named after its status
+    /// (`notFound`, `code418`, as generated clients name documented responses), or a response whose text is its
     /// status line (`500 Internal Server Error`, as swift-http-types' `HTTPResponse` reads).
     static func httpStatus(inResponse response: Any) -> Int? {
         for (label, value) in labelledFields(of: response)
         where ["status", "statusCode", "httpStatus"].contains(label) {
             if let status = httpStatus(value) { return status }
+        }
+        if let name = Reflection.caseName(of: response) {
+            if let status = statusNames[name] { return status }
+            if name.hasPrefix("code"), let status = Int(name.dropFirst(4)) { return httpStatus(status) }
         }
         let line = String(describing: response).utf8
         guard line.count >= 4, line.dropFirst(3).first == UInt8(ascii: " "),

@@ -140,7 +140,8 @@ final class ErrorTypeInfo: Sendable {
             || (style == .structure && !isCustomReflectable && !ReflectedValueKind.mayHoldErrors(mirror))
         {
             // A struct's stored properties are the same for every value: one value tells what they can hold.
-            // A value smaller than a reference (an enum of cases without values) holds no other error.
+            // A value smaller than a reference (an enum of cases without values) holds no other error. A family
+            // that reads the errno its struct keeps (a subprocess') reads it with its meaning, not as a cause.
             source = .leaf
         } else {
             source = .reflection

@@ -148,6 +148,16 @@ struct SharedVocabularyTests {
         #expect(ErrorResolver().interpretation(of: error).category != .externalSystemUnavailable)
     }
 
+    @Test(arguments: [(1299, "23502"), (787, "23503"), (275, "23514"), (2067, "23505")])
+    func aViolationReadsTheSameFromSQLiteAndAnSQLStateDatabase(sqlite: Int32, sqlState: String) throws {
+        let lite = try #require(
+            EcosystemFamily.sqlite.interpretation(of: SQLiteDriverError(resultCode: sqlite, message: "")))
+        let postgres = try #require(
+            EcosystemFamily.sql.interpretation(of: StandInPSQLError(sqlState: sqlState, message: "violation")))
+        #expect(lite.builtInEntryName == postgres.builtInEntryName)
+        #expect(lite.title == postgres.title)
+    }
+
     // MARK: - Reports keep the codes
 
     @Test func aReportKeepsTheCodesTheStructureCarries() {
@@ -186,5 +196,11 @@ struct SharedVocabularyTests {
         #expect(resolver.interpretation(of: AccessTokenError.keychainLocked).builtInEntryName == nil)
         #expect(resolver.interpretation(of: ConfigStoreError.diskBusy).builtInEntryName == nil)
         #expect(resolver.interpretation(of: TokenVerificationError(.invalidJWK)).builtInEntryName == nil)
+        // …but a code the error carries still speaks.
+        struct TokenServiceError: Error {
+            let statusCode: Int
+        }
+        #expect(
+            resolver.interpretation(of: TokenServiceError(statusCode: 401)).builtInEntryName == "auth.signInRequired")
     }
 }

@@ -75,6 +75,8 @@ struct FetchFailure: Error {
 enum GetForecastOutput: Sendable {
     struct Payload: Sendable { let headerFields: [String: String] }
     case ok(String)
+    case notFound(String)
+    case code418(String)
     case undocumented(statusCode: Int, Payload)
 }
 
@@ -264,6 +266,14 @@ enum VocabularyFixtures {
             GeneratedRuntimeFailure.unexpectedResponseStatus(
                 expectedStatus: "200",
                 response: GetForecastOutput.undocumented(statusCode: 500, .init(headerFields: [:])))
+        },
+        .init("documented 404 where 200 was expected", "http.notFound") {
+            GeneratedRuntimeFailure.unexpectedResponseStatus(
+                expectedStatus: "200", response: GetForecastOutput.notFound("no such city"))
+        },
+        .init("documented 418", "http.clientError") {
+            GeneratedRuntimeFailure.unexpectedResponseStatus(
+                expectedStatus: "200", response: GetForecastOutput.code418("teapot"))
         },
         .init("client error with a response", "http.badGateway") {
             OperationClientFailure(response: ResponseHead("502 Bad Gateway"))

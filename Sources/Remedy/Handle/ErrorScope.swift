@@ -39,13 +39,14 @@ public final class ErrorScope: Sendable {
     /// This scope and its ancestors, innermost first.
     let chain: [ScopeLink]
 
-    private init(name: String, rules: [ErrorRule], parent: ErrorScope?, pipeline: FailurePipeline) {
+    private init(name: String, rules: [ErrorRule], parent: ErrorScope?, pipeline: FailurePipeline, path: String? = nil)
+    {
         self.name = name
-        self.path = parent.map { "\($0.path)/\(name)" } ?? name
+        self.path = path ?? parent.map { "\($0.path)/\(name)" } ?? name
         self.rules = rules
         self.parent = parent
         self.pipeline = pipeline
-        self.chain = [ScopeLink(path: path, rules: rules)] + (parent?.chain ?? [])
+        self.chain = [ScopeLink(path: self.path, rules: rules)] + (parent?.chain ?? [])
     }
 
     deinit {
@@ -82,6 +83,8 @@ public final class ErrorScope: Sendable {
     ///   - terminate: Ends the process after a fatal error was presented and the cleanup hooks ran.
     ///     Default: ``terminateProcess``, which writes the error to standard error, then exits with status 1
     ///     on Linux and macOS and stops with `fatalError` on iOS, tvOS, watchOS and visionOS. Tests pass a function that records the call instead.
+    ///   - fileID: The caller's file: its module is one of the app's own (``ErrorCatalog/appModules``), whose
+    ///     error types' texts a person may read.
     /// - Returns: The root scope.
     public static func root(
         _ name: String = "App",
@@ -92,11 +95,12 @@ public final class ErrorScope: Sendable {
         logger: Logger? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         configuration: Configuration = Configuration(),
-        terminate: @escaping @Sendable (Presentation) -> Void = ErrorScope.terminateProcess
+        terminate: @escaping @Sendable (Presentation) -> Void = ErrorScope.terminateProcess,
+        fileID: String = #fileID
     ) -> ErrorScope {
         let pipeline = FailurePipeline(
             presenter: presenter,
-            resolver: ErrorResolver(catalog: catalog, localization: localization),
+            resolver: ErrorResolver(catalog: catalog, localization: localization, fileID: fileID),
             logger: logger,
             clock: clock,
             configuration: configuration,
@@ -121,6 +125,12 @@ public final class ErrorScope: Sendable {
     /// - Returns: The child scope; it keeps this scope alive.
     public func child(_ name: String, rules: [ErrorRule] = []) -> ErrorScope {
         ErrorScope(name: name, rules: rules, parent: self, pipeline: pipeline)
+    }
+
+    /// This scope with rules of its own applied first, under the same path: a sibling module's rule for one
+    /// call (RemedyTerminal's quiet end on a closed output), which logs don't tell from this scope.
+    package func applying(_ rules: [ErrorRule]) -> ErrorScope {
+        ErrorScope(name: name, rules: rules, parent: self, pipeline: pipeline, path: path)
     }
 
     /// The root of this scope's tree.

@@ -55,8 +55,14 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
 
     /// Creates the middleware.
     ///
-    /// - Parameter configuration: The rules, catalog, languages and records.
-    public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
+    /// - Parameters:
+    ///   - configuration: The rules, catalog, languages and records.
+    ///   - fileID: The caller's file: its module is one of the app's own (`ErrorCatalog.appModules`), whose
+    ///     error types' texts a client may read.
+    public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration(), fileID: String = #fileID)
+    {
+        var configuration = configuration
+        configuration.catalog = configuration.catalog.addingAppModule(ofFileID: fileID)
         self.configuration = configuration
         self.resolver = ProblemResolver(configuration, framework: .hummingbird)
     }

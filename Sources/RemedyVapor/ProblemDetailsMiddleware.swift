@@ -45,9 +45,14 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
 
     /// Creates the middleware.
     ///
-    /// - Parameter configuration: The rules, catalog, languages and records.
-    public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration()) {
+    /// - Parameters:
+    ///   - configuration: The rules, catalog, languages and records.
+    ///   - fileID: The caller's file: its module is one of the app's own (`ErrorCatalog.appModules`), whose
+    ///     error types' texts a client may read.
+    public init(_ configuration: ProblemDetailsConfiguration = ProblemDetailsConfiguration(), fileID: String = #fileID)
+    {
         var configuration = configuration
+        configuration.catalog = configuration.catalog.addingAppModule(ofFileID: fileID)
         // Vapor's convention: its ErrorMiddleware logs every error it answers, so a 4xx's reason is in the log at
         // Vapor's default level, `info`.
         configuration.clientErrorLogLevel = configuration.clientErrorLogLevel ?? .info

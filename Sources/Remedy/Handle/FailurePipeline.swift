@@ -130,7 +130,7 @@ final class FailurePipeline: Sendable {
         continuing reference: SupportReference? = nil
     ) -> HandledError {
         HandledError(
-            resolved: resolver.resolve(error),
+            resolved: resolver.addingAppModule(ofFileID: context.fileID).resolve(error),
             scopePath: context.scopePath,
             action: context.action,
             supportReference: reference

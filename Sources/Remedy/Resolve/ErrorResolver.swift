@@ -55,6 +55,14 @@ public struct ErrorResolver: Sendable {
         self.limits = limits
     }
 
+    /// The resolver with the module of a caller's `#fileID` among the app's own: the code that hands an error
+    /// to Remedy is the app's, so a feature module that never made a scope still speaks to people.
+    func addingAppModule(ofFileID fileID: String) -> ErrorResolver {
+        var resolver = self
+        resolver.catalog = catalog.addingAppModule(ofFileID: fileID)
+        return resolver
+    }
+
     /// The view-ready presentation of an error and its whole tree.
     ///
     /// - Parameter error: Any error.

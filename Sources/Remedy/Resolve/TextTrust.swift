@@ -59,7 +59,7 @@ extension ErrorCatalog {
 
     /// The catalog with the module of a caller's `#fileID` among ``appModules``; a module of Remedy's own
     /// says nothing about the app.
-    func addingAppModule(ofFileID fileID: String) -> ErrorCatalog {
+    package func addingAppModule(ofFileID fileID: String) -> ErrorCatalog {
         let module = String(fileID.prefix { $0 != "/" })
         guard !DeveloperText.ownModules.contains(module), !appModules.contains(module) else { return self }
         var catalog = self
@@ -96,7 +96,7 @@ extension ErrorCatalog {
         if DeveloperText.isAppleDomain(domain) { return .trusted }
         // An NSError's class says nothing about who wrote it; its domain and texts do.
         if !info.isNSError, !appModules.isEmpty, !appModules.contains(info.moduleName),
-            !DeveloperText.ownModules.contains(info.moduleName), !DeveloperText.isSystemType(type(of: error))
+            !DeveloperText.ownModules.contains(info.moduleName), !DeveloperText.appleModules.contains(info.moduleName)
         {
             return .untrusted
         }
@@ -113,21 +113,13 @@ enum DeveloperText {
         "FoundationNetworking",
     ]
 
-    /// Whether a type ships with Apple's system, whose frameworks write their texts for people, also where a
-    /// type has no domain of Apple's (StoreKit's `Product.PurchaseError`): its metadata lies in a system image.
-    static func isSystemType(_ type: Any.Type) -> Bool {
-        #if canImport(Darwin)
-        var info = Dl_info()
-        // A metatype's value is the address of the type's metadata, in the image that declares the type.
-        guard dladdr(unsafeBitCast(type, to: UnsafeRawPointer.self), &info) != 0, let file = info.dli_fname else {
-            return false
-        }
-        let path = String(cString: file)
-        return path.hasPrefix("/System/") || path.hasPrefix("/usr/lib/") || path.contains("/RuntimeRoot/")
-        #else
-        false
-        #endif
-    }
+    /// Apple's frameworks whose Swift error types carry texts for people (StoreKit's `Product.PurchaseError`,
+    /// which has no domain of Apple's): a type of theirs is no dependency of the app's.
+    static let appleModules: Set<String> = [
+        "StoreKit", "AuthenticationServices", "CloudKit", "CoreData", "SwiftData", "MapKit", "CoreLocation",
+        "HealthKit", "HomeKit", "PassKit", "LocalAuthentication", "Photos", "PhotosUI", "MusicKit", "WeatherKit",
+        "EventKit", "Contacts", "GameKit", "AVFoundation", "AVKit", "WebKit", "UserNotifications", "AppIntents",
+    ]
 
     static func isAppleDomain(_ domain: String) -> Bool {
         (domain.hasPrefix("NS") && domain.hasSuffix("ErrorDomain")) || domain.hasPrefix("com.apple.")

@@ -120,7 +120,7 @@ struct DependencyTextTests {
         for (caller, showsText) in [("RemedyTests/App.swift", true), (Self.dependencyCaller, false)] {
             let presenter = ScriptedPresenter()
             let root = ErrorScope.root(presenter: presenter, fileID: caller)
-            _ = await root.handle(SyncError()).value
+            _ = await root.handle(SyncError(), fileID: caller).value
             let shown = presenter.presentations.map(\.message)
             #expect(shown.count == 1)
             #expect(shown.contains(SyncError().errorDescription ?? "") == showsText, "made in \(caller)")
@@ -133,9 +133,23 @@ struct DependencyTextTests {
         for (harness, showsText) in [
             (HandlingHarness(), true), (HandlingHarness(fileID: Self.dependencyCaller), false),
         ] {
-            _ = await harness.scope.handle(SyncError()).value
+            _ = await harness.scope.handle(SyncError(), fileID: Self.dependencyCaller).value
             #expect(harness.presentations.map(\.message).contains(SyncError().errorDescription ?? "") == showsText)
         }
+    }
+
+    /// A feature module that never made a scope hands its errors to the app's: the code that calls `handle` or
+    /// `attempt` is the app's.
+    @Test(.timeLimit(.minutes(2)))
+    func theModuleThatHandsAnErrorToRemedyIsTheAppsOwn() async {
+        let presenter = ScriptedPresenter()
+        let root = ErrorScope.root(presenter: presenter, fileID: Self.dependencyCaller)
+        _ = await root.handle(SyncError()).value
+        _ = await root.attempt("Syncing", fileID: Self.dependencyCaller) { () throws(SyncError) in throw SyncError() }
+        let shown = presenter.presentations.map(\.message)
+        #expect(shown.count == 2)
+        #expect(shown.first == SyncError().errorDescription, "handed in from this module")
+        #expect(shown.last != SyncError().errorDescription, "handed in from NotesApp only")
     }
 
     // MARK: - The app's declarations

@@ -55,7 +55,8 @@ struct ProblemBodyWriter {
         add(problem.category?.identifier)
         add(problem.detail)
         add(problem.instance)
-        add(problem.supportReference?.description)
+        // A reference is always nine characters (`7KQ2-9F3A`): no need to write it out to count it.
+        if problem.supportReference != nil { capacity += 2 + 6 * 9 }
         add(problem.severity?.description)
         add(problem.title)
         add(problem.type)

@@ -134,7 +134,24 @@ enum DeveloperText {
 
     /// Whether a text reads like developer text. One pass of bytes per pattern, not Foundation's
     /// case-insensitive search: it runs on every text an error gives itself, on every resolution.
+    ///
+    /// The verdicts of short texts are kept (at most 256, then they start over): an app's errors repeat the same
+    /// few texts, and screening one costs about a seventh of a failed request that answers an app's
+    /// `LocalizedError` (`server.failure.localizedError`, Benchmarks/README.md).
     static func detects(_ text: String) -> Bool {
+        guard text.utf8.count <= 256 else { return screens(text) }
+        if let verdict = verdicts.withLock({ $0[text] }) { return verdict }
+        let verdict = screens(text)
+        verdicts.withLock { verdicts in
+            if verdicts.count >= 256 { verdicts.removeAll(keepingCapacity: true) }
+            verdicts[text] = verdict
+        }
+        return verdict
+    }
+
+    private static let verdicts = LockedValue<[String: Bool]>([:])
+
+    private static func screens(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         if bytes.contains(UInt8(ascii: "`")) { return true }
         let folded = bytes.map { isUpper($0) ? $0 | 0x20 : $0 }

@@ -28,7 +28,9 @@ enum SharedVocabularies {
         case .enum:
             !ReflectedValueKind.isSmallerThanAReference(type) && !(type is any WrappingError.Type)
                 && (type is any LocalizedError.Type || type is any CustomStringConvertible.Type)
-        case .struct, .class: mirror.children.contains { $0.label.map(codeLabels.contains) ?? false }
+        case .struct, .class:
+            // An `NSError` keeps its code for its domain: read by domain.
+            !(type is NSError.Type) && mirror.children.contains { $0.label.map(codeLabels.contains) ?? false }
         default: false
         }
     }

@@ -170,7 +170,7 @@ let package = Package(
             ],
             path: "Examples/vapor"
         ),
-        .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTesting"]),
+        .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTerminal", "RemedyTesting"]),
         // ArgumentParser only for the tests: they check what Remedy makes of its real errors, which the library
         // products recognise by their structure without depending on it.
         .testTarget(

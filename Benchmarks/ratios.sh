@@ -102,7 +102,6 @@ medians() {
 # linear (median / the 10x smaller run's: linear growth is 10), sum (of the benchmarks joined by +, ns),
 # info (no target: a floor or a figure shown for context; benchmarks joined by + are summed).
 targets='
-Message text for a LocalizedError|presentation.localizedError.message.x1000|baseline.localizedError.errorDescription.x1000|ratio|2
 Presentation for a LocalizedError|presentation.localizedError.x1000|baseline.localizedError.errorDescription.x1000|ratio|4
 Presentation for URLError(.notConnectedToInternet)|presentation.urlError.x1000|baseline.urlError.nsErrorLocalizedDescription.x1000|ratio|0.5
 Presentation of a 3-level enum tree (reflection)|presentation.tree3.x1000|baseline.tree3.stringDescribing.x1000|ratio|0.5

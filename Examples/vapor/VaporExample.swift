@@ -31,7 +31,9 @@ struct VaporExample {
     /// A port another program holds, as a person reads it (SwiftNIO's own text is "bind(descriptor:ptr:bytes:):
     /// Address already in use"); any other error as it is.
     static func startFailure(_ error: any Error) -> any Error {
-        guard ErrorTree(error).all(IOError.self).contains(where: { $0.errnoCode == EADDRINUSE }) else { return error }
+        guard ErrorTree(error).contains(where: { ($0.error as? IOError)?.errnoCode == EADDRINUSE }) else {
+            return error
+        }
         return MessageError(
             "Another program is listening on the port. Stop it, or choose another port with --port.",
             title: "Port in Use",

@@ -127,10 +127,6 @@ func registerResolution() {
         measure(benchmark) { resolver.presentation(for: identity(localizedError)) }
     }
 
-    fastBenchmark("presentation.localizedError.message") { benchmark in
-        measure(benchmark) { resolver.message(for: identity(localizedError)) }
-    }
-
     let urlError: any Error = URLError(.notConnectedToInternet)
     fastBenchmark("presentation.urlError") { benchmark in
         measure(benchmark) { resolver.presentation(for: identity(urlError)) }

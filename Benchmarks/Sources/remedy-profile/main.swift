@@ -19,7 +19,6 @@ import RemedyBenchmarkSupport
 // signal thread. It runs the serial loop instead, which runs the operations' task.
 let operations: [String: @Sendable () async -> Void] = [
     "presentation.localizedError": { _ = resolver.presentation(for: opaque(ForecastUnavailableError())) },
-    "presentation.localizedError.message": { _ = resolver.message(for: opaque(ForecastUnavailableError())) },
     // The floor of every operation here (the loop's async call), and the baselines of ratios.sh, with the
     // error as an `any Error` as there.
     "baseline.noop": { _ = opaque(ForecastUnavailableError() as any Error) },
@@ -35,8 +34,6 @@ let operations: [String: @Sendable () async -> Void] = [
         _ = resolver.presentation(for: opaque(URLError(.notConnectedToInternet))).groupingKey
     },
     "presentation.tree3": { _ = resolver.presentation(for: opaque(threeLevelTree)) },
-    // The message alone of the same tree: one walk, about what its presentation costs (issue 24 saw 1.44x).
-    "message.tree3": { _ = resolver.message(for: opaque(threeLevelTree)) },
     "report.tree3.summary": { _ = ErrorReport(opaque(threeLevelTree)).summary },
     "report.tree3.text": { _ = ErrorReport(opaque(threeLevelTree)).text },
     "report.tree3declared.text": { _ = ErrorReport(opaque(threeLevelDeclaredTree)).text },

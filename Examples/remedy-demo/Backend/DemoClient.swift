@@ -62,13 +62,9 @@ struct DemoClient: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url])
         }
+        // The server's own title, message and actions, whose link actions go through this session.
+        try ProblemDetailsError.validate(data, http, actionTransport: .urlSession(session, localization: localization))
         guard (200..<300).contains(http.statusCode) else {
-            // The server's own title, message and actions, whose link actions go through this session.
-            if let problem = ProblemDetailsError(
-                response: http, body: data, actionTransport: .urlSession(session, localization: localization))
-            {
-                throw problem
-            }
             var headers: [String: String] = [:]
             for case (let name as String, let value as String) in http.allHeaderFields {
                 headers[name] = value

@@ -92,7 +92,7 @@ struct ServerExample: AsyncParsableCommand {
     /// Whether an error's tree holds SwiftNIO's `IOError` for `EADDRINUSE`, which reads "bind(descriptor:ptr:
     /// bytes:): Address already in use (errno: 98)".
     static func isAddressInUse(_ error: any Error) -> Bool {
-        ErrorTree(error).all(IOError.self).contains { $0.errnoCode == EADDRINUSE }
+        ErrorTree(error).contains { ($0.error as? IOError)?.errnoCode == EADDRINUSE }
     }
     #endif
 }

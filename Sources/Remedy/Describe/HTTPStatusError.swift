@@ -61,7 +61,7 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     /// - Parameter now: The current time, for a date without a `Date` header. Default: the system clock.
     /// - Returns: The delay, or `nil` when there is no header or its value is not valid (negative,
     ///   fractional, not a number and not a date).
-    public func retryAfter(now: Date = Date()) -> Duration? {
+    package func retryAfter(now: Date = Date()) -> Duration? {
         guard let value = header("Retry-After") else { return nil }
         return Self.retryAfter(parsing: value, now: header("Date").flatMap(HTTPDate.parse) ?? now)
     }

@@ -31,8 +31,16 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         case destructive
     }
 
-    /// The text on the button or prompt.
-    public var title: String
+    /// The text on the button or prompt. A title set on a ready-made option is shown as given in every
+    /// language, and the option is no longer Remedy's own (its ``id`` becomes `nil`).
+    public var title: String {
+        get { text }
+        set {
+            text = newValue
+            name = titleKey == nil ? name : nil
+        }
+    }
+    private var text: String
     /// How presenters show the option.
     public var role: Role
     /// Ready-made options follow the presentation's language by their title's key.
@@ -43,7 +51,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         if case .app(let id) = name { id } else { nil }
     }
     /// A ready-made option's title key, or the app's id: they never go together.
-    private let name: Name?
+    private var name: Name?
     /// Choosing the option only acknowledges the error (like "OK"), with nothing to recover.
     let isAcknowledgement: Bool
     private let action: @Sendable () async throws -> RecoveryOutcome
@@ -58,6 +66,9 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     /// Creates an option.
     ///
     /// - Parameters:
+    ///   - id: A stable id, such as `"contactSupport"`, which names the option where its title can't: in a
+    ///     Problem Details response's `actions` (``ProblemDetails/Action/id``), whatever the language of the
+    ///     title. Default: none.
     ///   - title: The text on the button. An empty title is replaced by the role's default ("OK" or
     ///     "Cancel") when the option is presented; a destructive option with an empty title is left out.
     ///   - role: How presenters show the option.
@@ -65,23 +76,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
     ///     fixed and the failed operation should run again. An action that throws is handled as a new
     ///     error.
     public init(
-        title: String,
-        role: Role = .normal,
-        action: @escaping @Sendable () async throws -> RecoveryOutcome
-    ) {
-        self.init(title: title, role: role, titleKey: nil, isAcknowledgement: false, action: action)
-    }
-
-    /// Creates an option with a stable id, which names it where its title can't: in a Problem Details
-    /// response's `actions` (``ProblemDetails/Action/id``), whatever the language of the title.
-    ///
-    /// - Parameters:
-    ///   - id: A stable id, such as `"contactSupport"`.
-    ///   - title: The text on the button.
-    ///   - role: How presenters show the option.
-    ///   - action: What choosing the option does.
-    public init(
-        id: String,
+        id: String? = nil,
         title: String,
         role: Role = .normal,
         action: @escaping @Sendable () async throws -> RecoveryOutcome
@@ -98,7 +93,7 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
         action: @escaping @Sendable () async throws -> RecoveryOutcome,
         explicitID: String? = nil
     ) {
-        self.title = title
+        self.text = title
         self.role = role
         self.name = titleKey.map { .readyMade(titleKey: $0) } ?? explicitID.map { .app(id: $0) }
         self.isAcknowledgement = isAcknowledgement
@@ -116,38 +111,6 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
 
     /// The title and role, as in `Try Again (recommended)`.
     public var description: String { "\(title) (\(role))" }
-
-    /// Returns a copy with another title.
-    ///
-    /// - Parameter title: The new title, shown as given in every language.
-    /// - Returns: The same option and action with the new title.
-    public func titled(_ title: String) -> RecoveryOption {
-        RecoveryOption(
-            title: title,
-            role: role,
-            titleKey: nil,
-            isAcknowledgement: isAcknowledgement,
-            constantOutcome: constantOutcome,
-            action: action,
-            explicitID: explicitID
-        )
-    }
-
-    /// Returns a copy with another role.
-    ///
-    /// - Parameter role: The new role.
-    /// - Returns: The same option and action with the new role.
-    public func withRole(_ role: Role) -> RecoveryOption {
-        RecoveryOption(
-            title: title,
-            role: role,
-            titleKey: titleKey,
-            isAcknowledgement: isAcknowledgement,
-            constantOutcome: constantOutcome,
-            action: action,
-            explicitID: explicitID
-        )
-    }
 
     /// The option's title in the given language: Remedy's translation for ready-made options, the title
     /// as given for the app's own, and the role's default when the title is empty.
@@ -167,6 +130,13 @@ public struct RecoveryOption: Sendable, CustomStringConvertible {
             return localization.string(forKey: role == .cancel ? Self.cancelKey : Self.okKey)
         }
         return title
+    }
+
+    /// The option with its title in a language, still Remedy's own if it was (unlike setting ``title``).
+    func localized(in localization: Localization) -> RecoveryOption {
+        var option = self
+        option.text = localizedTitle(in: localization)
+        return option
     }
 
     // MARK: - Ready-made options

@@ -172,34 +172,17 @@ extension ProblemDetails {
     }
 }
 
-extension ProblemDetails.Action: Codable {
+/// Written as an element of the `actions` member; read only as part of a problem (see
+/// ``ProblemDetails/init(from:)``), which drops an action without an `id` and a `title`.
+extension ProblemDetails.Action: Encodable {
     private enum CodingKeys: String, CodingKey {
         case id, title, role, request
     }
-
-    /// Reads an action as an element of the `actions` member is read; throws
-    /// `DecodingError.dataCorrupted` without a non-empty `id` and `title`.
-    public init(from decoder: any Decoder) throws {
-        guard let action = Self(json: try ProblemDetails.JSONValue(from: decoder)) else {
-            throw Swift.DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not an action with an id and a title"))
-        }
-        self = action
-    }
 }
 
-extension ProblemDetails.Action.Request: Codable {
+/// Written as an action's `request`.
+extension ProblemDetails.Action.Request: Encodable {
     private enum CodingKeys: String, CodingKey {
         case method, href
-    }
-
-    /// Reads a request: a string `href` and a `method` (`POST` when absent) that is an HTTP token; throws
-    /// `DecodingError.dataCorrupted` for a value that isn't one.
-    public init(from decoder: any Decoder) throws {
-        guard let request = Self(json: try ProblemDetails.JSONValue(from: decoder)) else {
-            throw Swift.DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "not a request with an href and a method"))
-        }
-        self = request
     }
 }

@@ -246,29 +246,4 @@ extension ProblemDetailsError {
             actionTransport: actionTransport
         )
     }
-
-    /// The error of a URLSession response whose body is a problem, or `nil` when it isn't one.
-    ///
-    /// - Parameters:
-    ///   - response: The response.
-    ///   - body: The response body.
-    ///   - limits: How much of the body to read. Default: ``ProblemDetails/DecodingLimits/default``.
-    ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
-    public init?(
-        response: HTTPURLResponse,
-        body: Data,
-        limits: ProblemDetails.DecodingLimits = .default,
-        actionTransport: ActionTransport = .urlSession()
-    ) {
-        let error = Self.error(
-            status: response.statusCode,
-            header: { response.value(forHTTPHeaderField: $0) },
-            body: body,
-            url: response.url,
-            limits: limits,
-            actionTransport: actionTransport
-        )
-        guard let problemError = error as? ProblemDetailsError else { return nil }
-        self = problemError
-    }
 }

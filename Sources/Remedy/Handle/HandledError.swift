@@ -99,19 +99,13 @@ public struct HandledError: Sendable, CustomStringConvertible {
         ErrorTree(error)
     }
 
-    /// The first error of a type anywhere in the tree.
-    ///
-    /// - Parameter type: The error type to look for.
-    /// - Returns: The first error of that type in pre-order, or `nil`.
-    public func first<E: Error>(_ type: E.Type) -> E? {
+    /// The first error of a type anywhere in the tree, from the walk that resolved it.
+    package func first<E: Error>(_ type: E.Type) -> E? {
         resolved.first(type)
     }
 
-    /// Whether an ``HTTPStatusError`` with a status is anywhere in the tree.
-    ///
-    /// - Parameter status: The status code, such as 401.
-    /// - Returns: `true` when the tree holds it.
-    public func contains(httpStatus status: Int) -> Bool {
+    /// Whether an HTTP status is anywhere in the tree, from the walk that resolved it.
+    package func contains(httpStatus status: Int) -> Bool {
         resolved.facts.httpStatuses.contains(status)
     }
 

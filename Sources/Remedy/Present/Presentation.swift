@@ -129,7 +129,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     }
 
     /// The cancel option, if there is one.
-    public var cancelOption: RecoveryOption? {
+    package var cancelOption: RecoveryOption? {
         options.first { $0.role == .cancel }
     }
 
@@ -152,12 +152,6 @@ public struct Presentation: Sendable, CustomStringConvertible {
 
     // MARK: - Rules
 
-    private static func localized(_ option: RecoveryOption, in localization: Localization) -> RecoveryOption {
-        var option = option
-        option.title = option.localizedTitle(in: localization)
-        return option
-    }
-
     static func normalize(_ options: [RecoveryOption], localization: Localization) -> [RecoveryOption] {
         var result: [RecoveryOption] = []
         var seenTitles: Set<String> = []
@@ -166,7 +160,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
         for var option in options {
             // A destructive action nobody can read is never offered, least of all under an "OK".
             if option.role == .destructive, option.titleKey == nil, option.title.isBlank { continue }
-            option.title = option.localizedTitle(in: localization)
+            option = option.localized(in: localization)
             guard seenTitles.insert(option.title.titleIdentity).inserted else { continue }
             switch option.role {
             case .cancel:
@@ -181,10 +175,10 @@ public struct Presentation: Sendable, CustomStringConvertible {
             result.append(option)
         }
         if result.isEmpty {
-            return [localized(.ok, in: localization)]
+            return [RecoveryOption.ok.localized(in: localization)]
         }
         if !hasCancel, result.contains(where: { !$0.isAcknowledgement }) {
-            let cancel = localized(.cancel, in: localization)
+            let cancel = RecoveryOption.cancel.localized(in: localization)
             // An app's own option titled "Cancel" becomes the cancel option instead of a twin.
             if let index = result.firstIndex(where: { $0.title.hasSameTitleIdentity(as: cancel.title) }) {
                 result[index].role = .cancel

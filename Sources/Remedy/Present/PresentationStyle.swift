@@ -13,7 +13,7 @@ public enum PresentationStyle: String, Sendable, Hashable, Codable, CaseIterable
     /// Whether the style blocks the presentation queue until the person answers.
     ///
     /// Banners appear alongside other presentations; alerts and routes are shown one at a time.
-    public var isBlocking: Bool {
+    package var isBlocking: Bool {
         self != .banner
     }
 }

@@ -45,6 +45,8 @@ extension ErrorReport {
             package var domain: String?
             /// The `NSError` or `CustomNSError` code (`"code"`).
             package var code: Int?
+            /// A code the error carries in its structure, named, as `ENOSPC (28)` or `HTTP 503` (`"namedCode"`).
+            package var namedCode: String?
             /// A decoding or encoding error's coding path, as `days[0].temp` (`"codingPath"`).
             package var codingPath: String?
             /// A ``ContextError``'s layers, outermost first; when there are more than
@@ -89,7 +91,7 @@ extension ErrorReport {
             }
 
             enum CodingKeys: String, CodingKey {
-                case index, parent, depth, label, type, kind, message, domain, code, codingPath, layers
+                case index, parent, depth, label, type, kind, message, domain, code, namedCode, codingPath, layers
                 case omittedLayerCount, reason, suggestion, debugDescription, userInfo, category, severity
                 case isCycle, isRepeated, firstOccurrence, omittedChildCount, isDepthLimited
             }
@@ -106,6 +108,7 @@ extension ErrorReport {
                 message = try container.decodeIfPresent(String.self, forKey: .message)
                 domain = try container.decodeIfPresent(String.self, forKey: .domain)
                 code = try container.decodeIfPresent(Int.self, forKey: .code)
+                namedCode = try container.decodeIfPresent(String.self, forKey: .namedCode)
                 codingPath = try container.decodeIfPresent(String.self, forKey: .codingPath)
                 layers = try container.decodeIfPresent([ContextError.Layer].self, forKey: .layers)
                 omittedLayerCount = try container.decodeIfPresent(Int.self, forKey: .omittedLayerCount)
@@ -134,6 +137,7 @@ extension ErrorReport {
                 try container.encodeIfPresent(message, forKey: .message)
                 try container.encodeIfPresent(domain, forKey: .domain)
                 try container.encodeIfPresent(code, forKey: .code)
+                try container.encodeIfPresent(namedCode, forKey: .namedCode)
                 try container.encodeIfPresent(codingPath, forKey: .codingPath)
                 try container.encodeIfPresent(layers, forKey: .layers)
                 try container.encodeIfPresent(omittedLayerCount, forKey: .omittedLayerCount)
@@ -255,6 +259,7 @@ extension ErrorReport {
             entry.domain = domain
             entry.code = code
         }
+        entry.namedCode = NodeFacts.namedCode(of: error, info: info)
         entry.codingPath = node.detail.map { String($0.dropFirst("coding path: ".count)) }
         let (reason, suggestion) = NodeFacts.reasonAndSuggestion(of: error, info: info)
         entry.reason = reason.map { ReportText.truncated($0, limit: limit) }

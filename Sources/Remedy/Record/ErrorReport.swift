@@ -56,22 +56,9 @@ public struct ErrorReport: Sendable, CustomStringConvertible {
         ReportRenderer(limits: limits, style: .plain).render(error)
     }
 
-    /// The full report with ANSI colours and weights, for terminals: ``text`` with the messages in
-    /// bold, types in cyan, locations dimmed and markers in magenta.
-    ///
-    /// Following the NO_COLOR convention (no-color.org), when the environment has `NO_COLOR` set to a
-    /// non-empty value the result is exactly ``text``, without a single escape code.
-    ///
-    /// - Parameter environment: The environment variables to honour. Default: the process's.
-    /// - Returns: The coloured report, or the plain one when colour is switched off.
-    public func ansiText(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        guard Self.allowsColor(environment: environment) else { return text }
-        return ReportRenderer(limits: limits, style: .ansi).render(error)
-    }
-
-    /// Whether an environment allows ANSI colours: not when `NO_COLOR` is set and non-empty.
-    package static func allowsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        (environment["NO_COLOR"] ?? "").isEmpty
+    /// The full report with ANSI colours and weights (RemedyTerminal's `ansiText(environment:)`).
+    package var colouredText: String {
+        ReportRenderer(limits: limits, style: .ansi).render(error)
     }
 
     /// The report as ``text``.

@@ -247,6 +247,18 @@ package enum NodeFacts {
         }
     }
 
+    /// A code the error carries in its structure, named: `ENOSPC (28)` for an errno (in the POSIX domain, or
+    /// kept in a field), `HTTP 503` for a status, `gRPC unavailable (14)` for an RPC status code.
+    static func namedCode(of error: any Error, info: ErrorTypeInfo) -> String? {
+        if let (domain, code) = domainAndCode(of: error, info: info) {
+            guard domain == NSPOSIXErrorDomain, let code = Int32(exactly: code).flatMap(POSIXErrorCode.init) else {
+                return nil
+            }
+            return SharedVocabularies.errnoName(code)
+        }
+        return info.ecosystemFamily?.code(of: error, info: info)
+    }
+
     /// The failure reason and recovery suggestion, when the error has them.
     static func reasonAndSuggestion(of error: any Error, info: ErrorTypeInfo) -> (String?, String?) {
         if let localized = info.asLocalized?(error) {

@@ -49,6 +49,9 @@ extension ReportRenderer {
             let domainText = style.paint(ReportText.message(domain, limit: limit), .type)
             add("domain:", domainText + ", " + style.paint("code:", .key) + " " + style.paint(String(code), .type))
         }
+        if let code = NodeFacts.namedCode(of: error, info: info), !headline.contains(code) {
+            add("code:", style.paint(code, .type))
+        }
         if info.source == .decoding || info.source == .encoding,
             let codingPath = ErrorTree.codingPath(of: error, info: info)
         {

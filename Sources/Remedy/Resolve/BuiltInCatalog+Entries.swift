@@ -165,9 +165,13 @@ extension BuiltInCatalog {
         "database.readOnly", category: .permissionDenied, isPermanent: true, icon: .storage)
     static let databaseCorrupt = Entry(
         "database.corrupt", category: .externalSystemUnexpected, isPermanent: true, icon: .storage)
+    // A database in a folder that doesn't exist, or a database server without the named database: the app's
+    // or the operator's setup, not a service that is down.
     static let databaseCannotOpen = Entry(
-        "database.cannotOpen", category: .externalSystemUnavailable, isPermanent: true, icon: .storage)
+        "database.cannotOpen", category: .internalInconsistency, isPermanent: true, icon: .storage)
     static let databaseInvalidValue = Entry("database.invalidValue", category: .invalidInput, isPermanent: true)
+    static let databaseMissingValue = Entry("database.missingValue", category: .invalidInput, isPermanent: true)
+    static let databaseReference = Entry("database.reference", category: .invalidInput, isPermanent: true)
     static let databaseCredentials = Entry(
         "database.credentials", category: .permissionDenied, isPermanent: true, icon: .lock)
     static let databaseNoPermission = Entry(
@@ -188,6 +192,17 @@ extension BuiltInCatalog {
         "internal.programmingError", category: .internalInconsistency, isPermanent: true)
     static let dataIntegrityFailed = Entry(
         "data.integrityFailed", category: .externalSystemUnexpected, isPermanent: true, icon: .lock)
+
+    // The program's setup and surroundings: a missing program or setting is fixed by installing or setting it up,
+    // never by trying again; a reader that went away won't come back.
+    static let processProgramNotFound = Entry(
+        "process.programNotFound", category: .internalInconsistency, isPermanent: true)
+    static let configMissing = Entry("config.missing", category: .internalInconsistency, isPermanent: true)
+    static let configInvalid = Entry("config.invalid", category: .internalInconsistency, isPermanent: true)
+    static let pipeClosed = Entry(
+        "pipe.closed", category: .externalSystemUnavailable, severity: .minor, isPermanent: true, icon: .info)
+    static let serviceUpdateRequired = Entry(
+        "service.updateRequired", category: .externalSystemUnexpected, isPermanent: true, icon: .server)
 
     // Domain defaults
     static let cocoaDefault = Entry("cocoa.default", category: .unknown, offersRetry: true, isGeneric: true)
@@ -270,8 +285,9 @@ extension BuiltInCatalog {
         fileReadOnlyVolume, fileExists, fileInvalidName, fileNotAFolder, fileIsAFolder, fileTooLarge,
         fileUnsupportedEncoding, fileUnreadableFormat, fileReadFailed, fileWriteFailed, dataUnreadable, dataUnsavable,
         databaseConstraint, databaseBusy, databaseReadOnly, databaseCorrupt, databaseCannotOpen, databaseInvalidValue,
-        databaseCredentials, databaseNoPermission, databaseUnavailable, databaseDefault, programmingError,
-        dataIntegrityFailed,
+        databaseMissingValue, databaseReference, databaseCredentials, databaseNoPermission, databaseUnavailable,
+        databaseDefault, programmingError, dataIntegrityFailed, processProgramNotFound, configMissing, configInvalid,
+        pipeClosed, serviceUpdateRequired,
         cocoaDefault, systemDefault,
         httpBadRequest, httpForbidden, httpNotFound, httpRequestTimeout, httpConflict, httpContentTooLarge,
         httpUnprocessableContent, httpTooManyRequests, httpInternalServerError, httpBadGateway,

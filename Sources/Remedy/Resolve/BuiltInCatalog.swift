@@ -18,7 +18,8 @@ enum BuiltInCatalog {
             return named(interpretation(urlEntry(error.code), localization: localization), host: error.failingURL)
         }
         if errorType == CocoaError.self, let error = error as? CocoaError {
-            var interpretation = interpretation(cocoaEntry(error.code), localization: localization)
+            var interpretation = interpretation(
+                cocoaEntry(error.code, userInfo: error.userInfo), localization: localization)
             interpretation.subject = ErrorSubject.from(userInfo: error.userInfo)
             return interpretation
         }
@@ -98,7 +99,8 @@ enum BuiltInCatalog {
                 ?? networkDefault.interpretation(in: localization)
         case NSCocoaErrorDomain:
             interpretation = self.interpretation(
-                cocoaEntry(CocoaError.Code(rawValue: nsError.code)), localization: localization)
+                cocoaEntry(CocoaError.Code(rawValue: nsError.code), userInfo: nsError.userInfo),
+                localization: localization)
         case NSPOSIXErrorDomain:
             guard let raw = Int32(exactly: nsError.code), let code = POSIXErrorCode(rawValue: raw) else {
                 return systemDefault.interpretation(in: localization)
@@ -108,8 +110,9 @@ enum BuiltInCatalog {
             interpretation = fileUnreadableFormat.interpretation(in: localization)
         case let domain
         where domain == "GRDB.DatabaseError" || domain.range(of: "sqlite", options: .caseInsensitive) != nil:
+            let message = nsError.userInfo[NSLocalizedDescriptionKey] as? String
             interpretation =
-                EcosystemFamily.sqliteEntry(primaryCode: nsError.code & 0xFF)?
+                EcosystemFamily.sqliteEntry(code: nsError.code, message: message)?
                 .interpretation(in: localization) ?? .silent
         default:
             return nil
@@ -209,10 +212,26 @@ enum BuiltInCatalog {
         }
     }
 
+    /// Foundation's unknown read and write failures say no more than the errno they keep (a `FileHandle` that
+    /// wrote to a closed pipe): read by it, when it says something specific.
+    static func cocoaEntry(_ code: CocoaError.Code, userInfo: [String: Any]) -> Entry? {
+        guard code == .fileWriteUnknown || code == .fileReadUnknown,
+            let underlying = (userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+            underlying.domain == NSPOSIXErrorDomain,
+            let posix = Int32(exactly: underlying.code).flatMap(POSIXErrorCode.init(rawValue:)),
+            !posixEntry(posix).isGeneric
+        else { return cocoaEntry(code) }
+        return posixEntry(posix)
+    }
+
     // MARK: - POSIXError
 
-    static func posixEntry(_ code: POSIXErrorCode) -> Entry {
+    /// `onSocket`: the errno comes from a socket or a connection, where a broken pipe or a reset is a lost
+    /// connection; elsewhere (a pipe, a file) it means the reader went away.
+    static func posixEntry(_ code: POSIXErrorCode, onSocket: Bool = false) -> Entry {
         switch code {
+        case .EPIPE, .ECONNRESET:
+            return onSocket ? networkConnectionLost : pipeClosed
         case .ENOSPC:
             return storageFull
         case .EDQUOT:
@@ -237,7 +256,7 @@ enum BuiltInCatalog {
             return fileLocked
         case .ECONNREFUSED, .EHOSTUNREACH:
             return networkCannotConnect
-        case .ECONNRESET, .EPIPE, .ECONNABORTED, .ENOTCONN:
+        case .ECONNABORTED, .ENOTCONN:
             return networkConnectionLost
         case .EHOSTDOWN:
             return networkCannotConnect

@@ -60,7 +60,7 @@ extension ErrorCatalog {
         private let storage: Storage
 
         /// The entry's stable name, such as `"network.offline"`.
-        public var name: String { storage.name }
+        package var name: String { storage.name }
         package var titleKey: String { storage.titleKey }
         package var messageKey: String { storage.messageKey }
         package var category: ErrorCategory { storage.category }

@@ -10,7 +10,18 @@ extension EcosystemFamily {
         let last = name.split(separator: ".").last.map(String.init) ?? String(name)
         guard last.hasSuffix("Error") || last.hasSuffix("Errors") else { return nil }
         let words = module + "." + last
-        if words.contains("SQLite") { return nil }  // SQLite's result codes are not SQLSTATEs
+        if words.contains("SQLite") || words.contains("Sqlite") { return .sqlite }  // result codes, not SQLSTATEs
+        if module == "Configuration" || ["Config", "Setting"].contains(where: { last.contains($0) }) {
+            return .configuration
+        }
+        if module == "JWTKit" || ["JWT", "Jwt", "JWS"].contains(where: { last.contains($0) })
+            || names(last, word: "Token")
+        {
+            return .credentials
+        }
+        if module == "Subprocess" || ["Subprocess", "Spawn"].contains(where: { last.contains($0) }) {
+            return .process
+        }
         if ["PostgresNIO", "PostgresKit", "MySQLNIO", "MySQLKit", "SQLKit"].contains(module)
             || ["SQL", "Postgres", "MySQL"].contains(where: { last.contains($0) })
         {
@@ -27,6 +38,68 @@ extension EcosystemFamily {
             return .archive
         }
         return nil
+    }
+
+    /// Whether a type name has a word, not a word it begins (`AccessTokenError`, not `TokenizerError`).
+    private static func names(_ name: String, word: String) -> Bool {
+        guard let range = name.range(of: word) else { return false }
+        return name[range.upperBound...].first.map { !$0.isLowercase } ?? true
+    }
+
+    // MARK: Setup, credentials and programs
+
+    /// A setting that isn't there, or one whose value can't be used (of the wrong type, malformed); `nil` for
+    /// what the names don't say.
+    static func configurationEntry(_ error: any Error, info: ErrorTypeInfo) -> Entry? {
+        let name = (Reflection.kindName(of: error) ?? info.name).lowercased()
+        if ["missing", "notfound", "required", "absent", "undefined", "unset"].contains(where: name.contains) {
+            return BuiltInCatalog.configMissing
+        }
+        let invalid = [
+            "invalid", "convert", "cast", "mismatch", "type", "malformed", "parse", "decod", "unsupported",
+            "unexpected",
+            "notobject",
+        ]
+        return invalid.contains(where: name.contains) ? BuiltInCatalog.configInvalid : nil
+    }
+
+    /// A token that expired, is malformed or doesn't verify asks the person to sign in again; `nil` for the
+    /// app's own keys and algorithms that can't be used (its setup, not the person's credentials) and for what
+    /// the names don't say.
+    static func credentialsEntry(_ error: any Error, info: ErrorTypeInfo) -> Entry? {
+        let name = (Reflection.kindName(of: error) ?? info.name).lowercased()
+        if ["jwk", "nokey", "signingalgorithm", "curve"].contains(where: name.contains) { return nil }
+        let unverified = [
+            "expired", "invalid", "malformed", "signature", "claim", "verif", "kid", "x5c", "revoked", "notbefore",
+        ]
+        return unverified.contains(where: name.contains) ? BuiltInCatalog.signInRequired : nil
+    }
+
+    /// A program that isn't there, a working folder that isn't there, else the errno the error keeps.
+    static func processEntry(_ error: any Error) -> Entry? {
+        let name =
+            (Reflection.field("code", of: error).flatMap(SharedVocabularies.codeName)
+            ?? Reflection.kindName(of: error) ?? "").lowercased()
+        let errno = Reflection.errno(in: error) ?? keptErrno(of: error)
+        if name.contains("executablenotfound") || name.contains("programnotfound") {
+            return BuiltInCatalog.processProgramNotFound
+        }
+        if name.contains("workingdirectory") || name.contains("currentdirectory") {
+            return errno.map { $0 == .ENOENT ? BuiltInCatalog.fileNotFound : BuiltInCatalog.posixEntry($0) }
+                ?? BuiltInCatalog.fileNotFound
+        }
+        if errno == .ENOENT, name.contains("spawn") || name.contains("launch") {
+            return BuiltInCatalog.processProgramNotFound
+        }
+        return errno.map { BuiltInCatalog.posixEntry($0) }
+    }
+
+    /// The errno kept as the `underlyingError`, or the error's own raw value (swift-system's `Errno`).
+    static func keptErrno(of error: any Error) -> POSIXErrorCode? {
+        guard let kept = Reflection.field("underlyingError", of: error).map(Reflection.unwrapped) ?? Optional(error),
+            let raw = Reflection.integer(kept) ?? Reflection.field("rawValue", of: kept).flatMap(Reflection.integer)
+        else { return nil }
+        return Int32(exactly: raw).flatMap(POSIXErrorCode.init(rawValue:))
     }
 
     // MARK: SQL databases
@@ -122,8 +195,26 @@ extension EcosystemFamily {
             return nil
         case .httpClient:
             return Reflection.field("code", of: error).flatMap { Reflection.caseName(of: $0) }
-        case .crypto, .archive, .systemErrno:
+        case .sharedCodes, .process:
+            guard Mirror(reflecting: error).displayStyle != .enum else { return nil }
+            return Reflection.field("code", of: error).flatMap(SharedVocabularies.codeName)
+        case .crypto, .archive, .systemErrno, .configuration, .credentials:
             return Mirror(reflecting: error).displayStyle == .enum ? nil : Reflection.kindName(of: error)
+        }
+    }
+
+    /// The code an error of the family carries in its structure, as reports name it (`ENOENT (2)`, `HTTP 503`);
+    /// `nil` when it carries none the report doesn't show already.
+    func code(of error: any Error, info: ErrorTypeInfo) -> String? {
+        switch self {
+        case .sharedCodes:
+            return SharedVocabularies.reading(of: error, typeName: info.qualifiedName)?.code
+        case .process, .nioIOError:
+            return (Reflection.errno(in: error) ?? Self.keptErrno(of: error)).map(SharedVocabularies.errnoName)
+        case .systemErrno:
+            return Self.keptErrno(of: error).map(SharedVocabularies.errnoName)
+        default:
+            return nil
         }
     }
 

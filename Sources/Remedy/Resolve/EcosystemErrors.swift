@@ -29,6 +29,32 @@ package enum EcosystemFamily: Sendable, Equatable {
     case archive
     /// swift-system's `Errno`: an errno as its raw value.
     case systemErrno
+    /// Types whose names say configuration or settings (swift-configuration's `ConfigError`): a setting missing
+    /// or not valid.
+    case configuration
+    /// Types whose names say token or JWT (jwt-kit's `JWTError`): credentials that expired or don't verify.
+    case credentials
+    /// Types whose names say subprocess or spawn (swift-subprocess' `SubprocessError`): a program or working
+    /// folder that isn't there; the errno it keeps is read with that meaning.
+    case process
+    /// Any other type that may carry a code libraries share (``SharedVocabularies``): an HTTP status, a gRPC
+    /// status code, an errno.
+    case sharedCodes
+
+    /// The family of an error's type: by its names, else by the codes its structure may carry.
+    init?(of error: any Error, qualifiedName: String, mirror: Mirror) {
+        if let family = EcosystemFamily(qualifiedName: qualifiedName) {
+            self = family
+        } else if SharedVocabularies.mayCarryCodes(mirror, type: type(of: error)) {
+            self = .sharedCodes
+        } else {
+            return nil
+        }
+    }
+
+    /// Whether the family reads the one cause its errors keep (an errno) as its own code, with its meaning: the
+    /// walk doesn't read it again without that meaning.
+    var readsItsCause: Bool { self == .process }
 
     package init?(qualifiedName: String) {
         let parts = qualifiedName.split(separator: ".", maxSplits: 1)
@@ -90,7 +116,7 @@ package enum EcosystemFamily: Sendable, Equatable {
             return Self.sqlite(error, info: info).map { $0.map { $0.interpretation(in: localization) } ?? .silent }
         case .nioIOError:
             guard let errno = Reflection.errno(in: error) else { return nil }
-            return BuiltInCatalog.posixEntry(errno).interpretation(in: localization)
+            return BuiltInCatalog.posixEntry(errno, onSocket: true).interpretation(in: localization)
         case .nioConnectionError:
             var interpretation = Self.connectionEntry(error).interpretation(in: localization)
             if let host = Reflection.field("host", of: error) as? String, !host.isEmpty {
@@ -119,6 +145,23 @@ package enum EcosystemFamily: Sendable, Equatable {
                 let code = Int32(exactly: raw).flatMap(POSIXErrorCode.init(rawValue:))
             else { return nil }
             return BuiltInCatalog.posixEntry(code).interpretation(in: localization)
+        case .configuration, .credentials, .process:
+            let entry =
+                switch self {
+                case .configuration: Self.configurationEntry(error, info: info)
+                case .credentials: Self.credentialsEntry(error, info: info)
+                default: Self.processEntry(error)
+                }
+            // What the names don't say, a code the error carries may (a token service's HTTP 401).
+            guard let entry else {
+                return Self.sharedCodes.interpretation(of: error, info: info, localization: localization)
+            }
+            return entry.interpretation(in: localization)
+        case .sharedCodes:
+            guard let reading = SharedVocabularies.reading(of: error, typeName: info.qualifiedName) else { return nil }
+            var interpretation = reading.entry?.interpretation(in: localization) ?? .silent
+            interpretation.retryAfter = reading.retryAfter
+            return interpretation
         case .parse:
             let caseName = Reflection.caseName(of: error) ?? ""
             if ["writer", "emitter", "representer"].contains(caseName) || caseName.hasPrefix("encod") {
@@ -131,52 +174,6 @@ package enum EcosystemFamily: Sendable, Equatable {
             }
             return interpretation
         }
-    }
-
-    // MARK: SQLite
-
-    /// The entry of an SQLite failure; `.some(nil)` for an interruption (a cancellation), `nil` when
-    /// the code can't be read.
-    static func sqlite(_ error: any Error, info: ErrorTypeInfo) -> Entry?? {
-        if let custom = info.asCustomNSError?(error) {
-            return .some(sqliteEntry(primaryCode: custom.errorCode & 0xFF))
-        }
-        guard let reason = Reflection.field("reason", of: error), let name = Reflection.caseName(of: reason) else {
-            return nil
-        }
-        return .some(sqliteEntry(reason: name))
-    }
-
-    /// The primary result code is the low byte of an extended code.
-    static func sqliteEntry(primaryCode code: Int) -> Entry? {
-        switch code {
-        case 9: nil  // SQLITE_INTERRUPT: the operation was cancelled.
-        case 19: BuiltInCatalog.databaseConstraint  // SQLITE_CONSTRAINT
-        case 5, 6: BuiltInCatalog.databaseBusy  // SQLITE_BUSY, SQLITE_LOCKED
-        case 8: BuiltInCatalog.databaseReadOnly  // SQLITE_READONLY
-        case 13: BuiltInCatalog.storageFull  // SQLITE_FULL
-        case 11, 26: BuiltInCatalog.databaseCorrupt  // SQLITE_CORRUPT, SQLITE_NOTADB
-        case 14: BuiltInCatalog.databaseCannotOpen  // SQLITE_CANTOPEN
-        case 3, 23: BuiltInCatalog.fileNoPermission  // SQLITE_PERM, SQLITE_AUTH
-        // SQLITE_ERROR (a syntax error, no such table or column), SQLITE_MISMATCH, SQLITE_MISUSE, SQLITE_RANGE
-        case 1, 20, 21, 25: BuiltInCatalog.programmingError
-        default: BuiltInCatalog.databaseDefault
-        }
-    }
-
-    /// The entry of an SQLiteNIO reason, by the prefix of its case name (`constraintForeignKeyFailed`
-    /// is a constraint violation).
-    static func sqliteEntry(reason: String) -> Entry? {
-        let prefixes: [(String, Entry?)] = [
-            ("interrupt", nil), ("constraint", BuiltInCatalog.databaseConstraint),
-            ("busy", BuiltInCatalog.databaseBusy), ("locked", BuiltInCatalog.databaseBusy),
-            ("readOnly", BuiltInCatalog.databaseReadOnly), ("full", BuiltInCatalog.storageFull),
-            ("corrupt", BuiltInCatalog.databaseCorrupt), ("notADatabase", BuiltInCatalog.databaseCorrupt),
-            ("cantOpen", BuiltInCatalog.databaseCannotOpen), ("permission", BuiltInCatalog.fileNoPermission),
-            ("auth", BuiltInCatalog.fileNoPermission),
-        ]
-        for (prefix, entry) in prefixes where reason.hasPrefix(prefix) { return entry }
-        return BuiltInCatalog.databaseDefault
     }
 
     // MARK: Network

@@ -7,9 +7,10 @@
 ///
 /// The built-in entries cover `URLError`, `CocoaError`, `POSIXError` (and `NSError`s of their domains),
 /// `DecodingError`, `EncodingError`, `CancellationError`, ``HTTPStatusError``, and the errors of SQLite
-/// (GRDB, SQLiteNIO), SwiftNIO, swift-nio-ssl, AsyncHTTPClient and the data-format parsers, recognised by
-/// their structure without depending on those packages, in every language of
-/// ``Localization/supportedLanguages``; <doc:Catalog> lists them, tells which
+/// (GRDB, SQLiteNIO), SwiftNIO, swift-nio-ssl, AsyncHTTPClient and the data-format parsers, and the codes
+/// libraries share wherever an error's structure carries them (an HTTP status, a gRPC status code, an errno,
+/// an expired token, a missing setting), recognised by their structure without depending on those packages,
+/// in every language of ``Localization/supportedLanguages``; <doc:Catalog> lists them, tells which
 /// error maps to which entry and how to reword any of their texts by key.
 ///
 /// ```swift

@@ -82,20 +82,6 @@ public struct ErrorResolver: Sendable {
         )
     }
 
-    /// The person-facing message for an error: exactly the ``Presentation/message`` of
-    /// ``presentation(for:)``, for places that show only words (a status line, a log for people, an
-    /// accessibility announcement).
-    ///
-    /// ```swift
-    /// statusLine.text = resolver.message(for: error)
-    /// ```
-    ///
-    /// - Parameter error: Any error.
-    /// - Returns: The message a presentation of the error would show; never empty.
-    public func message(for error: any Error) -> String {
-        presentation(for: error).message
-    }
-
     /// The merged interpretation of an error's whole tree.
     ///
     /// - The most specific text wins: the deepest node with a message (pre-order breaks ties, so the

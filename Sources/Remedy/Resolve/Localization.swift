@@ -31,7 +31,7 @@ public struct Localization: Sendable {
     /// The `.lproj` language chosen from ``locale`` among Remedy's ``supportedLanguages``.
     public var language: String { storage.own.language }
     /// Texts by key that win over every table.
-    public var overrides: [String: String] {
+    package var overrides: [String: String] {
         get { storage.overrides }
         set { storage = storage.with(overrides: newValue) }
     }
@@ -166,7 +166,7 @@ public struct Localization: Sendable {
 
     /// The text for a key of Remedy's string table.
     ///
-    /// Lookup order: ``overrides``; the app's table in the locale's language; Remedy's table in
+    /// Lookup order: the overrides; the app's table in the locale's language; Remedy's table in
     /// ``language``; the app's English (or Base) table; Remedy's English table. Then `fallbackKey` in the
     /// same order, then the key itself (so a missing text is visible in tests, never an empty string).
     ///

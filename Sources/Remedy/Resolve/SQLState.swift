@@ -86,6 +86,10 @@ struct SQLState: Equatable {
         case "57P01", "57P02", "57P03", "53300": return BuiltInCatalog.databaseUnavailable
         case "3D000": return BuiltInCatalog.databaseCannotOpen  // invalid_catalog_name: no such database
         case "22012": return BuiltInCatalog.programmingError  // division_by_zero
+        // The integrity constraints read apart, as SQLite's extended result codes are.
+        case "23502": return BuiltInCatalog.databaseMissingValue  // not_null_violation
+        case "23503": return BuiltInCatalog.databaseReference  // foreign_key_violation
+        case "23514": return BuiltInCatalog.databaseInvalidValue  // check_violation
         default: break
         }
         switch classCode {

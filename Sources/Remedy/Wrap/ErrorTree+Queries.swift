@@ -15,28 +15,6 @@ extension ErrorTree {
         return nil
     }
 
-    /// Every error of a type, in pre-order (outermost first).
-    public func all<E: Error>(_ type: E.Type) -> [E] {
-        compactMap { $0.error as? E }
-    }
-
-    /// The first node whose error is of a type, in pre-order, with its place in the tree; or `nil`.
-    public func firstNode<E: Error>(of type: E.Type) -> Node? {
-        first { $0.error is E }
-    }
-
-    /// Whether any error of the tree is of a type.
-    public func contains<E: Error>(_ type: E.Type) -> Bool {
-        contains { $0.error is E }
-    }
-
-    /// The nodes with nothing below them, in pre-order.
-    ///
-    /// Cycles, repeats and nodes cut by a cap are not leaves: something hangs below them.
-    public var leaves: [Node] {
-        filter(\.isLeaf)
-    }
-
     /// The deepest cause on the first path down: from the root, follow the first (most important) child
     /// until there is none, stopping before a cycle and at the depth cap of ``ErrorLimits``. The root is its
     /// own root cause when it has no children.

@@ -92,7 +92,6 @@ final class ErrorTypeInfo: Sendable {
         hash.combine(qualifiedName)
         qualifiedNameHash = hash.value
         moduleName = String(qualifiedName.prefix { $0 != "." })
-        ecosystemFamily = EcosystemFamily(qualifiedName: qualifiedName)
         isObject = type is AnyClass
         isCustomReflectable = type is any CustomReflectable.Type
         let wrappingType = type as? any WrappingError.Type
@@ -112,6 +111,8 @@ final class ErrorTypeInfo: Sendable {
             && type != ContextError.self
         hasVagueDescription = isTextual && String(describing: error).contains("String(reflecting:")
         let mirror = Mirror(reflecting: error)
+        let ecosystemFamily = EcosystemFamily(of: error, qualifiedName: qualifiedName, mirror: mirror)
+        self.ecosystemFamily = ecosystemFamily
         let style: Style
         switch mirror.displayStyle {
         case .enum: style = .enumeration
@@ -135,10 +136,12 @@ final class ErrorTypeInfo: Sendable {
             source = .customNSError(
                 isFoundation: type == URLError.self || type == CocoaError.self || type == POSIXError.self)
         } else if Self.isDeclaredLeaf(type) || ReflectedValueKind.isSmallerThanAReference(type)
+            || (style == .structure && ecosystemFamily?.readsItsCause == true)
             || (style == .structure && !isCustomReflectable && !ReflectedValueKind.mayHoldErrors(mirror))
         {
             // A struct's stored properties are the same for every value: one value tells what they can hold.
-            // A value smaller than a reference (an enum of cases without values) holds no other error.
+            // A value smaller than a reference (an enum of cases without values) holds no other error. A family
+            // that reads the errno its struct keeps (a subprocess') reads it with its meaning, not as a cause.
             source = .leaf
         } else {
             source = .reflection

@@ -98,7 +98,7 @@ struct EcosystemFamilyTests {
         #expect(catalog.textTrust(of: sqliteNIO) == .untrusted)
         let resolver = ErrorResolver(catalog: catalog, localization: english)
         #expect(!resolver.presentation(for: sqliteNIO).message.contains("constraint"))
-        #expect(!resolver.message(for: sqliteNIO).contains("constraint"))
+        #expect(!resolver.presentation(for: sqliteNIO).message.contains("constraint"))
 
         // The other way round: an app that wrote its CustomNSError texts for people says so.
         let bridged = DatabaseErrorStandIn(extendedResultCode: 1, sql: "")

@@ -97,10 +97,10 @@ struct ErrorTreesSampleTests {
         tree.contains(httpStatus: 401)              // a 401 anywhere: route to sign-in
         tree.containsCancellation                   // never show a cancellation
         tree.first(DecodingError.self)              // the first error of a type
-        tree.all(HTTPStatusError.self)              // every one of them
-        tree.firstNode(of: URLError.self)?.depth    // with its place in the tree
+        tree.compactMap { $0.error as? HTTPStatusError }  // every one of them
+        tree.first { $0.error is URLError }?.depth  // with its place in the tree
         tree.contains { $0.error is POSIXError }    // any condition
-        tree.leaves                                 // the nodes with nothing below
+        tree.filter(\.isLeaf)                       // the nodes with nothing below
         tree.rootCause                              // the end of the first path down
         tree.depth
         tree.count

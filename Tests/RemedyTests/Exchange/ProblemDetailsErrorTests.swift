@@ -240,12 +240,17 @@ struct ProblemDetailsErrorTests {
         } throws: { error in
             (error as? HTTPStatusError)?.status == 500
         }
-        let problem = ProblemDetailsError(
-            response: response(409, ["content-type": "application/problem+json"]),
-            body: body
-        )
-        #expect(problem?.status == 409)
-        #expect(ProblemDetailsError(response: response(409, ["Content-Type": "text/html"]), body: body) == nil)
+        // Header names are looked up case-insensitively.
+        #expect {
+            try ProblemDetailsError.validate(body, response(409, ["content-type": "application/problem+json"]))
+        } throws: { error in
+            (error as? ProblemDetailsError)?.status == 409
+        }
+        #expect {
+            try ProblemDetailsError.validate(body, response(409, ["Content-Type": "text/html"]))
+        } throws: { error in
+            error is HTTPStatusError
+        }
     }
 }
 

@@ -58,8 +58,9 @@ struct ProblemDetailsPresentationTests {
     }
 
     @Test func optionIDsSurviveRetitlingAndTheClientReadsThemBack() throws {
-        let retitled = RecoveryOption(id: "refresh", title: "Refresh") { .recovered }.titled("Neu laden")
-            .withRole(.recommended)
+        var retitled = RecoveryOption(id: "refresh", title: "Refresh") { .recovered }
+        retitled.title = "Neu laden"
+        retitled.role = .recommended
         #expect(retitled.id == "refresh")
         #expect(RecoveryOption.signIn { true }.id == "signIn")
         #expect(RecoveryOption(title: "Plain") { .recovered }.id == nil)

@@ -226,7 +226,9 @@ struct PresentationTests {
         let presentation = presentation(options: [option("Update", .recommended)])
         let answer = RecoveryOption(title: "Update", role: .recommended) { .notRecovered }
         #expect(presentation.option(matching: answer)?.title == "Update")
-        #expect(presentation.option(matching: answer.withRole(.normal)) == nil)
+        var normal = answer
+        normal.role = .normal
+        #expect(presentation.option(matching: normal) == nil)
         #expect(presentation.option(matching: option("Delete")) == nil)
     }
 

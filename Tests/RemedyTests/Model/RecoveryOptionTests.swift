@@ -60,16 +60,19 @@ struct RecoveryOptionTests {
         }
     }
 
-    @Test func titledKeepsTheActionAndRoleAndFixesTheTitle() async throws {
-        let retitled = RecoveryOption.retry.titled("Reload Feed")
+    @Test func aNewTitleKeepsTheActionAndRoleAndIsShownAsGiven() async throws {
+        var retitled = RecoveryOption.retry
+        retitled.title = "Reload Feed"
         #expect(retitled.title == "Reload Feed")
         #expect(retitled.role == .recommended)
         #expect(retitled.localizedTitle(in: Localization(locale: Locale(identifier: "de"))) == "Reload Feed")
+        #expect(retitled.id == nil)
         #expect(try await retitled.perform() == .recovered)
     }
 
-    @Test func withRoleKeepsTheActionAndTheLocalizedTitle() async throws {
-        let option = RecoveryOption.retry.withRole(.normal)
+    @Test func aNewRoleKeepsTheActionAndTheLocalizedTitle() async throws {
+        var option = RecoveryOption.retry
+        option.role = .normal
         #expect(option.role == .normal)
         #expect(option.localizedTitle(in: Localization(locale: Locale(identifier: "fr"))) == "Réessayer")
         #expect(try await option.perform() == .recovered)

@@ -130,6 +130,7 @@ struct ErrorReportTextTests {
                   debug: write(2) returned ENOSPC
                 Caused by:
                   1: NSPOSIXErrorDomain 28
+                     code: ENOSPC (28)
                 """
         )
     }

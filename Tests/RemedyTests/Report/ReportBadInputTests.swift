@@ -1,5 +1,6 @@
 import Foundation
 import Remedy
+import RemedyTerminal
 import Testing
 
 /// Hostile and huge input: every rendering stays bounded, escaped and defined.

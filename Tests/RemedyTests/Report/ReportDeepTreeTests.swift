@@ -1,5 +1,6 @@
 import Foundation
 import Remedy
+import RemedyTerminal
 import Testing
 
 /// Trees deeper than a few levels, with branches cut by the width cap at every level: each level is

@@ -1,4 +1,5 @@
 import Foundation
+import RemedyTerminal
 import Testing
 
 @testable import Remedy

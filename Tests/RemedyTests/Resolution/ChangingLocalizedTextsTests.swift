@@ -70,7 +70,7 @@ struct ChangingLocalizedTextsTests {
         ]
         for _ in 0..<2 {
             for error in errors {
-                let message = Self.resolver.message(for: error)
+                let message = Self.resolver.presentation(for: error).message
                 Self.expectSameBytes(message, Self.expected(error), "\(error)")
                 #expect(message == Self.resolver.presentation(for: error).message)
             }
@@ -103,7 +103,7 @@ struct ChangingLocalizedTextsTests {
     @Test("texts read anew on every call, from state that changes, are never served from an earlier call")
     func dynamicTexts() {
         for _ in 0..<50 {
-            let message = Self.resolver.message(for: Changing())
+            let message = Self.resolver.presentation(for: Changing()).message
             let read = Changing.reads.withLock { $0 }
             #expect(message == "Retry in \(read) seconds, when the server is back. Wait a moment.")
         }
@@ -113,7 +113,7 @@ struct ChangingLocalizedTextsTests {
     func sameBytesInNewStorage() {
         for count in [3, 3, 4, 3, 1, 1] {
             let error = Made(count: count)
-            let message = Self.resolver.message(for: error)
+            let message = Self.resolver.presentation(for: error).message
             let expected = "\(error.errorDescription!) \(error.recoverySuggestion!)"
             Self.expectSameBytes(message, expected, "\(count)")
         }
@@ -125,24 +125,23 @@ struct ChangingLocalizedTextsTests {
         let decomposed = Stored(errorDescription: "Cafe\u{301} is closed.", recoverySuggestion: "Re\u{301}essayez.")
         #expect(composed.errorDescription == decomposed.errorDescription)
         for error in [composed, decomposed, decomposed, composed, composed, decomposed] {
-            Self.expectSameBytes(Self.resolver.message(for: error), Self.expected(error))
+            Self.expectSameBytes(Self.resolver.presentation(for: error).message, Self.expected(error))
         }
     }
 
     @Test("an app's catalog entry and its distrust still win over a message made before")
     func catalogWins() {
         let error = Stored(errorDescription: "The file is locked.", recoverySuggestion: "Close it elsewhere.")
-        #expect(Self.resolver.message(for: error) == "The file is locked. Close it elsewhere.")
+        #expect(Self.resolver.presentation(for: error).message == "The file is locked. Close it elsewhere.")
         var catalog = ErrorCatalog.standard
         catalog.register(Stored.self) { _, _ in ErrorInterpretation(message: "Another app holds the file.") }
         let registered = ErrorResolver(catalog: catalog, localization: Self.resolver.localization)
-        #expect(registered.message(for: error) == "Another app holds the file.")
+        #expect(registered.presentation(for: error).message == "Another app holds the file.")
         var distrusting = ErrorCatalog.standard
         distrusting.setTextTrust(.untrusted, for: Stored.self)
         let untrusting = ErrorResolver(catalog: distrusting, localization: Self.resolver.localization)
-        #expect(untrusting.message(for: error) == untrusting.presentation(for: error).message)
-        #expect(untrusting.message(for: error) != "The file is locked. Close it elsewhere.")
-        #expect(Self.resolver.message(for: error) == "The file is locked. Close it elsewhere.")
+        #expect(untrusting.presentation(for: error).message != "The file is locked. Close it elsewhere.")
+        #expect(Self.resolver.presentation(for: error).message == "The file is locked. Close it elsewhere.")
     }
 
     @Test("errors of one type with different texts, resolved at once from many tasks, get their own messages")
@@ -156,7 +155,7 @@ struct ChangingLocalizedTextsTests {
                             errorDescription: "Upload \(task) failed.",
                             recoverySuggestion: round.isMultiple(of: 2) ? nil : "Try upload \(task) again."
                         )
-                        let message = Self.resolver.message(for: error)
+                        let message = Self.resolver.presentation(for: error).message
                         allRight = allRight && Array(message.utf8) == Array(Self.expected(error).utf8)
                     }
                     return allRight

@@ -38,7 +38,7 @@ struct PresentationCacheTests {
                 // The first call makes the template, the second reads it.
                 #expect(Seen(memoized.presentation(for: error)) == expected, "\(language) \(error)")
                 #expect(Seen(memoized.presentation(for: error)) == expected, "\(language) \(error)")
-                #expect(memoized.message(for: error) == expected.message)
+                #expect(memoized.presentation(for: error).message == expected.message)
             }
         }
     }
@@ -375,7 +375,8 @@ struct PresentationCacheTests {
             ] {
                 for error in errors {
                     #expect(Seen(resolver.presentation(for: error)) == Self.walked(error, resolver), "\(error)")
-                    #expect(resolver.message(for: error) == Self.walked(error, resolver).message, "\(error)")
+                    #expect(
+                        resolver.presentation(for: error).message == Self.walked(error, resolver).message, "\(error)")
                 }
             }
         }

@@ -154,7 +154,7 @@ struct ResolutionFastPathTests {
             .init(codingPath: [Key(stringValue: "days"), Key(intValue: 0)], debugDescription: "missing")
         )
         let tree = ErrorTree(ContextError("Loading", wrapping: decoding))
-        let node = try #require(tree.firstNode(of: DecodingError.self))
+        let node = try #require(tree.first { $0.error is DecodingError })
         #expect(node.detail == "coding path: days[0]")
         #expect(tree.first { $0.error is ContextError }?.detail == nil)
     }

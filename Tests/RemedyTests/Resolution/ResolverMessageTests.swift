@@ -2,7 +2,7 @@ import Foundation
 import Remedy
 import Testing
 
-/// `ErrorResolver.message(for:)`: the presentation's message, read directly where it can be.
+/// The message of a presentation: the app's own texts, the most specific cause, the catalog, the category.
 struct ResolverMessageTests {
     // MARK: - Fixtures
 
@@ -109,33 +109,27 @@ struct ResolverMessageTests {
 
     // MARK: - Tests
 
-    @Test(arguments: fixtures)
-    func messageIsThePresentationsMessage(_ fixture: Fixture) {
-        for resolver in Self.resolvers {
-            #expect(resolver.message(for: fixture.error) == resolver.presentation(for: fixture.error).message)
-        }
-    }
-
     @Test func messageReadsAnAppsOwnTexts() {
         let resolver = Self.resolvers[0]
-        #expect(resolver.message(for: UploadError.quotaExceeded) == UploadError.quotaExceeded.message)
+        #expect(resolver.presentation(for: UploadError.quotaExceeded).message == UploadError.quotaExceeded.message)
         let localized = Localized(errorDescription: "The forecast isn't available.", recoverySuggestion: "Try later.")
-        #expect(resolver.message(for: localized) == "The forecast isn't available. Try later.")
-        #expect(resolver.message(for: RenameError(name: "Notes")) == "“Notes” can't be renamed.")
+        #expect(resolver.presentation(for: localized).message == "The forecast isn't available. Try later.")
+        #expect(resolver.presentation(for: RenameError(name: "Notes")).message == "“Notes” can't be renamed.")
     }
 
     @Test func aBlankTextFallsBackToTheCategorysMessage() {
         let english = Localization(locale: Locale(identifier: "en"))
         let resolver = ErrorResolver(localization: english)
         #expect(
-            resolver.message(for: SilentPresentable())
+            resolver.presentation(for: SilentPresentable()).message
                 == ErrorCategory.externalSystemUnavailable.messageWithoutRetry(in: english))
-        #expect(resolver.message(for: Localized()) == ErrorCategory.unknown.messageWithoutRetry(in: english))
+        #expect(
+            resolver.presentation(for: Localized()).message == ErrorCategory.unknown.messageWithoutRetry(in: english))
     }
 
     @Test func aCauseWithItsOwnTextIsMoreSpecific() {
         let error = UploadError.failed(cause: Localized(errorDescription: "The disk is full."))
-        #expect(Self.resolvers[0].message(for: error) == "The disk is full.")
+        #expect(Self.resolvers[0].presentation(for: error).message == "The disk is full.")
     }
 
     @Test func theAppsCatalogEntryOutranksALocalizedErrorsOwnTexts() {
@@ -145,8 +139,7 @@ struct ResolverMessageTests {
         }
         let resolver = ErrorResolver(catalog: catalog, localization: Localization(locale: Locale(identifier: "en")))
         let error = RenameError(name: "Notes")
-        #expect(resolver.message(for: error) == "Choose another name for “Notes”.")
-        #expect(resolver.message(for: error) == resolver.presentation(for: error).message)
+        #expect(resolver.presentation(for: error).message == "Choose another name for “Notes”.")
     }
 
     /// A cause-holding error that counts how often it is reflected.
@@ -169,7 +162,7 @@ struct ResolverMessageTests {
         let presentation = resolver.presentation(for: error)
         #expect(CountedReflection.reflections.withLock { $0 } - before == 1)
         before = CountedReflection.reflections.withLock { $0 }
-        #expect(resolver.message(for: error) == presentation.message)
+        #expect(resolver.presentation(for: error).message == presentation.message)
         #expect(CountedReflection.reflections.withLock { $0 } - before == 1, "one walk, as the presentation's")
     }
 }

@@ -21,7 +21,7 @@ struct ErrorTreeChildSourceTests {
         let tree = ErrorTree(error)
         #expect(shape(error) == ["0 - Batch", "1 - Leaf", "1 - HTTPStatusError", "1 - Leaf"])
         #expect(tree.map(\.parentIndex) == [nil, 0, 0, 0])
-        #expect((tree.all(Leaf.self)) == [.timeout, .notFound])
+        #expect(tree.compactMap { $0.error as? Leaf } == [.timeout, .notFound])
     }
 
     @Test func underlyingErrorKeyOfAnNSErrorIsAChild() {
@@ -57,7 +57,7 @@ struct ErrorTreeChildSourceTests {
             code: 2,
             userInfo: ["NSMultipleUnderlyingErrorsKey": [Leaf.timeout, "not an error", Leaf.notFound] as [Any]]
         )
-        #expect(ErrorTree(error).all(Leaf.self) == [.timeout, .notFound])
+        #expect(ErrorTree(error).compactMap { $0.error as? Leaf } == [.timeout, .notFound])
     }
 
     struct CustomWrapped: CustomNSError {

@@ -267,7 +267,7 @@ struct ErrorTreeCollectionIdentityTests {
         let nodes = Array(tree)
         #expect(nodes.map(\.label) == [nil, "dnsAAAAError", "connectionErrors[0].error", "connectionErrors[1].error"])
         #expect(nodes.map(\.depth) == [0, 1, 1, 1])
-        #expect(tree.all(IOErrorLike.self).map(\.errnoCode) == [111, 113])
+        #expect(tree.compactMap { ($0.error as? IOErrorLike)?.errnoCode } == [111, 113])
         let report = ErrorReport(error).text
         #expect(report.contains("IOErrorLike(errnoCode: 111, reason: \"connect\")"))
         #expect(report.contains("connectionErrors: [SingleConnectionFailure(…), SingleConnectionFailure(…)]"))

@@ -42,6 +42,8 @@ public final class HandlingHarness: Sendable {
     ///   - configuration: Timing and limits. Default: ``defaultConfiguration``, without automatic
     ///     retries or minimum duration, so nothing waits on the test clock unless a test asks for it.
     ///   - logLevel: The level of the recorded logger. Default: `.debug`.
+    ///   - fileID: The caller's file: its module is the app's own (`ErrorCatalog.appModules`), as when the app
+    ///     makes its root scope.
     public init(
         answers: [ScriptedPresenter.Answer] = [],
         otherwise: ScriptedPresenter.Answer = .role(.cancel),
@@ -49,7 +51,8 @@ public final class HandlingHarness: Sendable {
         catalog: ErrorCatalog = .standard,
         localization: Localization = Localization(locale: Locale(identifier: "en")),
         configuration: ErrorScope.Configuration = HandlingHarness.defaultConfiguration,
-        logLevel: Logger.Level = .debug
+        logLevel: Logger.Level = .debug,
+        fileID: String = #fileID
     ) {
         let presenter = ScriptedPresenter(answers, otherwise: otherwise)
         let clock = TestClock()
@@ -70,7 +73,8 @@ public final class HandlingHarness: Sendable {
             terminate: { presentation in
                 terminated.withLock { $0.append(presentation) }
                 changes.signal()
-            }
+            },
+            fileID: fileID
         )
     }
 

@@ -2,7 +2,7 @@ import Remedy
 
 /// A clock that only moves when a test tells it to: waits on it end when the test advances it.
 ///
-/// Pass it to `ErrorScope.root(_:presenter:rules:catalog:localization:logger:clock:configuration:terminate:)`
+/// Pass it to `ErrorScope.root(_:presenter:rules:catalog:localization:logger:clock:configuration:terminate:fileID:)`
 /// and every backoff, timeout, banner and minimum duration becomes deterministic and instant:
 ///
 /// ```swift

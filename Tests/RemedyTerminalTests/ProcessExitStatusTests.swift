@@ -28,6 +28,17 @@ struct ProcessExitStatusTests {
 
     struct UnknownError: Error {}
 
+    /// Shaped like swift-configuration's errors: a required setting missing, a value of the wrong type.
+    enum ConfigError: Error {
+        case missingRequiredConfigValue(key: String)
+        case configValueNotConvertible(name: String, type: String)
+    }
+
+    /// Shaped like a process library's: the program to run isn't there.
+    enum SpawnError: Error {
+        case executableNotFound(String)
+    }
+
     static let decodingError = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not JSON."))
 
     /// Real errors of each class, and the status each ends with.
@@ -60,6 +71,11 @@ struct ProcessExitStatusTests {
         (StandInPSQLError(sqlState: "40001", message: "could not serialize access"), .temporaryFailure),
         (StandInPSQLError(sqlState: "42601", message: "syntax error"), .software),
         (StandInPSQLError(sqlState: "22001", message: "value too long"), .dataError),
+        // Kinds read by shared vocabularies (issue 35).
+        (ConfigError.missingRequiredConfigValue(key: "server.port"), .configuration),
+        (ConfigError.configValueNotConvertible(name: "server.port", type: "Int"), .configuration),
+        (SpawnError.executableNotFound("pg_dump"), .programNotFound),
+        (POSIXError(.EPIPE), .pipeClosed),
     ]
 
     static func root() -> ErrorScope {
@@ -115,6 +131,7 @@ struct ProcessExitStatusTests {
         #expect(ProcessExitStatus.noPermission.rawValue == EX_NOPERM)
         #expect(ProcessExitStatus.configuration.rawValue == EX_CONFIG)
         #expect(ProcessExitStatus.cancelled.rawValue == 128 + SIGINT)
+        #expect(ProcessExitStatus.pipeClosed.rawValue == 128 + SIGPIPE)
     }
     #endif
 
@@ -128,7 +145,7 @@ struct ProcessExitStatusTests {
     /// The statuses `ProcessExitStatus` names.
     static let named: [ProcessExitStatus] = [
         .success, .failure, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .temporaryFailure,
-        .noPermission, .configuration, .cancelled,
+        .noPermission, .configuration, .programNotFound, .cancelled, .pipeClosed,
     ]
 
     /// The rows of the command-line article's table of statuses: the failure, and the status cell.

@@ -82,6 +82,8 @@ public final class ErrorScope: Sendable {
     ///   - terminate: Ends the process after a fatal error was presented and the cleanup hooks ran.
     ///     Default: ``terminateProcess``, which writes the error to standard error, then exits with status 1
     ///     on Linux and macOS and stops with `fatalError` on iOS, tvOS, watchOS and visionOS. Tests pass a function that records the call instead.
+    ///   - fileID: The caller's file: its module is one of the app's own (``ErrorCatalog/appModules``), whose
+    ///     error types' texts a person may read.
     /// - Returns: The root scope.
     public static func root(
         _ name: String = "App",
@@ -92,11 +94,12 @@ public final class ErrorScope: Sendable {
         logger: Logger? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         configuration: Configuration = Configuration(),
-        terminate: @escaping @Sendable (Presentation) -> Void = ErrorScope.terminateProcess
+        terminate: @escaping @Sendable (Presentation) -> Void = ErrorScope.terminateProcess,
+        fileID: String = #fileID
     ) -> ErrorScope {
         let pipeline = FailurePipeline(
             presenter: presenter,
-            resolver: ErrorResolver(catalog: catalog, localization: localization),
+            resolver: ErrorResolver(catalog: catalog, localization: localization, fileID: fileID),
             logger: logger,
             clock: clock,
             configuration: configuration,

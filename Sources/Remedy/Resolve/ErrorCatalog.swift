@@ -42,6 +42,7 @@ public struct ErrorCatalog: Sendable {
         /// The app's declarations of whose texts a person may see, by type and by `NSError` domain.
         var typeTrust: [ObjectIdentifier: TextTrust] = [:]
         var domainTrust: [String: TextTrust] = [:]
+        var appModules: Set<String> = []
     }
 
     private final class Shared: Sendable {
@@ -72,6 +73,22 @@ public struct ErrorCatalog: Sendable {
     var domainTrust: [String: TextTrust] {
         get { tables.domainTrust }
         set { tables.domainTrust = newValue }
+    }
+
+    /// The modules whose error types are the app's own: their texts are shown when they don't read like
+    /// developer text, while a dependency's are not.
+    ///
+    /// ``ErrorScope/root(_:presenter:rules:catalog:localization:logger:clock:configuration:terminate:fileID:)``
+    /// and ``ErrorResolver/init(catalog:localization:limits:fileID:)`` add the module of the code that calls
+    /// them. An app whose errors come from modules of its own that made neither adds them:
+    ///
+    /// ```swift
+    /// var catalog = ErrorCatalog.standard
+    /// catalog.appModules.insert("SyncKit")  // our sync module's errors speak to people
+    /// ```
+    public var appModules: Set<String> {
+        get { tables.appModules }
+        set { tables.appModules = newValue }
     }
 
     package init(includesBuiltIns: Bool = true) {

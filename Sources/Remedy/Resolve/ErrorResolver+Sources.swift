@@ -46,7 +46,7 @@ extension ErrorResolver {
             options: options
         )
         let texts = [description, reason, suggestion].compactMap { $0 }
-        guard catalog.userInfoTextTrust(of: error, info: info, texts: texts) == .untrusted else {
+        guard catalog.textTrust(of: error, info: info, texts: texts) == .untrusted else {
             return interpretation
         }
         return interpretation.demoted

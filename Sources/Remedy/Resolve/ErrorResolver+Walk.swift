@@ -49,7 +49,11 @@ extension ErrorResolver {
         // conformance. A RecoverableError's options are read once, here. Texts the catalog doesn't trust
         // are only detail.
         var localized = info.asLocalized?(error).flatMap(Self.interpretation(of:))
-        if localized != nil, catalog.localizedTextTrust(of: error) == .untrusted { localized = localized?.demoted }
+        if let texts = localized.map({ [$0.message, $0.detail].compactMap { $0 } }),
+            catalog.textTrust(of: error, info: info, texts: texts) == .untrusted
+        {
+            localized = localized?.demoted
+        }
         guard info.hasUserInfo || info.asRecoverable != nil else { return localized }
         let userInfo = userInfoTranslation(of: error, info: info)
         let recoverableOptions = info.asRecoverable?(error).map(Self.options(of:)) ?? []

@@ -42,12 +42,15 @@ public struct ErrorResolver: Sendable {
     ///   - catalog: The catalog that interprets foreign errors. Default: ``ErrorCatalog/standard``.
     ///   - localization: The language of Remedy's texts. Default: the current locale's.
     ///   - limits: The caps of the tree walk.
+    ///   - fileID: The caller's file: its module is one of the app's own (``ErrorCatalog/appModules``), whose
+    ///     error types' texts a person may read.
     public init(
         catalog: ErrorCatalog = .standard,
         localization: Localization = .default,
-        limits: ErrorLimits = .default
+        limits: ErrorLimits = .default,
+        fileID: String = #fileID
     ) {
-        self.catalog = catalog
+        self.catalog = catalog.addingAppModule(ofFileID: fileID)
         self.localization = localization
         self.limits = limits
     }

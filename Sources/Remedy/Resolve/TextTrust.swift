@@ -4,17 +4,24 @@ extension ErrorCatalog {
     /// Whether the texts a foreign error carries were written for a person, so that a person may see them.
     ///
     /// Untrusted texts never become a presentation's message: they go to its detail and to the report,
-    /// and the message comes from the catalog or the category. <doc:Catalog> explains the default policy:
+    /// and the message comes from the catalog's entry for the kind or the category. <doc:Catalog> explains
+    /// the policy, in this order:
     ///
-    /// - ``PresentableError`` texts are always trusted, and `LocalizedError` texts by default: both
-    ///   protocols promise text for people.
+    /// - ``PresentableError`` texts are always trusted: the protocol promises text for people.
+    /// - The app's declarations: ``setTextTrust(_:for:)`` for a type, then ``setTextTrust(_:forDomain:)`` for
+    ///   an `NSError` domain.
     /// - Apple's framework domains (`NSCocoaErrorDomain`, `NSURLErrorDomain`, `com.apple.…`, `NS…ErrorDomain`,
     ///   `kCF…`) are trusted.
-    /// - The user info of any other `NSError` or `CustomNSError` is trusted unless one of its texts reads like
-    ///   developer text: SQL, code in backticks, a source file, a type name such as `DatabaseError`, an
-    ///   `NSError` dump, an errno. Libraries do fill `NSLocalizedDescriptionKey` with their developer
-    ///   description — GRDB's `DatabaseError` puts "SQLite error 19: UNIQUE constraint failed: … - while
-    ///   executing \`INSERT …\`" there — while apps put sentences for people in their own.
+    /// - The `errorDescription`, `failureReason`, `recoverySuggestion` and user-info texts of a type from a
+    ///   dependency are untrusted: libraries write them, like `description` and `debugDescription`, for
+    ///   developers. A type is the app's own when its module is one of ``appModules``: the modules of the code
+    ///   that made the root scope or the resolver, and those the app adds. A catalog that knows no app module
+    ///   (one that no app code has handed to a scope or a resolver) can't tell, and screens every type's texts.
+    /// - What remains is trusted unless one of its texts reads like developer text: SQL, code in backticks, a
+    ///   source file, an identifier (`statusCode`, `token_expired`), a quoted operation name, a type or a type
+    ///   path (`DatabaseError`, `OpenAPIRuntime.HTTPBody`), a dump (`undocumented(statusCode: 500)`,
+    ///   `Optional(…)`), an `NSError` dump, an errno. GRDB's `DatabaseError` puts "SQLite error 19: UNIQUE
+    ///   constraint failed: … - while executing \`INSERT …\`" in `NSLocalizedDescriptionKey`.
     ///
     /// An app declares its own decisions, which win over the policy:
     ///
@@ -50,22 +57,32 @@ extension ErrorCatalog {
         domainTrust[domain] = trust
     }
 
+    /// The catalog with the module of a caller's `#fileID` among ``appModules``; a module of Remedy's own
+    /// says nothing about the app.
+    func addingAppModule(ofFileID fileID: String) -> ErrorCatalog {
+        let module = String(fileID.prefix { $0 != "/" })
+        guard !DeveloperText.ownModules.contains(module), !appModules.contains(module) else { return self }
+        var catalog = self
+        catalog.appModules.insert(module)
+        return catalog
+    }
+
     /// Whether a person may see the texts an error carries: the app's declarations, then the policy.
     package func textTrust(of error: any Error) -> TextTrust {
         let info = ErrorTypeInfo.of(error)
         if info.asPresentable != nil { return .trusted }
-        if info.asLocalized != nil { return localizedTextTrust(of: error) }
+        if let localized = info.asLocalized?(error) {
+            let texts = [localized.errorDescription, localized.failureReason, localized.recoverySuggestion]
+            return textTrust(of: error, info: info, texts: texts.compactMap { $0 })
+        }
         let userInfo = ErrorTree.userInfo(of: error, info: info) ?? [:]
         // The texts the resolver would show, so that this answer is the resolver's decision.
         let keys = [NSLocalizedDescriptionKey, NSLocalizedFailureReasonErrorKey, NSLocalizedRecoverySuggestionErrorKey]
-        return userInfoTextTrust(of: error, info: info, texts: keys.compactMap { userInfo[$0] as? String })
+        return textTrust(of: error, info: info, texts: keys.compactMap { userInfo[$0] as? String })
     }
 
-    func localizedTextTrust(of error: any Error) -> TextTrust {
-        typeTrust[ObjectIdentifier(type(of: error))] ?? .trusted
-    }
-
-    func userInfoTextTrust(of error: any Error, info: ErrorTypeInfo, texts: [String]) -> TextTrust {
+    /// The policy for the `LocalizedError` or user-info texts of an error that isn't presentable.
+    func textTrust(of error: any Error, info: ErrorTypeInfo, texts: [String]) -> TextTrust {
         if !typeTrust.isEmpty, let trust = typeTrust[ObjectIdentifier(type(of: error))] { return trust }
         let domain: String
         if info.isNSError {
@@ -77,12 +94,41 @@ extension ErrorCatalog {
         }
         if !domainTrust.isEmpty, let trust = domainTrust[domain] { return trust }
         if DeveloperText.isAppleDomain(domain) { return .trusted }
+        // An NSError's class says nothing about who wrote it; its domain and texts do.
+        if !info.isNSError, !appModules.isEmpty, !appModules.contains(info.moduleName),
+            !DeveloperText.ownModules.contains(info.moduleName), !DeveloperText.isSystemType(type(of: error))
+        {
+            return .untrusted
+        }
         return texts.contains(where: DeveloperText.detects) ? .untrusted : .trusted
     }
 }
 
 /// Tells text written for developers from text written for people, for the trust policy.
 enum DeveloperText {
+    /// Remedy's modules, and Swift's and Foundation's, whose error texts are written for people.
+    static let ownModules: Set<String> = [
+        "Remedy", "RemedyTerminal", "RemedyTesting", "RemedyUI", "RemedyServer", "RemedyHummingbird", "RemedyVapor",
+        "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+        "FoundationNetworking",
+    ]
+
+    /// Whether a type ships with Apple's system, whose frameworks write their texts for people, also where a
+    /// type has no domain of Apple's (StoreKit's `Product.PurchaseError`): its metadata lies in a system image.
+    static func isSystemType(_ type: Any.Type) -> Bool {
+        #if canImport(Darwin)
+        var info = Dl_info()
+        // A metatype's value is the address of the type's metadata, in the image that declares the type.
+        guard dladdr(unsafeBitCast(type, to: UnsafeRawPointer.self), &info) != 0, let file = info.dli_fname else {
+            return false
+        }
+        let path = String(cString: file)
+        return path.hasPrefix("/System/") || path.hasPrefix("/usr/lib/") || path.contains("/RuntimeRoot/")
+        #else
+        false
+        #endif
+    }
+
     static func isAppleDomain(_ domain: String) -> Bool {
         (domain.hasPrefix("NS") && domain.hasSuffix("ErrorDomain")) || domain.hasPrefix("com.apple.")
             || domain.hasPrefix("kCF") || appleDomains.contains(domain)
@@ -94,39 +140,99 @@ enum DeveloperText {
         "ASAuthorizationErrorDomain", "StoreKit.StoreKitError", "SFAuthenticationErrorDomain",
     ]
 
+    /// Whether a text reads like developer text. One pass of bytes per pattern, not Foundation's
+    /// case-insensitive search: it runs on every text an error gives itself, on every resolution.
     static func detects(_ text: String) -> Bool {
-        if text.contains("`") { return true }
-        for marker in markers where text.contains(marker) { return true }
-        for keyword in sqlKeywords where text.range(of: keyword, options: .caseInsensitive) != nil { return true }
-        return containsErrorTypeName(text)
+        let bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: "`")) { return true }
+        let folded = bytes.map { isUpper($0) ? $0 | 0x20 : $0 }
+        for pattern in patterns where contains(pattern, in: folded) { return true }
+        return containsCode(bytes)
     }
 
-    private static let markers = [
-        ".swift:", ".swift\"", "/Sources/", "/.build/", "Error Domain=", "Code=", "errno", "SQLITE_",
-        "0x0000",
-    ]
+    /// Markers of code and of SQL, in lowercase: a source file, an `NSError` dump, an errno, a dump of an
+    /// optional, SQL statements and SQLite's words.
+    private static let patterns: [[UInt8]] = [
+        ".swift:", ".swift\"", "/sources/", "/.build/", "error domain=", "code=", "errno", "sqlite_", "0x0000",
+        "optional(", "insert into ", "delete from ", "create table ", "select * ", "sqlite error",
+        "constraint failed", "syntax error near",
+    ].map { Array($0.utf8) }
 
-    private static let sqlKeywords = [
-        "INSERT INTO ", "DELETE FROM ", "CREATE TABLE ", "SELECT * ", "SQLite error", "constraint failed",
-        "syntax error near",
-    ]
-
-    /// A word like `DatabaseError`: no word of a sentence has a capital letter inside it.
-    static func containsErrorTypeName(_ text: String) -> Bool {
-        var word: [UInt8] = []
-        func check() -> Bool {
-            defer { word.removeAll(keepingCapacity: true) }
-            guard word.count > 5, let first = word.first, first >= 65, first <= 90 else { return false }
-            return word.suffix(5).elementsEqual("Error".utf8)
+    private static func contains(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return false }
+        for start in 0...(bytes.count - pattern.count)
+        where bytes[start] == first && bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+            return true
         }
-        for byte in text.utf8 {
-            let isIdentifier = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
-            if isIdentifier {
-                word.append(byte)
-            } else if check() {
+        return false
+    }
+
+    /// Whether a word has a shape no word of a sentence has: an error type (`DatabaseError`), an identifier
+    /// (`statusCode`, `token_expired`), a quoted operation name (`"list"`), a type path
+    /// (`OpenAPIRuntime.HTTPBody`) or a dump's labelled case (`undocumented(statusCode:`). Brand names such as
+    /// iPhone, macOS or YouTube have none.
+    static func containsCode(_ bytes: [UInt8]) -> Bool {
+        var start = 0
+        while start < bytes.count {
+            guard isWordByte(bytes[start]) else {
+                start += 1
+                continue
+            }
+            let end = wordEnd(in: bytes, from: start)
+            let word = bytes[start..<end]
+            let before = start > 0 ? bytes[start - 1] : 0
+            let after = end < bytes.count ? bytes[end] : 0
+            // What a person named or typed reads as it is: a file (`my_notes.txt`), an option (`--dryRun`).
+            let isName = before == hyphen || (after == dot && end + 1 < bytes.count && isLower(bytes[end + 1]))
+            if isErrorTypeName(word) || (!isName && isIdentifier(word))
+                || (before == quote && after == quote && isLower(word[start]))
+            {
                 return true
             }
+            if after == dot, word.count > 1, isUpper(word[start]), end + 1 < bytes.count, isUpper(bytes[end + 1]) {
+                let next = bytes[(end + 1)..<wordEnd(in: bytes, from: end + 1)]
+                if next.count > 1, next.contains(where: isLower) { return true }
+            }
+            if after == openingParenthesis, end + 1 < bytes.count, isWordByte(bytes[end + 1]) {
+                let labelEnd = wordEnd(in: bytes, from: end + 1)
+                if labelEnd < bytes.count, bytes[labelEnd] == colon { return true }
+            }
+            start = end
         }
-        return check()
+        return false
+    }
+
+    private static let quote = UInt8(ascii: "\""), dot = UInt8(ascii: "."), colon = UInt8(ascii: ":")
+    private static let hyphen = UInt8(ascii: "-")
+    private static let openingParenthesis = UInt8(ascii: "(")
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isUpper(byte) || isLower(byte) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "_")
+    }
+
+    private static func wordEnd(in bytes: [UInt8], from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+        return end
+    }
+
+    /// A word like `DatabaseError`: no word of a sentence has a capital letter inside it and ends so.
+    private static func isErrorTypeName(_ word: ArraySlice<UInt8>) -> Bool {
+        guard word.count > 5, let first = word.first, isUpper(first) else { return false }
+        return word.suffix(5).elementsEqual("Error".utf8)
+    }
+
+    /// `statusCode` (two small letters, then a capital before a small one) or `token_expired`.
+    private static func isIdentifier(_ word: ArraySlice<UInt8>) -> Bool {
+        let letters = Array(word)
+        if let underscore = letters.firstIndex(of: UInt8(ascii: "_")), underscore > 0, underscore + 1 < letters.count,
+            letters[underscore + 1] != UInt8(ascii: "_")
+        {
+            return true
+        }
+        guard letters.count > 3, isLower(letters[0]), isLower(letters[1]) else { return false }
+        return (2..<(letters.count - 1)).contains { isUpper(letters[$0]) && isLower(letters[$0 + 1]) }
     }
 }

@@ -46,8 +46,15 @@ public struct ProcessExitStatus: RawRepresentable, Hashable, Sendable, CustomStr
     public static let noPermission = ProcessExitStatus(rawValue: 77)
     /// 78 (`EX_CONFIG`): the tool's configuration is wrong.
     public static let configuration = ProcessExitStatus(rawValue: 78)
+    /// 127: a program the tool runs isn't installed or can't be found, as `env`, `xargs`, `nohup` and the
+    /// shell report a command not found. Not `sysexits.h`'s 69 (unavailable), which says a service is down
+    /// for now: a missing program is the machine's setup, and 127 is what scripts already test for.
+    public static let programNotFound = ProcessExitStatus(rawValue: 127)
     /// 130: the work was cancelled, as a shell reports a command stopped with Control-C (128 + `SIGINT`).
     public static let cancelled = ProcessExitStatus(rawValue: 130)
+    /// 141: the program reading the output stopped early (`tool | head`), and the tool ends quietly, as the
+    /// shell reports a tool that a closed pipe ended (128 + `SIGPIPE`). Nothing is written to standard error.
+    public static let pipeClosed = ProcessExitStatus(rawValue: 141)
 
     /// The value and its name: `66 (noInput)`.
     public var description: String {
@@ -56,7 +63,8 @@ public struct ProcessExitStatus: RawRepresentable, Hashable, Sendable, CustomStr
 
     private static let names: [Int32: String] = [
         0: "success", 1: "failure", 64: "usage", 65: "dataError", 66: "noInput", 69: "unavailable", 70: "software",
-        74: "ioError", 75: "temporaryFailure", 77: "noPermission", 78: "configuration", 130: "cancelled",
+        74: "ioError", 75: "temporaryFailure", 77: "noPermission", 78: "configuration", 127: "programNotFound",
+        130: "cancelled", 141: "pipeClosed",
     ]
 
     // MARK: - The status of a failure
@@ -100,7 +108,8 @@ public struct ProcessExitStatus: RawRepresentable, Hashable, Sendable, CustomStr
         "file.notFound": .noInput, "file.isAFolder": .noInput, "file.notAFolder": .noInput,
         "file.unreadableFormat": .dataError, "data.unreadable": .dataError, "file.corrupt": .dataError,
         "file.unsupportedEncoding": .dataError, "database.corrupt": .dataError, "data.integrityFailed": .dataError,
-        "file.readFailed": .ioError, "file.writeFailed": .ioError,
+        "file.readFailed": .ioError, "file.writeFailed": .ioError, "config.missing": .configuration,
+        "config.invalid": .configuration, "process.programNotFound": .programNotFound, "pipe.closed": .pipeClosed,
     ]
 
     private static let categoryStatuses: [String: ProcessExitStatus] = [

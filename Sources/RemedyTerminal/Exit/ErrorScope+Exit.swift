@@ -9,7 +9,8 @@ extension ErrorScope {
     ///
     /// The failure is handled as by `attempt` (retried, presented, recorded); when the person gives up, the
     /// process exits with the status of the failure that ended the attempt (`exitStatus(for:)`):
-    /// 66 for a file that isn't there, 75 for a server that stayed unreachable, 130 for a cancellation.
+    /// 66 for a file that isn't there, 75 for a server that stayed unreachable, 130 for a cancellation. A
+    /// closed output (`tool | head`) is only logged, and the process ends quietly with 141.
     ///
     /// ```swift
     /// let notes = await root.attemptOrExit("Loading the notes") {
@@ -53,7 +54,8 @@ extension ErrorScope {
     /// Handles an error, then ends the process with the status of how it ended.
     ///
     /// The error is presented and recorded as `handle(_:retry:)` does, and
-    /// when the person has answered, the process exits with `exitStatus(for:)`. A clean
+    /// when the person has answered, the process exits with `exitStatus(for:)`. A closed output
+    /// (`tool | head`) is only logged, and the process ends quietly with 141. A clean
     /// exit (`--help`, `--version`, swift-argument-parser's `CleanExit` and `ExitCode.success`) isn't a
     /// failure: it is neither shown nor recorded, and the status is 0. Hand those to the parser first, which
     /// prints the help:
@@ -80,6 +82,12 @@ extension ErrorScope {
 
     // MARK: - Without ending the process
 
+    /// A scope that only logs a closed output: a tool whose reader went away (`tool | head`) ends without a
+    /// word, as Unix tools do, and the log still has the failure.
+    private var quietOnClosedOutput: ErrorScope {
+        child("Exit", rules: [.silence("closed output") { ProcessExitStatus($0.resolved) == .pipeClosed }])
+    }
+
     /// How ``attemptForExit(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`` ended.
     package enum AttemptEnd<Value> {
         /// The operation's value.
@@ -100,7 +108,7 @@ extension ErrorScope {
         operation: () async throws(Failure) -> Value
     ) async -> AttemptEnd<Value> {
         var lastFailure: Failure?
-        let value = await attempt(
+        let value = await quietOnClosedOutput.attempt(
             action,
             idempotent: idempotent,
             retryPolicy: retryPolicy,
@@ -128,7 +136,7 @@ extension ErrorScope {
         let status = exitStatus(for: error)
         guard status != .success else { return status }
         // The handling is a task of its own: a cancelled caller cancels it, so neither waits on.
-        let handling = handle(error, fileID: fileID, line: line)
+        let handling = (status == .pipeClosed ? quietOnClosedOutput : self).handle(error, fileID: fileID, line: line)
         _ = await withTaskCancellationHandler {
             await handling.value
         } onCancel: {

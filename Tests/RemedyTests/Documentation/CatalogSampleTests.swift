@@ -23,6 +23,34 @@ struct CatalogSampleTests {
         return (catalog, decision)
     }
 
+    /// A stand-in for the article's SDK whose family nothing recognises: a string code and developer text.
+    struct LedgerSDKError: LocalizedError {
+        var reason: String
+        var errorDescription: String? { "LedgerSDK.Client.post() failed: \(reason)" }
+    }
+
+    func modularAppCatalog() -> ErrorCatalog {
+        var catalog = ErrorCatalog.standard
+        catalog.appModules.insert("SyncKit")  // our sync module's errors speak to people
+        return catalog
+    }
+
+    // swift-format-ignore
+    func ledgerCatalog() -> ErrorCatalog {
+        var catalog = ErrorCatalog.standard
+        catalog.register(LedgerSDKError.self) { error, localization in
+            let entry: String? =
+                switch error.reason {
+                case "session_expired": "auth.signInRequired"
+                case "rate_limited": "http.tooManyRequests"
+                case "duplicate_entry": "database.constraint"
+                default: nil
+                }
+            return entry.flatMap { ErrorCatalog.builtInEntry(named: $0)?.interpretation(in: localization) }
+        }
+        return catalog
+    }
+
     func frenchOfflinePresentation() -> Presentation {
         let resolver = ErrorResolver(localization: Localization(locale: Locale(identifier: "fr")))
         let presentation = resolver.presentation(for: URLError(.notConnectedToInternet))
@@ -83,6 +111,36 @@ struct CatalogSampleTests {
         #expect(sdk.title == foundation.title)
         #expect(sdk.message == foundation.message)
         #expect(resolver.presentation(for: SyncSDKError(isOffline: false)).message != foundation.message)
+    }
+
+    @Test func anAddedModuleIsTheAppsOwn() {
+        #expect(modularAppCatalog().appModules == ["SyncKit"])
+        #expect(ErrorCatalog.standard.appModules.isEmpty)
+    }
+
+    /// One registration teaches the whole family: each code reads as its entry in every language, with its
+    /// options; an unmapped code reads as the category's generic text, and the SDK's words stay in the report.
+    @Test(arguments: Localization.supportedLanguages)
+    func oneRegistrationTeachesAFamily(language: String) {
+        let localization = Localization(language: language)
+        let taught = ErrorResolver(catalog: ledgerCatalog(), localization: localization)
+        let plain = ErrorResolver(localization: localization)
+        // Errors that Remedy reads as those kinds by themselves.
+        let readings: [(String, any Error)] = [
+            ("session_expired", HTTPStatusError(status: 401)),
+            ("rate_limited", HTTPStatusError(status: 429)),
+            ("duplicate_entry", NSError(domain: "GRDB.DatabaseError", code: 19)),
+        ]
+        for (reason, sameKind) in readings {
+            let presentation = taught.presentation(for: LedgerSDKError(reason: reason))
+            let expected = plain.presentation(for: sameKind)
+            #expect(presentation.title == expected.title, "\(reason)")
+            #expect(presentation.message == expected.message, "\(reason)")
+            #expect(presentation.options.map(\.title) == expected.options.map(\.title), "\(reason)")
+        }
+        let unmapped = taught.presentation(for: LedgerSDKError(reason: "ledger_frozen"))
+        #expect(!unmapped.message.contains("ledger_frozen"))
+        #expect(ErrorReport(LedgerSDKError(reason: "ledger_frozen")).text.contains("ledger_frozen"))
     }
 
     @Test func theTrustDeclarationsDecideWhatAPersonReads() {

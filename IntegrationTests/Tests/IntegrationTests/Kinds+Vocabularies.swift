@@ -65,10 +65,11 @@ extension Kind {
     /// A working directory that doesn't exist: a missing folder.
     static let missingFolder = Kind(
         name: "missing folder", title: catalogTitle("file.notFound"), category: nil, retry: .permanent)
-    /// EPIPE on a pipe: the reader stopped early; nothing about it is a network.
+    /// EPIPE on a pipe: the reader stopped early; nothing about it is a network (its title is no lost
+    /// connection's). Issue 35 fixes no category for it.
     static let outputClosed = Kind(
         name: "output closed", title: catalogTitle("pipe.closed"), category: nil, retry: .noTryAgain,
-        excludedCategory: .externalSystemUnavailable, severity: .minor)
+        severity: .minor)
     /// ENOSPC: the disk is full; trying again after making room can help.
     static let storageFull = Kind(
         name: "storage full", title: catalogTitle("storage.full"), category: .resourceExhausted,

@@ -67,6 +67,8 @@ struct ClosedOutputTests {
         #expect(status == .pipeClosed)
         #expect(output.text.isEmpty, "wrote: \(output.text)")
         #expect(logs.entries(outcome: .silenced).count == 1)
+        let scopes = Set(logs.entries.compactMap { $0["scope"] })
+        #expect(scopes == [root.path], "logged where it happened")
     }
 
     /// Other failures still speak: the quiet is for a closed output only.

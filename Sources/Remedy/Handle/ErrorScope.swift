@@ -39,13 +39,14 @@ public final class ErrorScope: Sendable {
     /// This scope and its ancestors, innermost first.
     let chain: [ScopeLink]
 
-    private init(name: String, rules: [ErrorRule], parent: ErrorScope?, pipeline: FailurePipeline) {
+    private init(name: String, rules: [ErrorRule], parent: ErrorScope?, pipeline: FailurePipeline, path: String? = nil)
+    {
         self.name = name
-        self.path = parent.map { "\($0.path)/\(name)" } ?? name
+        self.path = path ?? parent.map { "\($0.path)/\(name)" } ?? name
         self.rules = rules
         self.parent = parent
         self.pipeline = pipeline
-        self.chain = [ScopeLink(path: path, rules: rules)] + (parent?.chain ?? [])
+        self.chain = [ScopeLink(path: self.path, rules: rules)] + (parent?.chain ?? [])
     }
 
     deinit {
@@ -124,6 +125,12 @@ public final class ErrorScope: Sendable {
     /// - Returns: The child scope; it keeps this scope alive.
     public func child(_ name: String, rules: [ErrorRule] = []) -> ErrorScope {
         ErrorScope(name: name, rules: rules, parent: self, pipeline: pipeline)
+    }
+
+    /// This scope with rules of its own applied first, under the same path: a sibling module's rule for one
+    /// call (RemedyTerminal's quiet end on a closed output), which logs don't tell from this scope.
+    package func applying(_ rules: [ErrorRule]) -> ErrorScope {
+        ErrorScope(name: name, rules: rules, parent: self, pipeline: pipeline, path: path)
     }
 
     /// The root of this scope's tree.

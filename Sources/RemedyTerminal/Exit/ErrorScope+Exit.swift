@@ -85,7 +85,7 @@ extension ErrorScope {
     /// A scope that only logs a closed output: a tool whose reader went away (`tool | head`) ends without a
     /// word, as Unix tools do, and the log still has the failure.
     private var quietOnClosedOutput: ErrorScope {
-        child("Exit", rules: [.silence("closed output") { ProcessExitStatus($0.resolved) == .pipeClosed }])
+        applying([.silence("closed output") { ProcessExitStatus($0.resolved) == .pipeClosed }])
     }
 
     /// How ``attemptForExit(_:idempotent:retryPolicy:isolation:fileID:line:operation:)`` ended.

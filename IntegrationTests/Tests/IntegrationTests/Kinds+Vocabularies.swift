@@ -70,6 +70,10 @@ extension Kind {
     static let outputClosed = Kind(
         name: "output closed", title: catalogTitle("pipe.closed"), category: nil, retry: .noTryAgain,
         severity: .minor)
+    /// ECONNRESET on a socket: a network's failure, retried on its own.
+    static let connectionLost = Kind(
+        name: "connection lost", title: catalogTitle("network.connectionLost"),
+        category: .externalSystemUnavailable, retry: .transient)
     /// ENOSPC: the disk is full; trying again after making room can help.
     static let storageFull = Kind(
         name: "storage full", title: catalogTitle("storage.full"), category: .resourceExhausted,
@@ -104,6 +108,7 @@ extension Kind {
         ("sqlitenio.syntax", .internalProblem),
         ("sqlitenio.cantOpen", .cannotOpenDatabase),
         ("pipe.closed", .outputClosed),
+        ("nio.reset", .connectionLost),
         ("device.full", .storageFull),
     ]
 }

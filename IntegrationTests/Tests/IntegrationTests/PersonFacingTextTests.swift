@@ -59,6 +59,7 @@ struct PersonFacingTextTests {
         "sqlitenio.cantOpen": [14],
         "pipe.closed": [32],
         "device.full": [28],
+        "nio.reset": [104],
     ]
 
     /// What each library writes for developers (its messages, the names it was called with), by the case's

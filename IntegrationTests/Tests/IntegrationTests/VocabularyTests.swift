@@ -62,11 +62,16 @@ struct VocabularyTests {
         #expect(folder.presentation.category == file.presentation.category)
     }
 
-    @Test("A closed pipe is not a lost connection, and not transient")
+    @Test("A closed pipe is not a lost connection, and not transient; a reset on a socket still is both")
     func closedPipeIsNoNetworkFailure() async throws {
         let pipe = try await observe("pipe.closed")
         #expect(pipe.presentation.title != catalogTitle("network.connectionLost"))
-        let isTransient = pipe.interpretation.isTransient
-        #expect(!isTransient)
+        let pipeIsTransient = pipe.interpretation.isTransient
+        #expect(!pipeIsTransient)
+        let socket = try await observe("nio.reset")
+        #expect(socket.presentation.title == catalogTitle("network.connectionLost"))
+        let socketIsTransient = socket.interpretation.isTransient
+        #expect(socketIsTransient)
+        expectReport(socket, keepsErrno: .ECONNRESET)
     }
 }

@@ -83,6 +83,12 @@ struct NotesService: RegistrableRPCService {
         ),
         ("internalError", RPCError(code: .internalError, message: "panic in NotesStore.save: index out of range")),
         ("unavailable", RPCError(code: .unavailable, message: "the notes store is down for maintenance")),
+        ("alreadyExists", RPCError(code: .alreadyExists, message: "notebook \"Work\" already exists")),
+        ("failedPrecondition", RPCError(code: .failedPrecondition, message: "notebook 7 is archived")),
+        ("aborted", RPCError(code: .aborted, message: "transaction aborted: concurrent modification")),
+        ("outOfRange", RPCError(code: .outOfRange, message: "page 12 is past the last page")),
+        ("unknown", RPCError(code: .unknown, message: "unexpected EOF from NotesStore")),
+        ("dataLoss", RPCError(code: .dataLoss, message: "chunk 3 of note 7 is corrupt")),
     ]
 
     private let refusal: RPCError?

@@ -16,6 +16,11 @@ extension Kind {
     static let badRequest = Kind(
         name: "bad request", title: catalogTitle("http.badRequest"), category: .externalSystemUnexpected,
         retry: .permanent)
+    /// gRPC `failedPrecondition` and `aborted`: the app's state conflicts with the service's. Whether to retry
+    /// is HTTP 409's answer (`VocabularyTests`): aborted is retryable at a higher level.
+    static let conflict = Kind(
+        name: "conflict", title: catalogTitle("http.conflict"), category: .externalSystemUnexpected,
+        retry: .unspecified)
     /// gRPC `notFound`.
     static let remoteNotFound = Kind(
         name: "not found", title: catalogTitle("http.notFound"), category: .externalSystemUnexpected,
@@ -90,6 +95,12 @@ extension Kind {
         ("grpc.internalError", .serviceProblem),
         ("grpc.unavailable", .serviceUnavailable),
         ("grpc.unimplemented", .updateRequired),
+        ("grpc.alreadyExists", .integrity),
+        ("grpc.failedPrecondition", .conflict),
+        ("grpc.aborted", .conflict),
+        ("grpc.outOfRange", .badRequest),
+        ("grpc.unknown", .serviceProblem),
+        ("grpc.dataLoss", .serviceProblem),
         ("openapi.refused", .cannotConnect),
         ("openapi.undocumented", .serviceProblem),
         ("openapi.unexpectedContentType", .serviceProblem),

@@ -21,6 +21,8 @@ struct Kind: Sendable, CustomStringConvertible {
         /// Try Again offered, but not transient: a retry may help, not on its own (a service's internal error,
         /// a full disk).
         case offersTryAgain
+        /// The kind leaves it open (the entry's own, checked elsewhere against another reading).
+        case unspecified
     }
 
     var name: String
@@ -116,6 +118,8 @@ func expectKind(_ seen: Observation, _ kind: Kind, sourceLocation: SourceLocatio
         let offersTryAgain = seen.offersTryAgain
         #expect(!isTransient, "“\(title)” is transient", sourceLocation: sourceLocation)
         #expect(offersTryAgain, "no Try Again: \(seen.optionTitles)", sourceLocation: sourceLocation)
+    case .unspecified:
+        break
     }
 }
 

@@ -47,6 +47,12 @@ struct PersonFacingTextTests {
         "grpc.internalError": [13],
         "grpc.unavailable": [14],
         "grpc.unimplemented": [12],
+        "grpc.alreadyExists": [6],
+        "grpc.failedPrecondition": [9],
+        "grpc.aborted": [10],
+        "grpc.outOfRange": [11],
+        "grpc.unknown": [2],
+        "grpc.dataLoss": [15],
         "openapi.refused": [1004, 111],
         "openapi.undocumented": [500],
         "openapi.unexpectedContentType": [500],
@@ -67,7 +73,8 @@ struct PersonFacingTextTests {
     static let libraryTexts: [String: [String]] = [
         "grpc.": [
             "remedy.Notes", "access token", "notebook 7", "title must not be empty", "quota exceeded", "NotesStore",
-            "maintenance", "Archive", "gRPC",
+            "maintenance", "Archive", "gRPC", "already exists", "archived", "transaction", "page 12", "EOF",
+            "chunk 3",
         ],
         "openapi.": ["getNote", "saveNote", "text/html", "application/json", "nginx", "<html>", "statusCode"],
         "jwt.": ["JWT", "claim", "signature", "not-a-token", "exp:"],

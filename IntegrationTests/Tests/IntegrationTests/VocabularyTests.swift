@@ -48,6 +48,19 @@ struct VocabularyTests {
         expectReport(try await observe("device.full"), keepsErrno: .ENOSPC)
     }
 
+    @Test(
+        "A gRPC status reads as the HTTP status of its entry reads, Try Again and all",
+        arguments: [
+            ("grpc.failedPrecondition", 409), ("grpc.aborted", 409), ("grpc.notFound", 404),
+            ("grpc.permissionDenied", 403), ("grpc.invalidArgument", 400), ("grpc.internalError", 500),
+        ]
+    )
+    func grpcReadsAsHTTP(caseID: String, status: Int) async throws {
+        let grpc = Reading(try await observe(caseID))
+        let http = Reading(await Observation(of: HTTPStatusError(status: status)))
+        #expect(grpc == http, "gRPC reads \(grpc); HTTP \(status) reads \(http)")
+    }
+
     @Test("A gRPC resourceExhausted with `retry-after: 30` asks to wait 30 seconds")
     func resourceExhaustedRetryAfter() async throws {
         let seen = try await observe("grpc.resourceExhausted")

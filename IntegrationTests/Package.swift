@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // The integration tests: real failures of widely used packages (GRDB, PostgresNIO against a PostgreSQL server on
 // loopback, SwiftNIO, swift-nio-ssl, AsyncHTTPClient, swift-crypto, ZIPFoundation, swift-argument-parser, Yams,
-// TOMLKit) and of Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
+// TOMLKit, gRPC Swift 2, swift-openapi-runtime, jwt-kit, swift-configuration, swift-subprocess, SQLiteNIO) and of
+// Foundation, triggered on this machine over loopback only, and what Remedy shows a person for each.
 // A package of its own, so library users never resolve these packages. See README.md.
 // It enables Remedy's package traits "Hummingbird" and "Vapor" to test the Problem Details middleware of each
 // (RemedyHummingbird, RemedyVapor) against a real server of each framework on loopback, with real clients
@@ -32,11 +33,22 @@ let failureDependencies: [Target.Dependency] = [
     .product(name: "ZIPFoundation", package: "ZIPFoundation"),
     .product(name: "ArgumentParser", package: "swift-argument-parser"),
     .product(name: "Logging", package: "swift-log"),
+    // Issue 35: stacks with no catalog entries of their own, read by shared vocabularies.
+    .product(name: "GRPCCore", package: "grpc-swift-2"),
+    .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+    .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "JWTKit", package: "jwt-kit"),
+    .product(name: "Configuration", package: "swift-configuration"),
+    .product(name: "Subprocess", package: "swift-subprocess"),
+    .product(name: "SystemPackage", package: "swift-system"),
+    .product(name: "SQLiteNIO", package: "sqlite-nio"),
 ]
 
 let package = Package(
     name: "RemedyIntegrationTests",
-    platforms: [.macOS(.v14)],
+    // gRPC Swift 2 needs macOS 15 (its availability macro); the library itself still supports macOS 14.
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: "..", traits: ["Hummingbird", "Vapor"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
@@ -57,6 +69,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Issue 35: an RPC framework, a generated HTTP client's runtime, token verification, configuration,
+        // process spawning and SQLite through another driver (SQLite vendored, its symbols renamed).
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", exact: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", exact: "2.9.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", exact: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", exact: "1.13.2"),
     ],
     targets: [
         // Triggers each real failure and returns the error it throws; shared by the tests and the tools.

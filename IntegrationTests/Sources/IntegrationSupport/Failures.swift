@@ -11,6 +11,7 @@ public enum Failures {
     /// Every case, in the order of the table.
     public static let all: [FailureCase] =
         grdb + postgres + nio + tls + asyncHTTPClient + crypto + archives + argumentParser + dataFormats + files
+        + grpc + openAPI + jwt + configuration + processes + pipes + sqliteNIO
 
     /// The cases whose error is no failure (a request for help): Remedy must not present them as one.
     public static let notFailures: Set<String> = ["argumentParser.help"]

@@ -57,4 +57,19 @@ public struct Observation: Sendable {
         if let attempted { texts += [attempted.title, attempted.message] }
         return texts + optionTitles
     }
+
+    /// Every text a person reads in a language (one of `Localization.supportedLanguages`): the titles,
+    /// messages and option titles alone and inside `attempt`, resolved again in that language.
+    public func personTexts(in language: String) async -> [String] {
+        let localization = Localization(language: language)
+        let alone = ErrorResolver(catalog: .commandLine, localization: localization).presentation(for: error)
+        let harness = HandlingHarness(catalog: .commandLine, localization: localization)
+        let error = self.error
+        _ = await harness.scope.attempt("Opening the notes") { () throws(any Error) -> Void in throw error }
+        var texts: [String] = []
+        for shown in [alone] + harness.presentations {
+            texts += [shown.title, shown.message] + shown.options.map { $0.localizedTitle(in: localization) }
+        }
+        return texts
+    }
 }

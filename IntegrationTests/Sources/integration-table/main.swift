@@ -1,7 +1,7 @@
-// Triggers every failure of the package and prints, as a Markdown table, what a person sees for it: the
-// title, the message, the options offered inside `attempt`, the category, whether it is transient, and whether a
-// person reads the same when the error arrives bare, in an app's enum (plain, and a WrappingError) and inside
-// context layers (the ways that read otherwise are named).
+// Triggers every failure of the package and prints, as a Markdown table, what a person sees for it (with the
+// package that failed): the title, the message, the options offered inside `attempt`, the category, whether it is
+// transient, and whether a person reads the same when the error arrives bare, in an app's enum (plain, and a
+// WrappingError) and inside context layers (the ways that read otherwise are named).
 //
 //     swift run integration-table [--reports] [CASE-ID…]
 //
@@ -26,8 +26,10 @@ let showsReports = arguments.contains("--reports")
 arguments.removeAll { $0 == "--reports" }
 let cases = arguments.isEmpty ? Failures.all : Failures.all.filter { arguments.contains($0.id) }
 
-print("| Case | Error | Title | Message | Options (in `attempt`) | Category | Transient | Same wrapped, in context |")
-print("|---|---|---|---|---|---|---|---|")
+print(
+    "| Case | Library | Error | Title | Message | Options (in `attempt`) | Category | Transient | Same wrapped, in context |"
+)
+print("|---|---|---|---|---|---|---|---|---|")
 var reports: [String] = []
 for failureCase in cases {
     do {
@@ -39,6 +41,7 @@ for failureCase in cases {
         let isSilent = seen.interpretation.isSilent
         let columns = [
             "`\(failureCase.id)`",
+            failureCase.library,
             "`\(String(reflecting: type(of: error)))`",
             isSilent ? "(silent: never presented)" : cell(shown.title),
             isSilent ? "" : cell(shown.message),
@@ -50,7 +53,7 @@ for failureCase in cases {
         print("| " + columns.joined(separator: " | ") + " |")
         reports.append("### `\(failureCase.id)`\n\n```\n\(seen.report)\n```")
     } catch {
-        print("| `\(failureCase.id)` | not triggered: \(cell("\(error)")) | | | | | | |")
+        print("| `\(failureCase.id)` | \(failureCase.library) | not triggered: \(cell("\(error)")) | | | | | | |")
     }
 }
 if showsReports {

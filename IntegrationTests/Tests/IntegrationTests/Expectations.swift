@@ -18,6 +18,9 @@ let developerFragments = [
     "YamlError", "TOMLParseError", "DecodingError", "CodingKeys", "CocoaError", "POSIXError",
     "NSCocoaErrorDomain", "NSPOSIXErrorDomain", "Domain=", "errno", "(null)", "Optional(",
     ".swift", ".cc", "/work/", ".build/", "/tmp/", "file://", "`",
+    "RPCError", "ClientError", "RuntimeError", "OpenAPIRuntime", "HTTPBody", "UndocumentedPayload", "undocumented(",
+    "Client encountered", "Transport threw", "JWTError", "JWTKit", "ConfigError", "SubprocessError", "Errno",
+    "SQLiteError", "SQLiteNIO",
 ]
 
 /// Whether `text` holds `number` as a number of its own (not as part of a longer one).
@@ -32,7 +35,17 @@ func expectPersonFacing(
     alsoForbidden: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    for text in seen.personTexts {
+    expectPersonFacing(seen.personTexts, codes: codes, alsoForbidden: alsoForbidden, sourceLocation: sourceLocation)
+}
+
+/// Texts a person reads (in any language) hold no developer text and none of the error's codes.
+func expectPersonFacing(
+    _ texts: [String],
+    codes: [Int] = [],
+    alsoForbidden: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for text in texts {
         for fragment in developerFragments + alsoForbidden {
             #expect(!text.contains(fragment), "“\(text)” shows “\(fragment)”", sourceLocation: sourceLocation)
         }

@@ -6,8 +6,11 @@ import Testing
 /// layers) and whichever widely used package produced it.
 @Suite(.timeLimit(.minutes(5)))
 struct KindAcrossLibrariesTests {
-    /// Each case with the kind a person must read, bare and every other way.
-    static let kinds: [(caseID: String, kind: Kind)] = [
+    /// Each case with the kind a person must read, bare and every other way: these, and issue 35's.
+    static let kinds = established + Kind.vocabularies
+
+    /// The kinds of issue 26.
+    static let established: [(caseID: String, kind: Kind)] = [
         ("grdb.unique", .integrity),
         ("postgres.unique", .integrity),
         ("postgres.password", .invalidAuthorization),

@@ -18,13 +18,23 @@ struct Kind: Sendable, CustomStringConvertible {
         case permanent
         /// No Try Again, not transient; the entry doesn't say it is permanent.
         case noTryAgain
+        /// Try Again offered, but not transient: a retry may help, not on its own (a service's internal error,
+        /// a full disk).
+        case offersTryAgain
+        /// The kind leaves it open (the entry's own, checked elsewhere against another reading).
+        case unspecified
     }
 
     var name: String
     /// The title a person reads, or `nil` where the kind has no title of its own.
     var title: String?
-    var category: ErrorCategory
+    /// The category, or `nil` where the kind fixes only what it is not (``excludedCategory``).
+    var category: ErrorCategory?
     var retry: Retry
+    /// A category the kind must not have (a closed pipe is no network failure).
+    var excludedCategory: ErrorCategory? = nil
+    /// The severity, where the kind fixes one.
+    var severity: Severity? = nil
 
     var description: String { name }
 
@@ -80,7 +90,17 @@ func expectKind(_ seen: Observation, _ kind: Kind, sourceLocation: SourceLocatio
     if let expected = kind.title {
         #expect(title == expected, "read as “\(title)”, “\(seen.presentation.message)”", sourceLocation: sourceLocation)
     }
-    #expect(category == kind.category, "“\(title)” is \(category)", sourceLocation: sourceLocation)
+    if let expected = kind.category {
+        #expect(category == expected, "“\(title)” is \(category)", sourceLocation: sourceLocation)
+    }
+    if let excluded = kind.excludedCategory {
+        #expect(category != excluded, "“\(title)” is \(category)", sourceLocation: sourceLocation)
+    }
+    #expect(category != .unknown, "“\(title)” is \(category)", sourceLocation: sourceLocation)
+    if let severity = kind.severity {
+        let seen = seen.presentation.severity
+        #expect(seen == severity, "“\(title)” is \(seen)", sourceLocation: sourceLocation)
+    }
     switch kind.retry {
     case .transient:
         let isTransient = seen.interpretation.isTransient
@@ -93,6 +113,13 @@ func expectKind(_ seen: Observation, _ kind: Kind, sourceLocation: SourceLocatio
         expectNoRetry(seen, sourceLocation: sourceLocation)
     case .noTryAgain:
         expectNoRetry(seen, sourceLocation: sourceLocation)
+    case .offersTryAgain:
+        let isTransient = seen.interpretation.isTransient
+        let offersTryAgain = seen.offersTryAgain
+        #expect(!isTransient, "“\(title)” is transient", sourceLocation: sourceLocation)
+        #expect(offersTryAgain, "no Try Again: \(seen.optionTitles)", sourceLocation: sourceLocation)
+    case .unspecified:
+        break
     }
 }
 

@@ -67,6 +67,12 @@ extension Kind {
     static let programNotFound = Kind(
         name: "program not found", title: catalogTitle("process.programNotFound"), category: nil,
         retry: .permanent, excludedCategory: .externalSystemUnavailable)
+    /// Foundation `Process.run()` of a path with nothing there. On Linux it throws exactly what reading a missing
+    /// file throws (`NSCocoaErrorDomain` 260, `NSFilePath`, POSIX `ENOENT` beneath), so no structure tells a
+    /// missing program from a missing file: it reads as the file at that path, which is true. swift-subprocess,
+    /// whose error says it was spawning, reads as a program not found.
+    static let missingExecutableFile = Kind(
+        name: "missing executable file", title: catalogTitle("file.notFound"), category: nil, retry: .permanent)
     /// A working directory that doesn't exist: a missing folder.
     static let missingFolder = Kind(
         name: "missing folder", title: catalogTitle("file.notFound"), category: nil, retry: .permanent)
@@ -110,7 +116,7 @@ extension Kind {
         ("configuration.missing", .configMissing),
         ("configuration.wrongType", .configInvalid),
         ("subprocess.notFound", .programNotFound),
-        ("process.notFound", .programNotFound),
+        ("process.notFound", .missingExecutableFile),
         ("subprocess.workingDirectory", .missingFolder),
         ("sqlitenio.notNull", .missingValue),
         ("sqlitenio.unique", .integrity),

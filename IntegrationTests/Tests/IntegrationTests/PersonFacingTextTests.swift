@@ -80,7 +80,8 @@ struct PersonFacingTextTests {
         "jwt.": ["JWT", "claim", "signature", "not-a-token", "exp:"],
         "configuration.": ["database.url", "DATABASE_URL", "http.port", "HTTP_PORT", "eighty", "Config value"],
         "subprocess.": ["remedy-no-such-program", "executableNotFound", "failedToChangeWorkingDirectory", "/bin/sh"],
-        "process.": ["remedy-no-such-program", "fileNoSuchFile"],
+        // Foundation's `Process` reads as the missing file at that path, named as every missing file is named.
+        "process.": ["fileNoSuchFile", "/bin/"],
         "sqlitenio.": ["constraint", "NOT NULL", "UNIQUE", "CHECK", "FOREIGN KEY", "SELEC", "note.title", "sqlite"],
         "pipe.": ["Broken pipe", "EPIPE"],
         "device.": ["ENOSPC", "No space left", "/dev/full"],

@@ -9,7 +9,7 @@
 ///     var icon: ErrorIcon { .storage }
 /// }
 /// ```
-public struct ErrorIcon: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct ErrorIcon: Hashable, Sendable, Codable {
     /// The SF Symbols name of the icon.
     public var name: String
 
@@ -19,9 +19,6 @@ public struct ErrorIcon: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(name: String) {
         self.name = name
     }
-
-    /// The symbol's name.
-    public var description: String { name }
 
     /// A warning triangle: the default for most errors.
     public static var warning: ErrorIcon { ErrorIcon(name: "exclamationmark.triangle") }

@@ -59,7 +59,7 @@ public protocol ErrorPresenter: Sendable {
 
     /// What this presenter can show; the root picks each presentation's style from it.
     ///
-    /// Default: all of them. A terminal's banners carry no buttons, so
+    /// Default: ``PresenterCapabilities/all``. A terminal's banners carry no buttons, so
     /// `TerminalPresenter` says `[.alerts]`, and a banner that needs an answer reaches it as an alert.
     var capabilities: PresenterCapabilities { get }
 }

@@ -129,7 +129,7 @@ public struct Presentation: Sendable, CustomStringConvertible {
     }
 
     /// The cancel option, if there is one.
-    package var cancelOption: RecoveryOption? {
+    public var cancelOption: RecoveryOption? {
         options.first { $0.role == .cancel }
     }
 

@@ -34,7 +34,7 @@ public struct PresenterCapabilities: OptionSet, Sendable, Hashable {
     public static let routes = PresenterCapabilities(rawValue: 1 << 2)
 
     /// Everything: alerts, banners with actions and routes. The default of ``ErrorPresenter``.
-    package static let all: PresenterCapabilities = [.alerts, .bannerActions, .routes]
+    public static let all: PresenterCapabilities = [.alerts, .bannerActions, .routes]
 
     package func style(for presentation: Presentation) -> PresentationStyle {
         guard contains(.alerts) else { return presentation.style }

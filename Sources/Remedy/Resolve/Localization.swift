@@ -27,7 +27,7 @@ public struct Localization: Sendable {
     public static let supportedLanguages = ["en", "de", "es", "fr", "ja", "zh-Hans"]
 
     /// The locale this localization was made for.
-    public var locale: Locale { storage.locale }
+    package var locale: Locale { storage.locale }
     /// The `.lproj` language chosen from ``locale`` among Remedy's ``supportedLanguages``.
     public var language: String { storage.own.language }
     /// Texts by key that win over every table.

@@ -28,7 +28,8 @@ public struct Localization: Sendable {
 
     /// The locale this localization was made for.
     package var locale: Locale { storage.locale }
-    /// The `.lproj` language chosen from ``locale`` among Remedy's ``supportedLanguages``.
+    /// The `.lproj` language chosen from the locale this localization was made for, among Remedy's
+    /// ``supportedLanguages``.
     public var language: String { storage.own.language }
     /// Texts by key that win over every table.
     package var overrides: [String: String] {

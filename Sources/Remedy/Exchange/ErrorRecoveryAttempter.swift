@@ -62,7 +62,9 @@ public final class ErrorRecoveryAttempter: NSObject, Sendable {
         }
         while true {
             if let recovered = outcome.withLock({ $0 }) { return recovered }
-            _ = runLoop.run(mode: .default, before: .distantFuture)
+            // A bounded wait: `perform` only enqueues its block (`CFRunLoopPerformBlock` doesn't wake a sleeping
+            // loop), so a wake-up that comes just before the loop sleeps would otherwise be lost for good.
+            _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
         }
     }
 

@@ -154,27 +154,18 @@ enum DeveloperText {
     private static func screens(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         if bytes.contains(UInt8(ascii: "`")) { return true }
-        let folded = bytes.map { isUpper($0) ? $0 | 0x20 : $0 }
-        for pattern in patterns where contains(pattern, in: folded) { return true }
+        let folded = String(decoding: bytes.map { isUpper($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        for pattern in patterns where ReportText.contains(folded, pattern) { return true }
         return containsCode(bytes)
     }
 
     /// Markers of code and of SQL, in lowercase: a source file, an `NSError` dump, an errno, a dump of an
     /// optional, SQL statements and SQLite's words.
-    private static let patterns: [[UInt8]] = [
+    private static let patterns = [
         ".swift:", ".swift\"", "/sources/", "/.build/", "error domain=", "code=", "errno", "sqlite_", "0x0000",
         "optional(", "insert into ", "delete from ", "create table ", "select * ", "sqlite error",
         "constraint failed", "syntax error near",
-    ].map { Array($0.utf8) }
-
-    private static func contains(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {
-        guard let first = pattern.first, pattern.count <= bytes.count else { return false }
-        for start in 0...(bytes.count - pattern.count)
-        where bytes[start] == first && bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
-            return true
-        }
-        return false
-    }
+    ]
 
     /// Whether a word has a shape no word of a sentence has: an error type (`DatabaseError`), an identifier
     /// (`statusCode`, `token_expired`), a quoted operation name (`"list"`), a type path

@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The traits that build the shared server layer.
-let serverTraits: Set<String> = ["Hummingbird", "Vapor"]
+let serverTraits: Set<String> = ["Hummingbird", "Vapor", "OpenAPI", "GRPC"]
 
 let package = Package(
     name: "Remedy",
@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "RemedyHummingbird", targets: ["RemedyHummingbird"]),
         // Empty unless the package trait "Vapor" is enabled.
         .library(name: "RemedyVapor", targets: ["RemedyVapor"]),
+        // Empty unless the package trait "OpenAPI" is enabled.
+        .library(name: "RemedyOpenAPI", targets: ["RemedyOpenAPI"]),
+        // Empty unless the package trait "GRPC" is enabled.
+        .library(name: "RemedyGRPC", targets: ["RemedyGRPC"]),
         .executable(name: "remedy-demo", targets: ["remedy-demo"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
         .executable(name: "export-example", targets: ["export-example"]),
@@ -37,6 +41,16 @@ let package = Package(
             description:
                 "RemedyVapor: a Vapor 4 middleware, in place of Vapor's ErrorMiddleware, that answers route errors with Problem Details."
         ),
+        .trait(
+            name: "OpenAPI",
+            description:
+                "RemedyOpenAPI: a swift-openapi-runtime server middleware that answers handler errors with Problem Details, for any transport, and a client middleware that reads them."
+        ),
+        .trait(
+            name: "GRPC",
+            description:
+                "RemedyGRPC: gRPC Swift 2 interceptors that answer a method's error with gRPC's detailed error model, and read it back on the client."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -55,6 +69,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         // Only under the trait "Vapor" (RemedyVapor).
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        // Only under the trait "OpenAPI" (RemedyOpenAPI): the runtime every generated server and client uses.
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        // Only under the trait "GRPC" (RemedyGRPC): gRPC Swift 2, and its protobuf support for google.rpc.Status and
+        // the detailed error model's messages.
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
         .target(
@@ -101,6 +122,30 @@ let package = Package(
                 .target(name: "RemedyServer", condition: .when(traits: ["Vapor"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
+        // Every file is under `#if OpenAPI`: without the trait the target builds empty and resolves nothing.
+        .target(
+            name: "RemedyOpenAPI",
+            dependencies: [
+                "Remedy",
+                .target(name: "RemedyServer", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+            ]
+        ),
+        // Every file is under `#if GRPC`: without the trait the target builds empty and resolves nothing.
+        .target(
+            name: "RemedyGRPC",
+            dependencies: [
+                "Remedy",
+                .target(name: "RemedyServer", condition: .when(traits: ["GRPC"])),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf", condition: .when(traits: ["GRPC"])),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["GRPC"])),
             ]
         ),
         .executableTarget(

@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 import Remedy
 
 /// The languages of an `Accept-Language` header (RFC 9110 §12.5.4), best first.

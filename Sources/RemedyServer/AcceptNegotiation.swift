@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 /// The media ranges of an `Accept` header (RFC 9110 §12.5.1), and whether they prefer an HTML page to
 /// Problem Details.
 ///

@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 import Logging
 
 /// What the shared answering code reads of a failed request, whatever the framework: the language it asks

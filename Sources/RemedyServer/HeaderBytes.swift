@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 /// The byte-level reading that `Accept` and `Accept-Language` share: trimming, case, and q-values.
 ///
 /// Without Foundation: a browser sends these headers with every request, and read with Foundation's trimming,

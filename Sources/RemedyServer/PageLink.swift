@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 /// Which `href`s a page for a browser may link to or post to: a relative reference, or an `http`/`https` URL
 /// of the request's own origin. Never `javascript:`, `data:` or any other scheme, never another host.
 ///

@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 import Foundation
 public import HTTPTypes
 public import Logging

@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 extension ProblemPage {
     /// The page as Remedy renders it by default: plain, legible, and fit for a phone.
     ///

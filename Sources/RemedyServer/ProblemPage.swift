@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 public import Remedy
 
 /// What the HTML page for a browser shows, every text resolved and localized: the model a page renderer

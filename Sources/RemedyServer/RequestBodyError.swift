@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 public import Remedy
 
 /// A request body that couldn't be decoded: the client's invalid input.

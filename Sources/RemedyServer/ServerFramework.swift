@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 import HTTPTypes
 
 /// What a server framework tells the shared answering code about its own errors: which of them state an HTTP

@@ -1,4 +1,4 @@
-#if Hummingbird || Vapor
+#if Hummingbird || Vapor || OpenAPI || GRPC
 import Remedy
 
 /// The language of each text an answer sends: Remedy's texts are in the language the request chose, the app's

@@ -1,0 +1,4 @@
+#if GRPC
+// The configuration, the page model and `RequestBodyError` live in the layer the server integrations share.
+@_exported public import RemedyServer
+#endif

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import RemedyTesting
 import RemedyVapor
@@ -7,7 +6,10 @@ import Vapor
 /// ``TracedChain``'s two services on Vapor: Vapor's `TracingMiddleware` in front of RemedyVapor's
 /// `ProblemDetailsMiddleware`, the same routes.
 extension TracedChain {
-    static func startVapor(_ backend: TracingBackend, client: HTTPClient) async throws -> TracedChain {
+    static func startVapor(
+        _ backend: TracingBackend,
+        callB: @escaping @Sendable (URL) async throws -> Void
+    ) async throws -> TracedChain {
         let configuration = Self.configuration(backend)
         let bLog = LogRecording()
         let (b, bApp) = try await startVaporService(configuration, log: bLog, label: "b") { app in
@@ -20,7 +22,7 @@ extension TracedChain {
         do {
             (a, aApp) = try await startVaporService(configuration, log: aLog, label: "a") { app in
                 app.get("orders", "9") { _ -> Response in
-                    try await callB(stock, with: client)
+                    try await callB(stock)
                     return Response(status: .ok)
                 }
             }

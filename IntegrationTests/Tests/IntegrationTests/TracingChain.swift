@@ -5,6 +5,11 @@ import NIOCore
 import Remedy
 import RemedyHummingbird
 import RemedyTesting
+import Tracing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Two services of one framework on 127.0.0.1, each with its framework's own `TracingMiddleware` (the bootstrapped
 /// tracer of ``TracingBackend``) in front of Remedy's `ProblemDetailsMiddleware`:
@@ -12,10 +17,21 @@ import RemedyTesting
 /// | service | route | does |
 /// | --- | --- | --- |
 /// | B | `GET /stock/9` | fails with the server's own unexpected failure (500) |
-/// | A | `GET /orders/9` | calls B's `/stock/9` with AsyncHTTPClient traced by the backend's tracer, and throws the error B answered with |
+/// | A | `GET /orders/9` | calls B's `/stock/9` (``Caller``), and throws the error B answered with |
 ///
 /// Each service's log is recorded, so a test reads the reference each one logged.
 struct TracedChain: Sendable {
+    /// How A calls B, and so how the trace context travels.
+    enum Caller: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// AsyncHTTPClient traced by the backend's tracer: a client span, whose context it injects itself.
+        case asyncHTTPClient
+        /// URLSession, which traces nothing: A injects the context of its server span with RemedyServer's
+        /// `URLRequestInjector`.
+        case urlSession
+
+        var description: String { rawValue }
+    }
+
     /// Service A, which the test's client calls.
     let a: URL
     /// Service B, which A calls.
@@ -35,15 +51,22 @@ struct TracedChain: Sendable {
     /// Runs `body` with both services started, and stops them afterwards.
     static func with<Result>(
         _ kind: ServerKind,
+        _ caller: Caller,
         _ backend: TracingBackend,
         _ body: (TracedChain) async throws -> Result
     ) async throws -> Result {
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: backend.clientConfiguration())
+        let call: @Sendable (URL) async throws -> Void = { url in
+            switch caller {
+            case .asyncHTTPClient: try await Self.callB(url, with: client)
+            case .urlSession: try await Self.callB(url, injecting: backend.tracer)
+            }
+        }
         let chain: TracedChain
         do {
             switch kind {
-            case .hummingbird: chain = try await startHummingbird(backend, client: client)
-            case .vapor: chain = try await startVapor(backend, client: client)
+            case .hummingbird: chain = try await startHummingbird(backend, callB: call)
+            case .vapor: chain = try await startVapor(backend, callB: call)
             }
         } catch {
             try? await client.shutdown()
@@ -82,7 +105,20 @@ struct TracedChain: Sendable {
         )
     }
 
-    private static func startHummingbird(_ backend: TracingBackend, client: HTTPClient) async throws -> TracedChain {
+    /// A's call to B with URLSession, the trace context of the request A is answering injected by `tracer`.
+    static func callB(_ url: URL, injecting tracer: any Tracer) async throws {
+        var request = URLRequest(url: url)
+        tracer.inject(ServiceContext.current ?? .topLevel, into: &request, using: URLRequestInjector())
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
+        try ProblemDetailsError.validate(data, response)
+    }
+
+    private static func startHummingbird(
+        _ backend: TracingBackend,
+        callB: @escaping @Sendable (URL) async throws -> Void
+    ) async throws -> TracedChain {
         let configuration = Self.configuration(backend)
         let bLog = LogRecording()
         let bRouter = Router()
@@ -97,7 +133,7 @@ struct TracedChain: Sendable {
         aRouter.add(middleware: ProblemDetailsMiddleware(configuration))
         let stock = b.appending(path: "stock/9")
         aRouter.get("/orders/9") { _, _ -> Response in
-            try await callB(stock, with: client)
+            try await callB(stock)
             return Response(status: .ok)
         }
         let a: URL

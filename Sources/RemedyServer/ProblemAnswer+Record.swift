@@ -82,6 +82,7 @@ extension ProblemAnswer {
             "report": "\(report())",
         ]
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
+        if let droppedActions { metadata["dropped"] = "\(droppedActions)" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata
     }

@@ -51,6 +51,23 @@ struct ServerSafetyTests {
         }
     }
 
+    @Test("An absolute URL of the request's own origin (its Host) stays in the JSON", arguments: ServerKind.allCases)
+    func ownOriginStays(kind: ServerKind) async throws {
+        let href = "http://app.example:8080/orders/9/view"
+        try await ProblemServer.with(kind, { $0.actionRequests["viewOrder"] = .init(method: "GET", href: href) }) {
+            server in
+            let own = try await RealClient.asyncHTTPClient.send(
+                server.baseURL.appending(path: "/orders/9"), headers: ["Host": "app.example:8080"])
+            let ownProblem = try ProblemDetails(decoding: own.body, contentType: own.contentType)
+            #expect(ownProblem.actions.first { $0.id == "viewOrder" }?.request?.href == href)
+            // The same link, asked for under another Host, leads to another origin.
+            let other = try await RealClient.asyncHTTPClient.send(
+                server.baseURL.appending(path: "/orders/9"), headers: ["Host": "shop.example"])
+            let otherProblem = try ProblemDetails(decoding: other.body, contentType: other.contentType)
+            #expect(otherProblem.actions.first { $0.id == "viewOrder" } == nil)
+        }
+    }
+
     @Test(
         "A browser's page links only where the JSON may lead: an allowed origin for a GET, never javascript:",
         arguments: ServerKind.allCases)

@@ -113,7 +113,8 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// from a page. Try Again loads the failed request again: a link to its path and query for a `GET`; for a
     /// `POST`, a `POST` form to the same target with an empty body (the page doesn't have what the failed
     /// request sent). An action without a request, and one whose `href` is neither relative nor of the
-    /// request's own origin (`javascript:`, `data:`, another host), is left off the page.
+    /// request's own origin (`javascript:`, `data:`, another host) nor, for a `GET`, of one of
+    /// ``allowedActionOrigins``, is left off the page.
     ///
     /// A renderer returns the whole document. It escapes every text with ``ProblemPage/escaped(_:)``, and
     /// gives an inline `<style>` the page's ``ProblemPage/styleNonce``: the response's

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Remedy
 import RemedyHummingbird
 import RemedyTesting
@@ -88,6 +89,37 @@ struct ServerSafetyTests {
             // A form may post to the page's own origin only (its Content-Security-Policy's form-action 'self').
             #expect(!answer.text.contains("https://help.example.com/r"))
             #expect(!answer.text.contains("javascript:"))
+        }
+    }
+
+    /// An order the person should read the guide about, in the help center.
+    struct OrderNeedsReview: PresentableError {
+        var title: String? { "Order Needs Review" }
+        var message: String { "Read how orders are reviewed before they ship." }
+        var category: ErrorCategory { .permissionDenied }
+        var recoveryOptions: [RecoveryOption] {
+            [RecoveryOption(id: "readGuide", title: "Read the Guide", role: .recommended) { .notRecovered }]
+        }
+    }
+
+    /// The sample of RemedyHummingbird's DocC catalog ("Rules, the catalog and actions"), word for word.
+    func allowingAHelpCenter(router: Router<BasicRequestContext>) {
+        var configuration = ProblemDetailsConfiguration()
+        configuration.actionRequests["readGuide"] = .init(method: "GET", href: "https://help.example.com/orders")
+        configuration.allowedActionOrigins = ["https://help.example.com"]
+        router.add(middleware: ProblemDetailsMiddleware(configuration))
+    }
+
+    @Test("The catalog's sample sends its link to the help center it allows")
+    func helpCenterSampleKeepsItsLink() async throws {
+        let router = Router()
+        allowingAHelpCenter(router: router)
+        router.get("/orders/9") { _, _ -> Response in throw OrderNeedsReview() }
+        try await ServerArticleSampleTests.serve(router) { baseURL in
+            let answer = try await RealClient.asyncHTTPClient.send(baseURL.appending(path: "/orders/9"))
+            #expect(answer.status == 403)
+            let problem = try ProblemDetails(decoding: answer.body, contentType: answer.contentType)
+            #expect(problem.actions.map(\.request?.href) == ["https://help.example.com/orders"])
         }
     }
 

@@ -108,6 +108,7 @@ extension ProblemAnswer {
         }
         if let causeReference { metadata["cause.reference"] = "\(causeReference)" }
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
+        if let droppedActions { metadata["dropped"] = "\(droppedActions)" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata
     }

@@ -17,8 +17,9 @@ import Remedy
 package struct ProblemAnswer {
     /// The error as resolved, the rules' replacement if any: what the log reports.
     package private(set) var error: any Error
-    /// What the client reads.
-    package private(set) var problem: ProblemDetails
+    /// What the client reads; its actions are checked before it is sent
+    /// (``dropUnsafeActions(authority:allowedOrigins:)``).
+    package var problem: ProblemDetails
     /// The status of the response.
     package let status: HTTPResponse.Status
     /// What kind of failure the client is told it is.
@@ -43,6 +44,9 @@ package struct ProblemAnswer {
     let languageHeaders: HTTPFields
     /// The language of each text sent: the app's own texts are in the app's language.
     let textLanguages: TextLanguages
+    /// The actions left out because a client may not act on their `href`, for the record, in one bounded line
+    /// (``dropUnsafeActions(authority:allowedOrigins:)``); `nil` when none was.
+    var droppedActions: String?
 
     /// Answers a resolved failure.
     ///

@@ -121,21 +121,16 @@ package struct ProblemAnswer {
             var title = failure.interpretation.title
             var message = failure.interpretation.message
             var fieldErrors = Self.fieldErrors(of: failure, localization: resolver.localization)
-            var options = Self.options(of: failure)
-            if let relayed {
-                if relaysTexts, !relayed.isIn(language) {
-                    let texts = resolver.interpretation(of: HTTPStatusError(status: relayed.error.status))
-                    title = texts.title
-                    message = texts.message
-                    if fieldErrors == relayed.error.fieldErrors { fieldErrors = [] }
-                }
-                let links = relayed.linkActionIDs
-                if !links.isEmpty { options.removeAll { $0.id.map(links.contains) == true } }
+            if let relayed, relaysTexts, !relayed.isIn(language) {
+                let texts = resolver.interpretation(of: HTTPStatusError(status: relayed.error.status))
+                title = texts.title
+                message = texts.message
+                if fieldErrors == relayed.error.fieldErrors { fieldErrors = [] }
             }
             problem = ProblemDetails(
                 title: title,
                 message: message,
-                options: options,
+                options: Self.options(of: failure, leavingOut: relayed?.linkActionIDs ?? []),
                 category: category,
                 severity: failure.severity,
                 status: Int(status.code),
@@ -245,8 +240,15 @@ package struct ProblemAnswer {
 
     // MARK: - Actions
 
-    /// The failure's options, with Try Again where the client can run the request again.
-    private static func options(of failure: ResolvedFailure) -> [RecoveryOption] {
+    /// The failure's options, with Try Again where the client can run the request again, without the options
+    /// whose ids are in `links` (another service's link actions), which then don't keep Try Again away either.
+    private static func options(of failure: ResolvedFailure, leavingOut links: Set<String>) -> [RecoveryOption] {
+        var failure = failure
+        if !links.isEmpty {
+            var interpretation = failure.interpretation
+            interpretation.options.removeAll { $0.id.map(links.contains) == true }
+            failure = ResolvedFailure(error: failure.error, interpretation: interpretation, facts: failure.facts)
+        }
         var options = failure.interpretation.options
         if failure.offersRetry(retryableCategories: retryableCategories) {
             if !options.contains(where: { $0.isRetry }) { options.insert(.retry, at: 0) }

@@ -89,6 +89,11 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// `HTTPResponseError` or `AbortError`, an ``HTTPStatusError`` without a URL), its text is the app's own (a
     /// ``PresentableError``, an entry of the app's ``catalog``, a context layer's override), or it is
     /// invalid input (a constraint violation, a body that doesn't decode).
+    ///
+    /// Another service's problem (a ``ProblemDetailsError`` the route received) has texts its service wrote for
+    /// its client: they are relayed in the answer's language only (else the catalog's texts for its status),
+    /// its link actions never, and its 401 or 403 (the other service refusing this one) is answered as the
+    /// service's problem; its reference is the answer's cause reference.
     public var isServerResourceFailure: @Sendable (any Error) -> Bool
     /// The label of the counter. Default: `"remedy_problems"`.
     public var counterLabel: String

@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port on 127.0.0.1.")
     var port: Int = 8080
 
-    @Flag(help: "Log at debug level: 4xx answers and each request's handling too, not only 5xx answers.")
+    @Flag(help: "Log at debug level: each request's handling, and the developer report of 4xx answers too.")
     var report = false
 
     func validate() throws {

@@ -42,8 +42,10 @@ public import RemedyServer
 /// services it calls) answers `unavailable` when it is transient and `internalError` otherwise, with texts
 /// that say only that the service has a problem, and the reference.
 ///
-/// An error that is already a `GoogleRPCStatus`, or an `RPCError` that carries status details, is the app's
-/// own detailed answer and passes untouched; so does a cancellation.
+/// An error that is already a `GoogleRPCStatus` is the app's own detailed answer and passes untouched; so does a
+/// cancellation. An `RPCError` another service answered a call of the method with is this server's own failure:
+/// its details are never relayed, and its reference (read by ``ErrorDetailsClientInterceptor``) becomes the cause of
+/// this answer's.
 ///
 /// The interceptor answers an error thrown by the method (from the rest of the chain), a response the chain
 /// rejects, and an error thrown while a streaming response is produced. While the method runs (and while its
@@ -185,16 +187,12 @@ public struct ErrorDetailsServerInterceptor: ServerInterceptor {
         static let acceptLanguageKey = "accept-language"
     }
 
-    /// The rejection that answers an error; the error itself when it is already a detailed answer, or a
-    /// cancellation.
+    /// The rejection that answers an error.
+    ///
+    /// - Throws: The error itself when it is the app's own detailed answer (a `GoogleRPCStatus`), or a
+    ///   cancellation.
     private func answer(_ error: any Error, _ call: Call) async throws -> RPCError {
         if error is GoogleRPCStatus { throw error }
-        if let rpcError = error as? RPCError,
-            rpcError.metadata[binaryValues: RPCError.statusDetailsKey].contains(
-                where: { _ in true })
-        {
-            return rpcError
-        }
         let failed = FailedRequest(
             acceptLanguage: call.acceptLanguage,
             prefersPage: false,

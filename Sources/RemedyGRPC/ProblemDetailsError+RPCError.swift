@@ -37,7 +37,20 @@ extension ProblemDetailsError {
         guard let body = try? JSONEncoder().encode(ProblemDetails.JSONValue.object(members)),
             let problem = try? ProblemDetails(decoding: body, contentType: ProblemDetails.mediaType)
         else { return nil }
-        self.init(problem: problem, status: httpStatus, url: linkBase, actionTransport: actionTransport)
+        // The language of the texts, as an HTTP answer's `Content-Language` names it: a server that relays the
+        // problem keeps its texts only in its own answer's language.
+        let locale = status.details.lazy.compactMap(\.localizedMessage).first?.locale ?? ""
+        let headers = Self.isLanguageTag(locale) ? ["Content-Language": locale] : [:]
+        self.init(
+            problem: problem, status: httpStatus, headers: headers, url: linkBase, actionTransport: actionTransport)
+    }
+
+    /// Whether a text reads as a BCP 47 language tag: 1 to 35 letters, digits and hyphens, starting with a letter.
+    private static func isLanguageTag(_ text: String) -> Bool {
+        guard let first = text.utf8.first, (1...35).contains(text.utf8.count) else { return false }
+        let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        return isLetter(first)
+            && text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// The Problem Details members the details stand for.

@@ -9,6 +9,9 @@ import RemedyTesting
 import SwiftProtobuf
 import Testing
 
+/// A dependency of the article's manifest, as the server article's manifest test stands in for PackageDescription.
+typealias ManifestDependency = ServerManifestSampleTests.Package.Dependency
+
 /// The samples of RemedyGRPC's DocC catalog (`Sources/RemedyGRPC/Documentation.docc`), word for word (the root
 /// package's `CodeSampleCoverageTests` checks that), run against a real server and client on loopback.
 @Suite(.timeLimit(.minutes(3)))
@@ -48,7 +51,7 @@ struct GRPCArticleSampleTests {
     // MARK: - The samples
 
     // swift-format-ignore
-    func articleManifest() -> [ServerArticleSampleTests.Package.Dependency] {
+    func articleManifest() -> [ManifestDependency] {
         manifest(
             dependencies: [
                 .package(path: "../Remedy", traits: ["GRPC"]),
@@ -58,9 +61,7 @@ struct GRPCArticleSampleTests {
         )
     }
 
-    func manifest(dependencies: [ServerArticleSampleTests.Package.Dependency]) -> [ServerArticleSampleTests.Package
-        .Dependency]
-    {
+    func manifest(dependencies: [ManifestDependency]) -> [ManifestDependency] {
         dependencies
     }
 

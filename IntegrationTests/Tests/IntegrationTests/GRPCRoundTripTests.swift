@@ -16,7 +16,7 @@ struct GRPCRoundTripTests {
         _ presenter: ScriptedPresenter,
         language: String = "en",
         clock: any Clock<Duration> = ContinuousClock(),
-        retryPolicy: RetryPolicy = .disabled,
+        retryPolicy: Remedy.RetryPolicy = .disabled,
         rules: [ErrorRule] = []
     ) -> ErrorScope {
         ErrorScope.root(
@@ -69,7 +69,9 @@ struct GRPCRoundTripTests {
             let presentation = try #require(presenter.presentations.first)
             #expect(presentation.category == .invalidInput)
             #expect(presentation.fieldErrors.map(\.field) == ["title", "year"])
-            #expect(!presentation.options.contains { $0.isRetry }, "invalid input offers no Try Again")
+            #expect(
+                !presentation.options.contains { $0.id == RecoveryOption.retry.id }, "invalid input offers no Try Again"
+            )
         }
     }
 
@@ -78,7 +80,7 @@ struct GRPCRoundTripTests {
         let calls = Counter()
         let clock = TestClock()
         let presenter = ScriptedPresenter()
-        let retries = RetryPolicy.exponential(maximumRetries: 1, randomFraction: { 0 })
+        let retries = Remedy.RetryPolicy.exponential(maximumRetries: 1, randomFraction: { 0 })
         let root = Self.root(presenter, clock: clock, retryPolicy: retries)
         try await GRPCTrip.with { _, _ in
             guard calls.increment() > 1 else {

@@ -2,10 +2,14 @@
 public import Foundation
 public import GRPCCore
 public import Remedy
-import Tracing
+public import Tracing
 
 /// Asks the services a client calls for answers in the person's language, and gives each failed call's
 /// `RPCError` the ``ProblemDetailsError`` its detailed error model stands for, as its `cause`.
+///
+/// Every call carries the caller's trace context too (`traceparent`, with swift-otel's W3C propagator), so the
+/// service's span — ``ErrorDetailsServerInterceptor``'s, which records the answer's reference — continues the
+/// caller's trace.
 ///
 /// Every call sends the request metadata `accept-language`: the language of ``Remedy/Localization/answering``
 /// when it is bound (the client runs in a server's method, whose answer is in its client's language), else the
@@ -19,9 +23,11 @@ import Tracing
 /// error answers its own client that it has a problem, with the reference it received as the cause.
 ///
 /// ```swift
+/// let localization = Localization(language: "de")
+/// let scope = ErrorScope.root(presenter: TerminalPresenter(), localization: localization)
 /// try await withGRPCClient(
 ///     transport: .http2NIOPosix(target: .dns(host: "records.example.com"), transportSecurity: .tls),
-///     interceptors: [ErrorDetailsClientInterceptor(localization: scope.localization)]
+///     interceptors: [ErrorDetailsClientInterceptor(localization: localization)]
 /// ) { client in
 ///     let records = Records.Client(wrapping: client)
 ///     let record = await scope.attempt("Loading the record") { try await records.get(request) }
@@ -32,6 +38,7 @@ public struct ErrorDetailsClientInterceptor: ClientInterceptor {
     private let localization: Localization
     private let linkBase: URL?
     private let actionTransport: ProblemDetailsError.ActionTransport
+    private let instrument: (any Instrument)?
 
     /// Creates the interceptor.
     ///
@@ -39,14 +46,18 @@ public struct ErrorDetailsClientInterceptor: ClientInterceptor {
     ///   - localization: The language to ask for outside a server's method. Default: ``Localization/default``.
     ///   - linkBase: The web address whose origin the services' `Help` links may go to; `nil` for none.
     ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
+    ///   - instrument: What writes the caller's trace context into the call's metadata. Default: `nil`, the
+    ///     bootstrapped `InstrumentationSystem.instrument`.
     public init(
         localization: Localization = .default,
         linkBase: URL? = nil,
-        actionTransport: ProblemDetailsError.ActionTransport = .urlSession()
+        actionTransport: ProblemDetailsError.ActionTransport = .urlSession(),
+        instrument: (any Instrument)? = nil
     ) {
         self.localization = localization
         self.linkBase = linkBase
         self.actionTransport = actionTransport
+        self.instrument = instrument
     }
 
     /// Sends the language, and gives the call's error the presentable error of its details.
@@ -67,7 +78,8 @@ public struct ErrorDetailsClientInterceptor: ClientInterceptor {
         // The caller's trace context (`traceparent`, with swift-otel's W3C propagator), so the service's span
         // continues the caller's trace.
         if let trace = ServiceContext.current {
-            InstrumentationSystem.instrument.inject(trace, into: &request.metadata, using: MetadataInjector())
+            (instrument ?? InstrumentationSystem.instrument).inject(
+                trace, into: &request.metadata, using: MetadataInjector())
         }
         var response = try await next(request, context)
         switch response.accepted {

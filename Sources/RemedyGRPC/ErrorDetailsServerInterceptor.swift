@@ -134,13 +134,16 @@ public struct ErrorDetailsServerInterceptor: ServerInterceptor {
         return response
     }
 
-    /// The server span of a call, continuing the trace context of its metadata (`traceparent`); `nil` when a
-    /// span is already active (a tracing interceptor before this one made it).
+    /// The server span of a call, continuing the trace context of its metadata (`traceparent`, with swift-otel's
+    /// W3C propagator), on which the answer's record notes its reference; `nil` when a span is already active (a
+    /// tracing interceptor before this one made it).
     private func startSpan(for call: Call, metadata: Metadata) -> (any Span)? {
         let tracer = configuration.tracer ?? InstrumentationSystem.tracer
         if let current = ServiceContext.current, tracer.activeSpan(identifiedBy: current) != nil { return nil }
         var context = ServiceContext.current ?? .topLevel
-        InstrumentationSystem.instrument.extract(metadata, into: &context, using: MetadataExtractor())
+        // The configuration's tracer reads the context it propagates; otherwise the bootstrapped instrument does.
+        let instrument: any Instrument = configuration.tracer ?? InstrumentationSystem.instrument
+        instrument.extract(metadata, into: &context, using: MetadataExtractor())
         let span = tracer.startSpan(call.method, context: context, ofKind: .server)
         span.updateAttributes { attributes in
             // OpenTelemetry's RPC conventions.

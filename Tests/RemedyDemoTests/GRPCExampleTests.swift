@@ -48,7 +48,7 @@ struct GRPCExampleTests {
         let (run, server) = try await callEveryMethod(language: "ja")
         defer { server.stop() }
         #expect(run.status == 0)
-        #expect(run.stderr.contains("• title: タイトルを入力してください。"))
+        #expect(run.stderr.contains("タイトルを入力してください。"))
         #expect(!run.stderr.contains("Enter a title."))
     }
 }

@@ -6,7 +6,8 @@
 // A package of its own, so library users never resolve these packages. See README.md.
 // It enables Remedy's package traits "Hummingbird" and "Vapor" to test the Problem Details middleware of each
 // (RemedyHummingbird, RemedyVapor) against a real server of each framework on loopback, with real clients
-// (URLSession and AsyncHTTPClient): the same round-trip tests run against both.
+// (URLSession and AsyncHTTPClient): the same round-trip tests run against both. With "GRPC", RemedyGRPC's
+// interceptors run on a real gRPC server and client (the GRPC*.swift tests).
 import Foundation
 import PackageDescription
 

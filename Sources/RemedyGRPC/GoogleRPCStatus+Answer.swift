@@ -13,8 +13,8 @@ enum ErrorInfoKey {
     static let severity = "severity"
     /// The ids of Remedy's ready-made actions the answer offers, separated by spaces: `retry`, `signIn`.
     static let actions = "actions"
-    /// The reference of the failure this one answers, from the service this one called (decision: a
-    /// reference per hop, and its cause).
+    /// The reference of the failure in a service this one called that caused this one: each answer has a
+    /// reference of its own, and names the one it received as its cause.
     static let causeReference = "causeReference"
 }
 

@@ -5,19 +5,19 @@ public import Remedy
 public import Tracing
 
 /// Asks the services a client calls for answers in the person's language, and gives each failed call's
-/// `RPCError` the ``ProblemDetailsError`` its detailed error model stands for, as its `cause`.
+/// `RPCError` the `ProblemDetailsError` its detailed error model stands for, as its `cause`.
 ///
 /// Every call carries the caller's trace context too (`traceparent`, with swift-otel's W3C propagator), so the
 /// service's span — ``ErrorDetailsServerInterceptor``'s, which records the answer's reference — continues the
 /// caller's trace.
 ///
-/// Every call sends the request metadata `accept-language`: the language of ``Remedy/Localization/answering``
+/// Every call sends the request metadata `accept-language`: the language of `Localization.answering`
 /// when it is bound (the client runs in a server's method, whose answer is in its client's language), else the
 /// localization the interceptor was given. ``ErrorDetailsServerInterceptor`` answers in it.
 ///
 /// A call that fails with gRPC's detailed error model (`grpc-status-details-bin`) still throws its `RPCError`,
-/// whose `cause` is then the ``ProblemDetailsError`` read from the details
-/// (``ProblemDetailsError/init(_:linkBase:actionTransport:)``): an ``ErrorScope`` that handles the error
+/// whose `cause` is then the `ProblemDetailsError` read from the details
+/// (`ProblemDetailsError(_:linkBase:actionTransport:)`): an `ErrorScope` that handles the error
 /// presents the server's localized message, title, actions, field errors and reference, waits for `RetryInfo`
 /// before trying again, and its sign-in rule takes over an `unauthenticated` call. A server that handles the
 /// error answers its own client that it has a problem, with the reference it received as the cause.
@@ -43,7 +43,7 @@ public struct ErrorDetailsClientInterceptor: ClientInterceptor {
     /// Creates the interceptor.
     ///
     /// - Parameters:
-    ///   - localization: The language to ask for outside a server's method. Default: ``Localization/default``.
+    ///   - localization: The language to ask for outside a server's method. Default: `Localization.default`.
     ///   - linkBase: The web address whose origin the services' `Help` links may go to; `nil` for none.
     ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
     ///   - instrument: What writes the caller's trace context into the call's metadata. Default: `nil`, the

@@ -13,7 +13,7 @@ public import RemedyServer
 /// needs.
 ///
 /// The error is resolved as RemedyHummingbird's and RemedyVapor's `ProblemDetailsMiddleware` resolve a route's
-/// error — one walk of its tree, the app's rules and catalog (``ProblemDetailsConfiguration``), in the language
+/// error — one walk of its tree, the app's rules and catalog (`ProblemDetailsConfiguration`), in the language
 /// the client asks for in the request metadata `accept-language` (HTTP's header name, which gRPC's HTTP/2
 /// headers carry) — and the answer is the one they would send, as gRPC's standard error details:
 ///
@@ -49,7 +49,7 @@ public import RemedyServer
 ///
 /// The interceptor answers an error thrown by the method (from the rest of the chain), a response the chain
 /// rejects, and an error thrown while a streaming response is produced. While the method runs (and while its
-/// response is produced), the localization of the request's answer is bound as ``Remedy/Localization/answering``,
+/// response is produced), the localization of the request's answer is bound as `Localization.answering`,
 /// which ``ErrorDetailsClientInterceptor`` sends on as `accept-language` to the services the method calls.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct ErrorDetailsServerInterceptor: ServerInterceptor {

@@ -10,10 +10,10 @@ extension ProblemDetailsError {
     /// (`grpc-status-details-bin`); `nil` when it carries none, or details that can't be read.
     ///
     /// The details are read as the Problem Details members they stand for, by the same decoder and with the same
-    /// bounds as an HTTP answer's body, and presented by ``ProblemDetailsError`` as one: the person reads the
+    /// bounds as an HTTP answer's body, and presented by `ProblemDetailsError` as one: the person reads the
     /// server's `LocalizedMessage` and the title in `ErrorInfo.metadata["title"]`, never the status message,
     /// which is developer text. `ErrorInfo.reason` names the category (`INVALID_INPUT`), `RequestInfo` the
-    /// server's reference, `RetryInfo` how long ``ErrorScope/attempt(_:retry:operation:)`` waits before trying
+    /// server's reference, `RetryInfo` how long `ErrorScope.attempt(_:retry:operation:)` waits before trying
     /// again, `BadRequest` the field errors (their localized messages only), and the status code the HTTP status
     /// the app's rules see (`unauthenticated` as 401: the app's sign-in rule takes over).
     ///

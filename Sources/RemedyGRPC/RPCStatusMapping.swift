@@ -6,7 +6,7 @@ import GRPCCore
 ///
 /// The server answers with Problem Details' status of a failure (422 for invalid input, 503 for a service
 /// unavailable for now…) and sends the gRPC code of that status; a client turns a gRPC code back into the status
-/// a ``ProblemDetailsError`` carries, so the app's rules for HTTP statuses (401 → sign in) see gRPC failures too.
+/// a `ProblemDetailsError` carries, so the app's rules for HTTP statuses (401 → sign in) see gRPC failures too.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 package enum RPCStatusMapping {
     /// The gRPC code of an answer's HTTP status: 400 and 422 `invalidArgument`, 401 `unauthenticated`, 403

@@ -11,7 +11,7 @@ extension ServerFramework {
     /// metadata.
     ///
     /// Not an `RPCError` that is another service's answer: one that carries gRPC's detailed error model, or whose
-    /// cause is the ``ProblemDetailsError`` ``ErrorDetailsClientInterceptor`` read from it. Relayed, it would tell
+    /// cause is the `ProblemDetailsError` ``ErrorDetailsClientInterceptor`` read from it. Relayed, it would tell
     /// this service's client what another service told this one; it is a failure of this server's resources.
     static let grpc = ServerFramework(
         statedStatus: { node in

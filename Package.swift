@@ -28,6 +28,8 @@ let package = Package(
         .executable(name: "server-example", targets: ["server-example"]),
         .executable(name: "server-example-client", targets: ["server-example-client"]),
         .executable(name: "vapor-example", targets: ["vapor-example"]),
+        .executable(name: "grpc-example-server", targets: ["grpc-example-server"]),
+        .executable(name: "grpc-example-client", targets: ["grpc-example-client"]),
     ],
     // Opt-in integrations. A dependency used only under a trait that is not enabled is not resolved at all, so a
     // package that depends on Remedy without the trait never fetches or builds Hummingbird (nor SwiftNIO).
@@ -76,6 +78,8 @@ let package = Package(
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        // Only under the trait "GRPC", for the gRPC example's server and client: HTTP/2 over SwiftNIO.
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
     ],
     targets: [
         .target(
@@ -146,6 +150,8 @@ let package = Package(
                 .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf", condition: .when(traits: ["GRPC"])),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["GRPC"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["GRPC"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["GRPC"])),
             ]
         ),
         .executableTarget(
@@ -215,6 +221,51 @@ let package = Package(
             ],
             path: "Examples/vapor"
         ),
+        // The gRPC example: the service's messages and method descriptors, written by hand on protobuf's well-known
+        // types (Examples/grpc/Records/records.proto describes them), shared by its server and client.
+        .target(
+            name: "GRPCExampleRecords",
+            dependencies: [
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf", condition: .when(traits: ["GRPC"])),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["GRPC"])),
+            ],
+            path: "Examples/grpc/Records",
+            exclude: ["records.proto"]
+        ),
+        // A gRPC server whose methods fail for real, with RemedyGRPC's server interceptor. Without the trait it
+        // builds only a line that says how to run it.
+        .executableTarget(
+            name: "grpc-example-server",
+            dependencies: [
+                .target(name: "GRPCExampleRecords", condition: .when(traits: ["GRPC"])),
+                .target(name: "RemedyGRPC", condition: .when(traits: ["GRPC"])),
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(
+                    name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport",
+                    condition: .when(traits: ["GRPC"])),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["GRPC"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["GRPC"])),
+                .target(name: "Remedy", condition: .when(traits: ["GRPC"])),
+            ],
+            path: "Examples/grpc/Server"
+        ),
+        // Its client: each failure presented by RemedyTerminal in the person's language.
+        .executableTarget(
+            name: "grpc-example-client",
+            dependencies: [
+                .target(name: "GRPCExampleRecords", condition: .when(traits: ["GRPC"])),
+                .target(name: "RemedyGRPC", condition: .when(traits: ["GRPC"])),
+                .product(name: "GRPCCore", package: "grpc-swift-2", condition: .when(traits: ["GRPC"])),
+                .product(
+                    name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport",
+                    condition: .when(traits: ["GRPC"])),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["GRPC"])),
+                .target(name: "Remedy", condition: .when(traits: ["GRPC"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["GRPC"])),
+            ],
+            path: "Examples/grpc/Client"
+        ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTerminal", "RemedyTesting"]),
         // ArgumentParser only for the tests: they check what Remedy makes of its real errors, which the library
         // products recognise by their structure without depending on it.
@@ -245,7 +296,7 @@ let package = Package(
             name: "RemedyDemoTests",
             dependencies: [
                 "remedy-demo", "notes-example", "export-example", "server-example", "server-example-client",
-                "vapor-example",
+                "vapor-example", "grpc-example-server", "grpc-example-client",
             ]
         ),
     ],

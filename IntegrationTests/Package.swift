@@ -6,7 +6,8 @@
 // A package of its own, so library users never resolve these packages. See README.md.
 // It enables Remedy's package traits "Hummingbird" and "Vapor" to test the Problem Details middleware of each
 // (RemedyHummingbird, RemedyVapor) against a real server of each framework on loopback, with real clients
-// (URLSession and AsyncHTTPClient): the same round-trip tests run against both.
+// (URLSession and AsyncHTTPClient): the same round-trip tests run against both. With "GRPC", RemedyGRPC's
+// interceptors run on a real gRPC server and client (the GRPC*.swift tests).
 import Foundation
 import PackageDescription
 
@@ -50,7 +51,7 @@ let package = Package(
     // gRPC Swift 2 needs macOS 15 (its availability macro); the library itself still supports macOS 14.
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "..", traits: ["Hummingbird", "Vapor"]),
+        .package(path: "..", traits: ["Hummingbird", "Vapor", "GRPC"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
@@ -73,6 +74,9 @@ let package = Package(
         // process spawning and SQLite through another driver (SQLite vendored, its symbols renamed).
         .package(url: "https://github.com/grpc/grpc-swift-2.git", exact: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", exact: "2.9.2"),
+        // RemedyGRPC's round trips: google.rpc.Status and the detailed error model's messages, on well-known types.
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
@@ -107,6 +111,12 @@ let package = Package(
                 .product(name: "RemedyVapor", package: remedy),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The gRPC round trips: RemedyGRPC's interceptors on a real server and client over HTTP/2.
+                .product(name: "RemedyGRPC", package: remedy),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 // The spans of a chain, exported over OTLP/HTTP to a receiver on loopback.

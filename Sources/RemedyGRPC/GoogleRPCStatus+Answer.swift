@@ -1,0 +1,124 @@
+#if GRPC
+import Foundation
+import GRPCCore
+import GRPCProtobuf
+import Remedy
+
+/// The keys of `ErrorInfo.metadata` that carry what gRPC's detailed error model has no message for.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+enum ErrorInfoKey {
+    /// The answer's title, in the language of its `LocalizedMessage`.
+    static let title = "title"
+    /// The answer's severity: `minor`, `major` or `critical`.
+    static let severity = "severity"
+    /// The ids of Remedy's ready-made actions the answer offers, separated by spaces: `retry`, `signIn`.
+    static let actions = "actions"
+    /// The reference of the failure in a service this one called that caused this one: each answer has a
+    /// reference of its own, and names the one it received as its cause.
+    static let causeReference = "causeReference"
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension GoogleRPCStatus {
+    /// gRPC's detailed error model of a Problem Details answer: the code of its status, and its texts, actions,
+    /// reference, field errors and retry delay as the standard error details.
+    ///
+    /// - `LocalizedMessage`: the message (the detail, else the title) in the answer's language.
+    /// - `ErrorInfo`: the domain, the category as the reason (`INVALID_INPUT`), and in its metadata the title,
+    ///   the severity, the ready-made actions and the cause reference.
+    /// - `RequestInfo`: the reference as the request id.
+    /// - `RetryInfo`: the retry delay.
+    /// - `BadRequest`: a violation per field error, its message as the localized message too.
+    /// - `Help`: a link per action whose request is a `GET` of an `http`/`https` URL on `linkBase`'s origin (a
+    ///   page a person can open); other actions have no place in gRPC's model and stay out.
+    ///
+    /// - Parameters:
+    ///   - problem: The answer.
+    ///   - code: The gRPC code of the answer's status.
+    ///   - language: The language of the answer's texts (its `Content-Language`).
+    ///   - domain: `ErrorInfo.domain`.
+    ///   - linkBase: The web address the service's action links are on; without it, no `Help` link is sent.
+    init(
+        answering problem: ProblemDetails,
+        code: RPCError.Code,
+        language: String,
+        domain: String,
+        linkBase: URL?
+    ) {
+        let title = problem.title ?? ""
+        let message = problem.detail ?? title
+        var info: [String: String] = [:]
+        if !title.isEmpty { info[ErrorInfoKey.title] = title }
+        if let severity = problem.severity { info[ErrorInfoKey.severity] = severity.description }
+        let readyMade = problem.actions.map(\.id).filter {
+            [ProblemDetails.Action.retryID, ProblemDetails.Action.signInID].contains($0)
+        }
+        if !readyMade.isEmpty { info[ErrorInfoKey.actions] = readyMade.joined(separator: " ") }
+        if let cause = problem.causeReference { info[ErrorInfoKey.causeReference] = cause.description }
+        var details: [ErrorDetails] = [
+            .errorInfo(
+                reason: Self.reason(of: problem.category ?? .unknown), domain: domain, metadata: info),
+            .localizedMessage(locale: language, message: message),
+        ]
+        if let reference = problem.supportReference {
+            details.append(.requestInfo(requestID: reference.description, servingData: ""))
+        }
+        if let retryAfter = problem.retryAfter { details.append(.retryInfo(delay: retryAfter)) }
+        if !problem.fieldErrors.isEmpty {
+            details.append(
+                .badRequest(
+                    violations: problem.fieldErrors.map { fieldError in
+                        let path = fieldError.path.joined(separator: ".")
+                        return ErrorDetails.BadRequest.FieldViolation(
+                            field: path.isEmpty ? fieldError.field : path,
+                            description: fieldError.message,
+                            reason: "",
+                            localizedMessage: ErrorDetails.LocalizedMessage(
+                                locale: language, message: fieldError.message)
+                        )
+                    }))
+        }
+        let links = problem.actions.compactMap { Self.helpLink(for: $0, base: linkBase) }
+        if !links.isEmpty { details.append(.help(links: links)) }
+        let developerMessage = [problem.title, problem.detail].compactMap { $0 }.joined(separator: ": ")
+        self.init(code: code, message: developerMessage, details: details)
+    }
+
+    /// A category's identifier as `ErrorInfo.reason` writes one: `invalidInput` as `INVALID_INPUT`.
+    static func reason(of category: ErrorCategory) -> String {
+        var reason = ""
+        for character in category.identifier {
+            if character.isUppercase, !reason.isEmpty { reason.append("_") }
+            reason += character.isLetter || character.isNumber ? character.uppercased() : "_"
+        }
+        return reason
+    }
+
+    /// The link of an action a person can open: a `GET` of an `http`/`https` URL on the origin of `base`
+    /// (relative references resolved against it); `nil` for any other action, and without `base`.
+    static func helpLink(for action: ProblemDetails.Action, base: URL?) -> ErrorDetails.Help.Link? {
+        guard let base, let request = action.request, request.method == "GET", request.href.utf8.count <= 2_048,
+            let url = URL(string: request.href, relativeTo: base)?.absoluteURL,
+            let origin = WebOrigin(url), origin == WebOrigin(base), url.user == nil
+        else { return nil }
+        return ErrorDetails.Help.Link(url: url.absoluteString, description: action.title)
+    }
+}
+
+/// The origin of an `http` or `https` URL: scheme and host without regard to case, a missing port as the
+/// scheme's default; `nil` for any other scheme (`javascript:`, `data:`…).
+private struct WebOrigin: Equatable {
+    let scheme: String
+    let host: String
+    let port: Int
+
+    init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = url.port ?? (scheme == "http" ? 80 : 443)
+    }
+}
+#endif

@@ -116,7 +116,9 @@ package struct ProblemAnswer {
             )
             keptHeaders = HTTPFields()
         } else {
-            status = statement?.status ?? Self.status(of: failure, statuses: configuration.statuses)
+            // A relayed problem keeps its status, which its texts (relayed, or the catalog's for it) speak of.
+            let relayedStatus = relaysTexts ? relayed.flatMap { Self.answerStatus($0.error.status) } : nil
+            status = statement?.status ?? relayedStatus ?? Self.status(of: failure, statuses: configuration.statuses)
             category = failure.category
             var title = failure.interpretation.title
             var message = failure.interpretation.message
@@ -204,6 +206,11 @@ package struct ProblemAnswer {
 
     /// The status of a failure that states none: its category's, and 400 for invalid input that couldn't
     /// even be decoded (a malformed request).
+    /// An error status another service answered with, as this answer's status; `nil` outside 400...599.
+    private static func answerStatus(_ code: Int) -> HTTPResponse.Status? {
+        (400...599).contains(code) ? HTTPResponse.Status(code: code) : nil
+    }
+
     private static func status(
         of failure: ResolvedFailure,
         statuses: [ErrorCategory: HTTPResponse.Status]

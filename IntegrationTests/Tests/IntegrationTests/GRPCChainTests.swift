@@ -28,7 +28,8 @@ struct GRPCChainTests {
                 let bReference = try #require(bRecord["reference"])
                 // A's answer: under its own reference, with B's as the cause; B's text relayed, since B answered in
                 // the language A's client asked for (the server layer relays another service's texts only then).
-                #expect(failure.rpcError.code == .internalError)
+                // B's status kind stays with the texts that speak of it.
+                #expect(failure.rpcError.code == .notFound)
                 #expect(failure.localizedMessage?.locale == "ja")
                 #expect(
                     failure.localizedMessage?.message

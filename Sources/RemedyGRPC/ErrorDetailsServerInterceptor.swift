@@ -229,7 +229,8 @@ public struct ErrorDetailsServerInterceptor: ServerInterceptor {
             code: code,
             language: language,
             domain: domain ?? service,
-            linkBase: linkBase
+            linkBase: linkBase,
+            allowedOrigins: resolver.allowedOrigins
         )
         return RPCError(details)
     }

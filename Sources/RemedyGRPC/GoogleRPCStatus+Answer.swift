@@ -3,6 +3,7 @@ import Foundation
 import GRPCCore
 import GRPCProtobuf
 import Remedy
+import RemedyServer
 
 /// The keys of `ErrorInfo.metadata` that carry what gRPC's detailed error model has no message for.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -29,8 +30,9 @@ extension GoogleRPCStatus {
     /// - `RequestInfo`: the reference as the request id.
     /// - `RetryInfo`: the retry delay.
     /// - `BadRequest`: a violation per field error, its message as the localized message too.
-    /// - `Help`: a link per action whose request is a `GET` of an `http`/`https` URL on `linkBase`'s origin (a
-    ///   page a person can open); other actions have no place in gRPC's model and stay out.
+    /// - `Help`: a link per action whose request is a `GET` the server may send (``ActionLink``: relative, resolved
+    ///   against `linkBase`, on `linkBase`'s authority, or of an allowed origin), a page a person can open; other
+    ///   actions have no place in gRPC's model and stay out.
     ///
     /// - Parameters:
     ///   - problem: The answer.
@@ -38,12 +40,14 @@ extension GoogleRPCStatus {
     ///   - language: The language of the answer's texts (its `Content-Language`).
     ///   - domain: `ErrorInfo.domain`.
     ///   - linkBase: The web address the service's action links are on; without it, no `Help` link is sent.
+    ///   - allowedOrigins: The other origins a link may lead to (``ProblemDetailsConfiguration/allowedActionOrigins``).
     init(
         answering problem: ProblemDetails,
         code: RPCError.Code,
         language: String,
         domain: String,
-        linkBase: URL?
+        linkBase: URL?,
+        allowedOrigins: Set<HTTPOrigin> = []
     ) {
         let title = problem.title ?? ""
         let message = problem.detail ?? title
@@ -78,7 +82,9 @@ extension GoogleRPCStatus {
                         )
                     }))
         }
-        let links = problem.actions.compactMap { Self.helpLink(for: $0, base: linkBase) }
+        let links = problem.actions.compactMap {
+            Self.helpLink(for: $0, base: linkBase, allowedOrigins: allowedOrigins)
+        }
         if !links.isEmpty { details.append(.help(links: links)) }
         let developerMessage = [problem.title, problem.detail].compactMap { $0 }.joined(separator: ": ")
         self.init(code: code, message: developerMessage, details: details)
@@ -94,31 +100,20 @@ extension GoogleRPCStatus {
         return reason
     }
 
-    /// The link of an action a person can open: a `GET` of an `http`/`https` URL on the origin of `base`
-    /// (relative references resolved against it); `nil` for any other action, and without `base`.
-    static func helpLink(for action: ProblemDetails.Action, base: URL?) -> ErrorDetails.Help.Link? {
-        guard let base, let request = action.request, request.method == "GET", request.href.utf8.count <= 2_048,
-            let url = URL(string: request.href, relativeTo: base)?.absoluteURL,
-            let origin = WebOrigin(url), origin == WebOrigin(base), url.user == nil
+    /// The link of an action a person can open: a `GET` whose `href` the server may send (``ActionLink``, the rule
+    /// of every answer), relative references resolved against `base`; `nil` for any other action, and without
+    /// `base`.
+    static func helpLink(
+        for action: ProblemDetails.Action,
+        base: URL?,
+        allowedOrigins: Set<HTTPOrigin> = []
+    ) -> ErrorDetails.Help.Link? {
+        guard let base, let host = base.host, let request = action.request, request.method == "GET",
+            ActionLink.isAllowed(
+                request.href, authority: base.port.map { "\(host):\($0)" } ?? host, allowedOrigins: allowedOrigins),
+            let url = URL(string: request.href, relativeTo: base)?.absoluteURL
         else { return nil }
         return ErrorDetails.Help.Link(url: url.absoluteString, description: action.title)
-    }
-}
-
-/// The origin of an `http` or `https` URL: scheme and host without regard to case, a missing port as the
-/// scheme's default; `nil` for any other scheme (`javascript:`, `data:`…).
-private struct WebOrigin: Equatable {
-    let scheme: String
-    let host: String
-    let port: Int
-
-    init?(_ url: URL) {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host?.lowercased(), !host.isEmpty
-        else { return nil }
-        self.scheme = scheme
-        self.host = host
-        port = url.port ?? (scheme == "http" ? 80 : 443)
     }
 }
 #endif

@@ -28,6 +28,8 @@ let package = Package(
         .executable(name: "server-example", targets: ["server-example"]),
         .executable(name: "server-example-client", targets: ["server-example-client"]),
         .executable(name: "vapor-example", targets: ["vapor-example"]),
+        .executable(name: "openapi-example", targets: ["openapi-example"]),
+        .executable(name: "openapi-example-client", targets: ["openapi-example-client"]),
     ],
     // Opt-in integrations. A dependency used only under a trait that is not enabled is not resolved at all, so a
     // package that depends on Remedy without the trait never fetches or builds Hummingbird (nor SwiftNIO).
@@ -71,6 +73,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         // Only under the trait "OpenAPI" (RemedyOpenAPI): the runtime every generated server and client uses.
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        // Only under the trait "OpenAPI", for Examples/openapi: its server's transport and its client's.
+        .package(url: "https://github.com/swift-server/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         // Only under the trait "GRPC" (RemedyGRPC): gRPC Swift 2, and its protobuf support for google.rpc.Status and
         // the detailed error model's messages.
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
@@ -134,6 +139,7 @@ let package = Package(
                 .product(
                     name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         // Every file is under `#if GRPC`: without the trait the target builds empty and resolves nothing.
@@ -215,6 +221,44 @@ let package = Package(
             ],
             path: "Examples/vapor"
         ),
+        // The OpenAPI example: a server generated from Examples/openapi/openapi.yaml, on swift-openapi-hummingbird,
+        // and its generated client on swift-openapi-urlsession (the generated code is committed: no build plugin).
+        // Without the trait each builds only a line that says how to run it.
+        .executableTarget(
+            name: "openapi-example",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "RemedyOpenAPI", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird",
+                    condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "Remedy", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["OpenAPI"])),
+            ],
+            path: "Examples/openapi/Server"
+        ),
+        .executableTarget(
+            name: "openapi-example-client",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "RemedyOpenAPI", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                    condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "Remedy", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["OpenAPI"])),
+            ],
+            path: "Examples/openapi/Client"
+        ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTerminal", "RemedyTesting"]),
         // ArgumentParser only for the tests: they check what Remedy makes of its real errors, which the library
         // products recognise by their structure without depending on it.
@@ -244,7 +288,7 @@ let package = Package(
             name: "RemedyDemoTests",
             dependencies: [
                 "remedy-demo", "notes-example", "export-example", "server-example", "server-example-client",
-                "vapor-example",
+                "vapor-example", "openapi-example", "openapi-example-client",
             ]
         ),
     ],

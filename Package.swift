@@ -296,8 +296,8 @@ let package = Package(
 )
 
 // Documentation only. `REMEDY_DOCS=1 swift package generate-documentation --target Remedy` builds the core's
-// catalogs (Remedy, RemedyTerminal, RemedyTesting, RemedyUI); `REMEDY_DOCS=servers` with `--traits Hummingbird,Vapor`
-// builds the server integrations' (RemedyHummingbird, RemedyVapor). Without the variable the plugin isn't resolved, so
+// catalogs (Remedy, RemedyTerminal, RemedyTesting, RemedyUI); `REMEDY_DOCS=servers` with
+// `--traits Hummingbird,Vapor,OpenAPI` builds the server integrations' (RemedyHummingbird, RemedyVapor, RemedyOpenAPI). Without the variable the plugin isn't resolved, so
 // neither users nor CI fetch or build it.
 if let documentation = Context.environment["REMEDY_DOCS"] {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))

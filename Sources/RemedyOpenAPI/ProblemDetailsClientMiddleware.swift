@@ -16,7 +16,7 @@ public import Remedy
 /// let client = Client(
 ///     serverURL: URL(string: "https://api.example.com")!,
 ///     transport: URLSessionTransport(),
-///     middlewares: [ProblemDetailsClientMiddleware(localization: root.localization)]
+///     middlewares: [ProblemDetailsClientMiddleware(localization: localization)]
 /// )
 /// let record = await scope.attempt("Loading the record") {
 ///     try await client.getRecord(path: .init(id: "42")).ok.body.json
@@ -31,7 +31,7 @@ public import Remedy
 /// operation's declared output.
 ///
 /// The request's `Accept-Language` is the language of the failure a server is answering, when a server
-/// integration runs this call (`Localization.current`), else ``localization``'s: a service that calls another
+/// integration runs this call (`Localization.answering`), else ``localization``'s: a service that calls another
 /// asks it for its own client's language.
 public struct ProblemDetailsClientMiddleware: ClientMiddleware {
     /// The language asked for when no server integration has bound one.
@@ -78,7 +78,7 @@ public struct ProblemDetailsClientMiddleware: ClientMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
-        request.headerFields[.acceptLanguage] = (Localization.current ?? localization).acceptLanguage
+        request.headerFields[.acceptLanguage] = (Localization.answering ?? localization).acceptLanguage
         let (response, responseBody) = try await next(request, body, baseURL)
         guard response.status.code >= 400, let contentType = response.headerFields[.contentType],
             ProblemDetails.isProblemContentType(contentType)
@@ -96,7 +96,7 @@ public struct ProblemDetailsClientMiddleware: ClientMiddleware {
             limits: limits,
             actionTransport: actionTransport
         )
-        guard error is ProblemDetailsError else { return (response, HTTPBody(data)) }
+        guard error is ProblemDetailsError else { return (response, responseBody.map { _ in HTTPBody(data) }) }
         throw error
     }
 

@@ -36,6 +36,9 @@ public import RemedyServer
 /// adopts the runtime's `HTTPResponseConvertible` keeps its status and headers, as a framework's status error
 /// does; otherwise the category decides the status (`ProblemDetailsConfiguration.statuses`).
 ///
+/// A rule that takes an error over and recovers runs the operation again only when the request's body can be read
+/// again (`HTTPBody.IterationBehavior.multiple`); a transport's streamed body can't, and the error is answered.
+///
 /// Its answers are always Problem Details, never the HTML page of the other integrations: an OpenAPI
 /// operation answers what its document declares, and the document fragment in this module's documentation
 /// declares `application/problem+json` for every operation's `default` response. A cancellation is never

@@ -44,10 +44,9 @@ public import RemedyServer
 /// `Accept: */*` and a request without `Accept` get Problem Details.
 ///
 /// Every answer carries `Vary: Accept, Accept-Language` (`Vary: Accept-Language` when pages are off) and the
-/// `Content-Language` of its texts. Each is logged in
-/// one line: at `info` for a 5xx answer (the server failed and nobody else saw the report), at `debug` for
-/// a 4xx (the client's request was answered as designed) or one a rule silenced. None is an `error`: a
-/// handled error is not a failure of the program.
+/// `Content-Language` of its texts. Each is logged in one line, at `info`, so the reference a person reads out
+/// finds it at the default level (`ProblemDetailsConfiguration.clientErrorLogLevel` opts 4xx answers down); one a
+/// rule silenced at `debug`. None is an `error`: a handled error is not a failure of the program.
 public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The rules, catalog, languages and records.
     public let configuration: ProblemDetailsConfiguration
@@ -69,6 +68,9 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
 
     /// Runs the rest of the chain, and answers its error with Problem Details.
     ///
+    /// While the chain runs, and while its error is answered, the language of the request's answer is bound as
+    /// `Localization.answering`, which Remedy's clients send on to the services the route calls.
+    ///
     /// - Parameters:
     ///   - request: The request.
     ///   - context: The request's context; its logger receives the error's log lines.
@@ -76,6 +78,18 @@ public struct ProblemDetailsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// - Returns: The route's response, or the Problem Details response of its error.
     /// - Throws: Only an `HTTPResponseError` whose status is below 400, or a cancellation, untouched.
     public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let localization = resolver.localization(acceptLanguage: request.headers[.acceptLanguage])
+        return try await Localization.$answering.withValue(localization) {
+            try await answer(request, context: context, next: next)
+        }
+    }
+
+    /// Runs the chain and answers its error, in the request's language.
+    private func answer(
         _ request: Request,
         context: Context,
         next: (Request, Context) async throws -> Response

@@ -36,7 +36,7 @@ struct AcceptLanguage: Sendable, Equatable {
     }
 
     /// One range and its parameters, such as `de-CH;q=0.8`; `nil` when malformed.
-    private static func range(_ element: ArraySlice<UInt8>) -> Range? {
+    private static func range(_ element: HeaderBytes.Bytes) -> Range? {
         let tagEnd = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
         let tag = HeaderBytes.trimmed(element[element.startIndex..<tagEnd])
         guard !tag.isEmpty, tag.count <= 35, tag.allSatisfy(isTagByte) else { return nil }
@@ -56,13 +56,18 @@ struct AcceptLanguage: Sendable, Equatable {
 
     /// A language name compared as ranges are: lowercase, `_` read as `-`.
     static func normalized(_ language: String) -> String {
-        normalized(Array(language.utf8)[...])
+        var language = language
+        return language.withUTF8 { normalized($0[...]) }
     }
 
-    private static func normalized(_ bytes: ArraySlice<UInt8>) -> String {
-        String(
-            decoding: bytes.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : HeaderBytes.lowercase($0) },
-            as: UTF8.self)
+    /// Written in place: a tag of up to 15 bytes, as most are, is a string without an allocation.
+    private static func normalized(_ bytes: HeaderBytes.Bytes) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() {
+                buffer[offset] = byte == UInt8(ascii: "_") ? UInt8(ascii: "-") : HeaderBytes.lowercase(byte)
+            }
+            return bytes.count
+        }
     }
 
     /// The position of the best of the server's languages for this header, or `nil` when none is
@@ -76,21 +81,50 @@ struct AcceptLanguage: Sendable, Equatable {
     /// - Returns: An index into `languages`, or `nil`.
     func bestIndex(among languages: [String]) -> Int? {
         for range in ranges {
-            if range.tag == "*" { return languages.isEmpty ? nil : 0 }
-            if let exact = languages.firstIndex(of: range.tag) { return exact }
-            let subtags = range.tag.utf8.split(separator: UInt8(ascii: "-"))
-            guard let primary = subtags.first else { continue }
-            var candidate = String(Substring(primary))
-            if candidate == "zh" {
-                let traditional = subtags.dropFirst().contains { subtag in
-                    ["hant", "tw", "hk", "mo"].contains { $0.utf8.elementsEqual(subtag) }
-                }
-                if traditional { continue }
-                candidate = "zh-hans"
-            }
-            if let match = languages.firstIndex(of: candidate) { return match }
+            if let match = Self.index(of: range.tag, among: languages) { return match }
         }
         return nil
     }
+
+    /// The position of the best of the server's languages for a header, the one ``bestIndex(among:)`` finds
+    /// among its ranges, read without keeping them: every request reads its language, before its route runs
+    /// (``ProblemResolver/localization(acceptLanguage:)``), and one that doesn't fail should allocate nothing
+    /// for it.
+    ///
+    /// - Parameters:
+    ///   - header: The `Accept-Language` header.
+    ///   - languages: The server's languages, as ``normalized(_:)`` gives their `.lproj` names.
+    /// - Returns: An index into `languages`, or `nil`.
+    static func bestIndex(of header: String, among languages: [String]) -> Int? {
+        // The first of the heaviest matching ranges: what sorting them by weight, ties in order, would find.
+        var best: (quality: Int, index: Int)?
+        HeaderBytes.forEachElement(of: header, maximum: maximumRanges) { element in
+            guard let range = range(element), range.quality > (best?.quality ?? 0),
+                let index = index(of: range.tag, among: languages)
+            else { return }
+            best = (range.quality, index)
+        }
+        return best?.index
+    }
+
+    /// The position of the language a range matches (see ``bestIndex(among:)``), or `nil`.
+    private static func index(of tag: String, among languages: [String]) -> Int? {
+        if tag == "*" { return languages.isEmpty ? nil : 0 }
+        if let exact = languages.firstIndex(of: tag) { return exact }
+        let primaryEnd = tag.firstIndex(of: "-") ?? tag.endIndex
+        let primary = tag[..<primaryEnd]
+        guard primary == "zh" else { return languages.firstIndex { $0[...] == primary } }
+        var subtags = tag[primaryEnd...]
+        while !subtags.isEmpty {
+            subtags = subtags.dropFirst()
+            let end = subtags.firstIndex(of: "-") ?? subtags.endIndex
+            if traditionalChinese.contains(where: { $0[...] == subtags[..<end] }) { return nil }
+            subtags = subtags[end...]
+        }
+        return languages.firstIndex(of: "zh-hans")
+    }
+
+    /// The subtags of a Chinese range that ask for the Traditional script.
+    private static let traditionalChinese = ["hant", "tw", "hk", "mo"]
 }
 #endif

@@ -77,7 +77,7 @@ struct AcceptNegotiation: Sendable, Equatable {
     }
 
     /// One range and its parameters, such as `text/html;q=0.9`; `nil` when malformed.
-    private static func range(_ element: ArraySlice<UInt8>) -> Range? {
+    private static func range(_ element: HeaderBytes.Bytes) -> Range? {
         let mediaEnd = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
         let media = HeaderBytes.trimmed(element[element.startIndex..<mediaEnd])
         guard media.count <= 127, let slash = media.firstIndex(of: UInt8(ascii: "/")) else { return nil }
@@ -121,7 +121,7 @@ struct AcceptNegotiation: Sendable, Equatable {
         }
     }
 
-    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func lowercased(_ bytes: HeaderBytes.Bytes) -> String {
         String(decoding: bytes.map(HeaderBytes.lowercase), as: UTF8.self)
     }
 }

@@ -5,23 +5,31 @@
 /// splitting and number parsing they would cost more than the rest of its failed request's answer
 /// (`server.failure.httpError.de`, Benchmarks/README.md).
 enum HeaderBytes {
+    /// Some bytes of a header value, read in place.
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
     /// Reads the comma-separated elements of a header value in order, at most `maximum` of them (the rest are
     /// not read, so a huge header costs little), each as it stands between its commas.
-    static func forEachElement(of header: String, maximum: Int, _ body: (ArraySlice<UInt8>) -> Void) {
-        let bytes = Array(header.utf8)
-        var start = 0
-        var read = 0
-        while start <= bytes.count, read < maximum {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-            read += 1
-            body(bytes[start..<end])
-            start = end + 1
+    ///
+    /// Read in place, without copying the value (a header a framework made is a native string): every request
+    /// reads its `Accept-Language`, whether it fails or not.
+    static func forEachElement(of header: String, maximum: Int, _ body: (Bytes) -> Void) {
+        var header = header
+        header.withUTF8 { bytes in
+            var start = 0
+            var read = 0
+            while start <= bytes.count, read < maximum {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+                read += 1
+                body(bytes[start..<end])
+                start = end + 1
+            }
         }
     }
 
     /// The weight of a header element from its parameters (`;q=0.8;level=1`, from the first `;`), in thousandths:
     /// 1,000 when no `q` is given; `nil` when the `q` isn't a number from 0 to 1. Other parameters are skipped.
-    static func quality(parameters: ArraySlice<UInt8>) -> Int? {
+    static func quality(parameters: Bytes) -> Int? {
         var quality = 1_000
         var start = parameters.startIndex
         while start < parameters.endIndex {
@@ -39,7 +47,7 @@ enum HeaderBytes {
     }
 
     /// A q-value in thousandths (`0.8` is 800), from 0 to 1,000; `nil` when it isn't a number in that range.
-    static func thousandths(_ text: ArraySlice<UInt8>) -> Int? {
+    static func thousandths(_ text: Bytes) -> Int? {
         var whole = 0
         var fraction = 0
         var fractionDigits = 0
@@ -72,7 +80,7 @@ enum HeaderBytes {
     }
 
     /// The bytes without the spaces and tabs around them.
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed(_ bytes: Bytes) -> Bytes {
         var start = bytes.startIndex
         var end = bytes.endIndex
         while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }

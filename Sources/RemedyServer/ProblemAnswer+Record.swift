@@ -14,15 +14,16 @@ import Tracing
 /// are bounded (status and category), never the error's grouping key, whose values grow with the kinds of
 /// failure.
 extension ProblemAnswer {
-    /// The level of the record: `info` for a 5xx answer to a failure the app didn't answer itself (the server
-    /// failed, and nobody else saw the report); the configuration's ``ProblemDetailsConfiguration/clientErrorLogLevel``
-    /// (the framework's convention: `debug` under Hummingbird, `info` under Vapor) for a 4xx (the client's request
-    /// was answered as designed) and for a status the app stated (an `HTTPError(.serviceUnavailable)` or an
-    /// `Abort(.serviceUnavailable)` under load is an answer it chose); `debug` for a failure a rule silenced.
-    /// Never `error`: a handled error is not a failure of the program.
-    func level(rule: ProblemResolver.RuleDecision, clientErrors: Logger.Level = .debug) -> Logger.Level {
+    /// The level of the record: `info`, the default level, since every answer carries a reference a person
+    /// may read out to support, which must find this record. A 4xx (the client's request was answered as
+    /// designed) and a status the app stated (an `HTTPError(.serviceUnavailable)` or an
+    /// `Abort(.serviceUnavailable)` under load is an answer it chose) are at the configuration's
+    /// ``ProblemDetailsConfiguration/clientErrorLogLevel`` when the app set one (an explicit opt-down); a failure a
+    /// rule silenced is at `debug`. Never `error`: a handled error is not a failure of the program.
+    func level(rule: ProblemResolver.RuleDecision, clientErrors: Logger.Level? = nil) -> Logger.Level {
         if case .silenced = rule { return .debug }
-        return status.code >= 500 && !isStatedStatus ? .info : clientErrors
+        guard let clientErrors, status.code < 500 || isStatedStatus else { return .info }
+        return clientErrors
     }
 
     /// Logs the record, and records the failure on the active span and the counter.
@@ -42,7 +43,7 @@ extension ProblemAnswer {
         report: () -> String
     ) {
         logger.log(
-            level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel ?? .debug),
+            level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel),
             isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
             metadata: metadata(rule: rule, report: report)
         )
@@ -56,6 +57,7 @@ extension ProblemAnswer {
                     attributes["remedy.category"] = category.identifier
                     attributes["remedy.grouping_key"] = ErrorReport(error).groupingKey
                     attributes["remedy.reference"] = reference.description
+                    if let causeReference { attributes["remedy.cause_reference"] = causeReference.description }
                 }
                 // OpenTelemetry's HTTP conventions: a server span is an error for 5xx, not for 4xx.
                 if status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
@@ -81,6 +83,7 @@ extension ProblemAnswer {
             "error.type": "\(Self.errorType(of: error))",
             "report": "\(report())",
         ]
+        if let causeReference { metadata["cause.reference"] = "\(causeReference)" }
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata

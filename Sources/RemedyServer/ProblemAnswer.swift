@@ -14,17 +14,21 @@ import Remedy
 /// The problem is made straight from the resolved failure's texts and options, as a presentation of it
 /// would be made (``ProblemDetails/init(title:message:options:category:severity:status:supportReference:retryAfter:requests:localization:)``),
 /// without making the presentation: a server has nobody to present it to.
-struct ProblemAnswer {
+package struct ProblemAnswer {
     /// The error as resolved, the rules' replacement if any: what the log reports.
-    private(set) var error: any Error
+    package private(set) var error: any Error
     /// What the client reads.
-    private(set) var problem: ProblemDetails
+    package private(set) var problem: ProblemDetails
     /// The status of the response.
-    let status: HTTPResponse.Status
+    package let status: HTTPResponse.Status
     /// What kind of failure the client is told it is.
-    let category: ErrorCategory
-    /// The reference of the failure, in the body and in the log.
-    private(set) var reference: SupportReference
+    package let category: ErrorCategory
+    /// The reference of this answer, new for each answer: in the body and in the log.
+    package private(set) var reference: SupportReference
+    /// The reference the error arrived with from another service (a ``ProblemDetailsError``'s, any node's
+    /// ``PresentableError/supportReference``): the cause of this answer, named beside its own reference in the
+    /// body (`causeReference`), the record (`cause.reference`) and the span (`remedy.cause_reference`).
+    package let causeReference: SupportReference?
     /// Whether the failure's own texts were withheld as the server's.
     let isServerFailure: Bool
     /// Whether the app stated the status itself (the framework's status error, an ``HTTPStatusError`` without
@@ -44,7 +48,8 @@ struct ProblemAnswer {
     ///
     /// - Parameters:
     ///   - failure: The failure, resolved in the answer's language.
-    ///   - reference: The failure's support reference.
+    ///   - reference: The answer's own support reference.
+    ///   - causeReference: The reference the error arrived with from another service, if any.
     ///   - resolver: The resolver of the answer's language.
     ///   - languageHeaders: The headers every answer in that language carries.
     ///   - configuration: The middleware's configuration.
@@ -53,6 +58,7 @@ struct ProblemAnswer {
     init(
         _ failure: ResolvedFailure,
         reference: SupportReference,
+        causeReference: SupportReference? = nil,
         resolver: ErrorResolver,
         languageHeaders: HTTPFields,
         configuration: ProblemDetailsConfiguration,
@@ -61,16 +67,25 @@ struct ProblemAnswer {
     ) {
         error = failure.error
         self.reference = reference
+        self.causeReference = causeReference
         self.languageHeaders = languageHeaders
         let statement = Self.statusStatement(of: failure, framework: framework)
         isStatedStatus = statement != nil
+        // Another service's problem the route received (see `RelayedProblem`): its 401 and 403 are this
+        // service's own failure, its texts are relayed in the answer's language only, its links never.
+        let relayed = RelayedProblem(failure)
         let isServerFailure =
-            statement == nil && failure.category != .invalidInput && !failure.interpretation.hasAppText
-            && Self.containsServerResource(failure, configuration.isServerResourceFailure)
+            statement == nil
+            && (relayed?.refusesThisService == true
+                || (failure.category != .invalidInput && !failure.interpretation.hasAppText
+                    && Self.containsServerResource(failure, configuration.isServerResourceFailure)))
         self.isServerFailure = isServerFailure
+        let language = resolver.localization.language
+        let relaysTexts = relayed?.wrote(failure) == true
         textLanguages = TextLanguages(
-            failure, isServerFailure: isServerFailure, labels: resolver.localization.language,
-            appTextLanguage: configuration.appTextLanguage)
+            failure, isServerFailure: isServerFailure, labels: language,
+            // The other service's texts are sent in the answer's language, never the app's.
+            appTextLanguage: relaysTexts ? nil : configuration.appTextLanguage)
         let wait = failure.interpretation.retryAfter.map(ProblemDetails.wholeSeconds)
         retryAfter = wait
         let status: HTTPResponse.Status
@@ -99,17 +114,31 @@ struct ProblemAnswer {
         } else {
             status = statement?.status ?? Self.status(of: failure, statuses: configuration.statuses)
             category = failure.category
+            var title = failure.interpretation.title
+            var message = failure.interpretation.message
+            var fieldErrors = Self.fieldErrors(of: failure, localization: resolver.localization)
+            var options = Self.options(of: failure)
+            if let relayed {
+                if relaysTexts, !relayed.isIn(language) {
+                    let texts = resolver.interpretation(of: HTTPStatusError(status: relayed.error.status))
+                    title = texts.title
+                    message = texts.message
+                    if fieldErrors == relayed.error.fieldErrors { fieldErrors = [] }
+                }
+                let links = relayed.linkActionIDs
+                if !links.isEmpty { options.removeAll { $0.id.map(links.contains) == true } }
+            }
             problem = ProblemDetails(
-                title: failure.interpretation.title,
-                message: failure.interpretation.message,
-                options: Self.options(of: failure),
+                title: title,
+                message: message,
+                options: options,
                 category: category,
                 severity: failure.severity,
                 status: Int(status.code),
                 supportReference: reference,
                 retryAfter: wait.map { .seconds($0) },
                 requests: configuration.actionRequests,
-                fieldErrors: Self.fieldErrors(of: failure, localization: resolver.localization),
+                fieldErrors: fieldErrors,
                 localization: resolver.localization
             )
             keptHeaders = statement?.node.map(statedHeaders) ?? HTTPFields()
@@ -121,6 +150,7 @@ struct ProblemAnswer {
                 localization: resolver.localization
             )
         }
+        problem.causeReference = causeReference
         self.status = status
         self.problem = problem
     }

@@ -57,6 +57,8 @@ struct ProblemBodyWriter {
         add(problem.instance)
         // A reference is always nine characters (`7KQ2-9F3A`): no need to write it out to count it.
         if problem.supportReference != nil { capacity += 2 + 6 * 9 }
+        // `"causeReference":` and a comma, beside the reference itself.
+        if problem.causeReference != nil { capacity += 20 + 2 + 6 * 9 }
         add(problem.severity?.description)
         add(problem.title)
         add(problem.type)
@@ -93,6 +95,7 @@ struct ProblemBodyWriter {
             byte(UInt8(ascii: "]"))
         }
         if let category = problem.category { members.string(&self, "category", category.identifier) }
+        if let cause = problem.causeReference { members.string(&self, "causeReference", cause.description) }
         if let detail = problem.detail { members.string(&self, "detail", detail) }
         if !problem.fieldErrors.isEmpty {
             members.next(&self, "errors")

@@ -120,10 +120,12 @@ public struct ProblemDetailsConfiguration: Sendable {
     public var startPage: String?
     /// The level of the record of an answer the app meant to give — a 4xx, a status the app stated itself (an
     /// `Abort(.serviceUnavailable)` under load) — whose report holds the `reason` or message the client never
-    /// reads. `nil` (the default) for the framework's convention: `debug` under Hummingbird, `info` under
-    /// Vapor, whose own `ErrorMiddleware` logs every error it answers, so at Vapor's default level a 4xx's
-    /// reason is in the log. A 5xx answer to a failure the app didn't answer itself is always `info`, and an
-    /// error a rule silenced always `debug`.
+    /// reads. `nil` (the default): `info`, like every other answer's record, since each answer carries a
+    /// support reference a person may read out, which must find its record at the default level.
+    ///
+    /// An explicit opt-down: set `.debug` to keep a busy API's rejected requests out of the `info` log, knowing
+    /// that the references of those answers can then be found only in a `debug` log. A 5xx answer to a failure
+    /// the app didn't answer itself is always `info`, and an error a rule silenced always `debug`.
     public var clientErrorLogLevel: Logger.Level?
 
     /// The status of each built-in category: invalid input 422, authentication 401, permission 403, an
@@ -196,7 +198,7 @@ public struct ProblemDetailsConfiguration: Sendable {
     ///   - htmlPage: Renders the HTML page.
     ///   - appTextLanguage: The language of the app's own texts; `nil` when they follow the answer's.
     ///   - startPage: Where a page's way on leads without a same-origin `Referer`; `nil` for no such link.
-    ///   - clientErrorLogLevel: The level of the record of a 4xx answer; `nil` for the framework's convention.
+    ///   - clientErrorLogLevel: The level of the record of a 4xx answer; `nil` for `info`.
     public init(
         rules: [ErrorRule] = [],
         catalog: ErrorCatalog = .standard,

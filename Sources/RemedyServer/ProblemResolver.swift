@@ -156,9 +156,24 @@ package struct ProblemResolver: Sendable {
         return catalog
     }
 
-    /// The best of the server's languages for an `Accept-Language` header.
+    /// The localization of the answer to a request with this `Accept-Language` header: what an integration
+    /// binds as ``Remedy/Localization/answering`` while the request's route runs (and while its error is
+    /// answered), so the services the route calls answer in the language of this answer.
+    ///
+    /// - Parameter header: The `Accept-Language` header, its lines joined by commas; `nil` when absent.
+    package func localization(acceptLanguage header: String?) -> Localization {
+        language(acceptLanguage: header).resolver.localization
+    }
+
+    /// The best of the server's languages for an `Accept-Language` header: the one the integration bound for
+    /// the request (``localization(acceptLanguage:)``), found by identity without reading the header again,
+    /// else the header's.
     func language(acceptLanguage header: String?) -> AnswerLanguage {
-        guard let header, let index = AcceptLanguage(header).bestIndex(among: languages) else { return fallback }
+        if let bound = Localization.answering {
+            if let chosen = spoken.first(where: { $0.resolver.localization.isSame(as: bound) }) { return chosen }
+            if fallback.resolver.localization.isSame(as: bound) { return fallback }
+        }
+        guard let header, let index = AcceptLanguage.bestIndex(of: header, among: languages) else { return fallback }
         return spoken[index]
     }
 
@@ -200,7 +215,10 @@ package struct ProblemResolver: Sendable {
         let resolver = language.resolver
         var failure = resolver.resolve(error)
         if failure.isCancellation { return .passOn }
-        var reference = failure.supportReference
+        // Each answer has a reference of its own; one the error arrived with (another service's answer) is its
+        // cause, which the answer and its record name, so support can follow the trail from either end.
+        let reference = SupportReference.next()
+        var cause = failure.interpretation.supportReference
         var decided = RuleDecision.passedOn
         if !configuration.rules.isEmpty, failure.severity != .fatal {
             let original = failure
@@ -246,7 +264,7 @@ package struct ProblemResolver: Sendable {
                         // The handler's own failure is the answer, under the same reference.
                         failure = resolver.resolve(error)
                         if failure.isCancellation { return .passOn }
-                        reference = failure.interpretation.supportReference ?? reference
+                        cause = failure.interpretation.supportReference ?? cause
                         handled = HandledError(
                             resolved: failure, scopePath: route, action: nil, supportReference: reference)
                     }
@@ -258,6 +276,7 @@ package struct ProblemResolver: Sendable {
         var answer = ProblemAnswer(
             failure,
             reference: reference,
+            causeReference: cause,
             resolver: resolver,
             languageHeaders: language.headers,
             configuration: configuration,
@@ -317,8 +336,5 @@ package struct ProblemResolver: Sendable {
 extension ResolvedFailure {
     /// A cancellation anywhere in the tree: the client went away, or the server is shutting down.
     var isCancellation: Bool { facts.containsCancellation }
-
-    /// The reference the error came with, or a new one.
-    var supportReference: SupportReference { interpretation.supportReference ?? .next() }
 }
 #endif

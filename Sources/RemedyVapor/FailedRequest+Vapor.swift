@@ -39,7 +39,7 @@ extension FailedRequest {
     }
 
     /// A header's lines as one value, as HTTP reads a list; `nil` when there is none.
-    private static func joined(_ values: [String]) -> String? {
+    static func joined(_ values: [String]) -> String? {
         switch values.count {
         case 0: nil
         case 1: values[0]

@@ -53,14 +53,14 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
     {
         var configuration = configuration
         configuration.catalog = configuration.catalog.addingAppModule(ofFileID: fileID)
-        // Vapor's convention: its ErrorMiddleware logs every error it answers, so a 4xx's reason is in the log at
-        // Vapor's default level, `info`.
-        configuration.clientErrorLogLevel = configuration.clientErrorLogLevel ?? .info
         self.configuration = configuration
         self.resolver = ProblemResolver(configuration, framework: .vapor)
     }
 
     /// Runs the rest of the chain, and answers its error with Problem Details.
+    ///
+    /// While the chain runs, and while its error is answered, the language of the request's answer is bound as
+    /// `Localization.answering`, which Remedy's clients send on to the services the route calls.
     ///
     /// - Parameters:
     ///   - request: The request; its logger receives the error's log line.
@@ -68,6 +68,14 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
     /// - Returns: The route's response, or the answer to its error.
     /// - Throws: Nothing of the route's: every error is answered.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let localization = resolver.localization(acceptLanguage: FailedRequest.joined(request.headers[.acceptLanguage]))
+        return try await Localization.$answering.withValue(localization) {
+            try await answer(request, chainingTo: next)
+        }
+    }
+
+    /// Runs the chain and answers its error, in the request's language.
+    private func answer(_ request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         var failure: any Error
         do {
             return try await next.respond(to: request)

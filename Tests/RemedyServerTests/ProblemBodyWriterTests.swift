@@ -37,6 +37,7 @@ struct ProblemBodyWriterTests {
                     category: ErrorCategory.allBuiltIn[index % ErrorCategory.allBuiltIn.count],
                     severity: [Severity.minor, .major, .critical, .fatal][index % 4],
                     supportReference: SupportReference.next(),
+                    causeReference: index.isMultiple(of: 2) ? SupportReference.next() : nil,
                     retryAfter: [nil, .seconds(7), .milliseconds(1_500), .seconds(-3)][index % 4],
                     actions: [
                         ProblemDetails.Action(id: "retry", title: "Try Again", role: .recommended),

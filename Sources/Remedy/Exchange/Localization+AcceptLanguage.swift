@@ -27,17 +27,18 @@ extension Localization {
 }
 
 extension ErrorScope {
-    /// The value of an `Accept-Language` header for the root's language: its ``Localization/acceptLanguage``.
+    /// The value of an `Accept-Language` header for the root's language: its ``Localization/acceptLanguage``;
+    /// while a server handles a request, the language of that request's answer (``Localization/answering``).
     ///
     /// Send it with every request whose failures the scope handles, so the server's problems arrive in the
-    /// language of the rest of the alert:
+    /// language of the rest of the alert, or of the answer they are relayed in:
     ///
     /// ```swift
     /// var request = URLRequest(url: url)
     /// request.setValue(scope.acceptLanguage, forHTTPHeaderField: "Accept-Language")
     /// ```
     public var acceptLanguage: String {
-        pipeline.resolver.localization.acceptLanguage
+        (Localization.answering ?? pipeline.resolver.localization).acceptLanguage
     }
 }
 
@@ -55,5 +56,24 @@ extension URLRequest {
     /// - Parameter localization: The localization whose language to ask for.
     public mutating func setAcceptLanguage(_ localization: Localization) {
         setValue(localization.acceptLanguage, forHTTPHeaderField: "Accept-Language")
+    }
+
+    /// Asks the server for the language of the answer being made, while a server handles a request
+    /// (``Localization/answering``), else for the program's (``Localization/default``).
+    ///
+    /// A service that calls another while it answers its own client sends its client's language on, so a
+    /// problem it relays is in the language of its answer:
+    ///
+    /// ```swift
+    /// router.get("/orders/:id") { request, context in
+    ///     var call = URLRequest(url: inventory.appending(path: "items/42"))
+    ///     call.setAcceptLanguage()
+    ///     let (data, response) = try await URLSession.shared.data(for: call)
+    ///     try ProblemDetailsError.validate(data, response)
+    ///     …
+    /// }
+    /// ```
+    public mutating func setAcceptLanguage() {
+        setAcceptLanguage(Localization.answering ?? .default)
     }
 }

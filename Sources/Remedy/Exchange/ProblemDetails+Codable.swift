@@ -25,6 +25,7 @@ extension ProblemDetails: Codable {
         static let category = MemberKey("category")
         static let severity = MemberKey("severity")
         static let reference = MemberKey("reference")
+        static let causeReference = MemberKey("causeReference")
         static let retryAfter = MemberKey("retryAfter")
         static let actions = MemberKey("actions")
         static let errors = MemberKey("errors")
@@ -55,6 +56,7 @@ extension ProblemDetails: Codable {
         try container.encodeIfPresent(category?.identifier, forKey: .category)
         try container.encodeIfPresent(severity?.description, forKey: .severity)
         try container.encodeIfPresent(supportReference?.description, forKey: .reference)
+        try container.encodeIfPresent(causeReference?.description, forKey: .causeReference)
         try container.encodeIfPresent(retryAfter.map(Self.wholeSeconds), forKey: .retryAfter)
         if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
         if !fieldErrors.isEmpty { try container.encode(fieldErrors, forKey: .errors) }

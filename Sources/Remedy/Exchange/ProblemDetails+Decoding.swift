@@ -167,10 +167,8 @@ extension ProblemDetails {
         instance = members["instance"]?.stringValue
         category = members["category"]?.stringValue.flatMap(Self.category(identifier:))
         severity = members["severity"]?.stringValue.flatMap(Self.severity(named:))
-        // Read leniently (case, spaces, O for 0…); anything else is not a reference and is ignored.
-        supportReference = members["reference"]?.stringValue.flatMap {
-            $0.utf8.count <= 64 ? SupportReference($0) : nil
-        }
+        supportReference = members["reference"].flatMap(Self.reference(json:))
+        causeReference = members["causeReference"].flatMap(Self.reference(json:))
         retryAfter = members["retryAfter"]?.integerValue.flatMap(Self.retryAfter(seconds:))
         if case .array(let elements) = members["actions"] {
             actions = elements.compactMap(Action.init(json:))
@@ -178,6 +176,12 @@ extension ProblemDetails {
         if case .array(let elements) = members["errors"] {
             fieldErrors = Self.fieldErrors(of: elements)
         }
+    }
+
+    /// A reference read leniently (case, spaces, O for 0…) from at most 64 bytes; anything else is not a
+    /// reference and is ignored.
+    static func reference(json: ProblemDetails.JSONValue) -> SupportReference? {
+        json.stringValue.flatMap { $0.utf8.count <= 64 ? SupportReference($0) : nil }
     }
 
     /// `nil` unless the identifier is 1 to 64 letters, digits, `.`, `_` and `-`.

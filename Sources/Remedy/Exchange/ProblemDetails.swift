@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Beside the standard members (``type``, ``title``, ``status``, ``detail``, ``instance``), Remedy's
 /// extension members (RFC 9457 §3.2) carry its model across the wire: ``category``, ``severity``,
-/// ``supportReference``, ``retryAfter``, ``actions`` and ``fieldErrors`` (RFC 9457 §3's `errors`).
+/// ``supportReference``, ``causeReference``, ``retryAfter``, ``actions`` and ``fieldErrors`` (RFC 9457 §3's
+/// `errors`).
 ///
 /// ```json
 /// {
@@ -48,6 +49,13 @@ public struct ProblemDetails: Sendable, Hashable {
     /// The reference of this occurrence, which a person reads to support and which finds the server's log
     /// line: the member `reference`, in its readable form (`"7KQ2-9F3A"`).
     public var supportReference: SupportReference?
+    /// The reference of the failure that caused this one in another service, when the server answered an
+    /// error it received from a service it called: the member `causeReference`, in the same readable form.
+    ///
+    /// Each service answers under a reference of its own (``supportReference``); the one it received
+    /// becomes the cause, so support can follow a chain of services from either end: the client's reference
+    /// finds the first service's log line, which names the next service's reference, and so on.
+    public var causeReference: SupportReference?
     /// How long the client should wait before retrying: the member `retryAfter`, whole seconds.
     public var retryAfter: Duration?
     /// What a person can do about the problem: the member `actions`.
@@ -73,6 +81,7 @@ public struct ProblemDetails: Sendable, Hashable {
     ///   - category: What kind of failure it is.
     ///   - severity: How serious it is.
     ///   - supportReference: The support reference of this occurrence.
+    ///   - causeReference: The reference of the failure in another service that caused this one.
     ///   - retryAfter: How long to wait before retrying.
     ///   - actions: What a person can do about it.
     ///   - fieldErrors: What is wrong with each field of the person's input.
@@ -86,6 +95,7 @@ public struct ProblemDetails: Sendable, Hashable {
         category: ErrorCategory? = nil,
         severity: Severity? = nil,
         supportReference: SupportReference? = nil,
+        causeReference: SupportReference? = nil,
         retryAfter: Duration? = nil,
         actions: [Action] = [],
         fieldErrors: [FieldError] = [],
@@ -99,6 +109,7 @@ public struct ProblemDetails: Sendable, Hashable {
         self.category = category
         self.severity = severity
         self.supportReference = supportReference
+        self.causeReference = causeReference
         self.retryAfter = retryAfter
         self.actions = actions
         self.fieldErrors = fieldErrors
@@ -107,7 +118,7 @@ public struct ProblemDetails: Sendable, Hashable {
 
     static let memberNames: [String] = [
         "type", "title", "status", "detail", "instance",
-        "category", "severity", "reference", "retryAfter", "actions", "errors",
+        "category", "severity", "reference", "causeReference", "retryAfter", "actions", "errors",
     ]
 }
 

@@ -90,7 +90,9 @@ extension ProblemDetailsError {
         /// - Parameters:
         ///   - session: The session whose configuration to use. Default: `URLSession.shared`.
         ///   - localization: When given, its language is sent as `Accept-Language`
-        ///     (``Localization/acceptLanguage``), so a problem in answer to the action is in that language.
+        ///     (``Localization/acceptLanguage``), so a problem in answer to the action is in that language;
+        ///     when `nil`, the language of the answer being made while a server handles a request
+        ///     (``Localization/answering``), if any.
         ///   - logger: Where refused actions are logged. Default: `nil`, swift-log's task-local
         ///     `Logger.current`.
         /// - Returns: The transport.
@@ -106,7 +108,9 @@ extension ProblemDetailsError {
                 var request = URLRequest(url: url)
                 request.httpMethod = method
                 request.setValue("\(ProblemDetails.mediaType), application/json", forHTTPHeaderField: "Accept")
-                if let acceptLanguage { request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language") }
+                if let acceptLanguage = acceptLanguage ?? Localization.answering?.acceptLanguage {
+                    request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language")
+                }
                 // A session of its own because swift-corelibs-foundation doesn't ask a per-task delegate
                 // about redirects, which would then be followed unseen on Linux.
                 let redirects = ActionRedirectDelegate(origin: origin, method: method)

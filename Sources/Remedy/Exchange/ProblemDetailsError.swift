@@ -46,7 +46,7 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     public let status: Int
     /// The only origin actions may go to, and the base of relative action URLs.
     package let url: URL?
-    /// `Content-Type`, `Retry-After` and `Date`, by name.
+    /// `Content-Type`, `Content-Language`, `Retry-After` and `Date`, by name.
     package let headers: [String: String]
 
     /// The server's title, bounded and without control characters; `nil` when it sent none.
@@ -69,12 +69,22 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
     /// The server's reference of the occurrence, which the client's screen and log show too.
     public var supportReference: SupportReference? { problem.supportReference }
 
+    /// The reference of the failure in another service that caused the server's (its member
+    /// `causeReference`): the server answered an error it received from a service it called. The developer
+    /// report and the scope's log record name it (`cause.reference`); the person is shown
+    /// ``supportReference`` only.
+    public var causeReference: SupportReference? { problem.causeReference }
+
+    /// The language of the server's title and detail: the response's `Content-Language`; `nil` when it
+    /// sent none.
+    public var contentLanguage: String? { headers["Content-Language"] }
+
     /// Creates the error of a failed response whose body was a problem.
     ///
     /// - Parameters:
     ///   - problem: The decoded body.
     ///   - status: The response's HTTP status.
-    ///   - headers: The response's headers, by name (`Retry-After` is read).
+    ///   - headers: The response's headers, by name (`Retry-After` and `Content-Language` are read).
     ///   - url: The URL of the response, whose origin the actions' requests must stay on; without it, no
     ///     action with a request is offered.
     ///   - actionTransport: What sends the requests of link actions. Default: `URLSession.shared`.
@@ -120,10 +130,12 @@ public struct ProblemDetailsError: PresentableError, CustomStringConvertible {
         requiresSignIn && status != 401 ? [status, 401] : [status]
     }
 
-    /// The status, the problem's type and instance, and the URL.
+    /// The status, the problem's type and instance, the reference of the failure that caused it in another
+    /// service, and the URL.
     public var developerDescription: String {
         var parts = ["status: \(status)", "type: \(problem.type.debugDescriptionPrefix)"]
         if let instance = problem.instance { parts.append("instance: \(instance.debugDescriptionPrefix)") }
+        if let causeReference { parts.append("causeReference: \(causeReference)") }
         if let url { parts.append("url: \(url.absoluteString.debugDescriptionPrefix)") }
         if let title = problem.title { parts.append("title: \(title.debugDescriptionPrefix)") }
         return "ProblemDetailsError(\(parts.joined(separator: ", ")))"
@@ -188,7 +200,7 @@ extension ProblemDetailsError {
         actionTransport: ActionTransport = .urlSession()
     ) -> any Error {
         var headers: [String: String] = [:]
-        for name in ["Content-Type", "Retry-After", "Date"] {
+        for name in ["Content-Type", "Content-Language", "Retry-After", "Date"] {
             if let value = header(name) { headers[name] = value }
         }
         let contentType = headers["Content-Type"]

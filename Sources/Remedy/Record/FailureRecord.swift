@@ -35,6 +35,10 @@ struct FailureRecord: Sendable {
 
         /// The error's ``ErrorReport/groupingKey``, walking the tree again only if the resolution's caps weren't the key's.
         var groupingKey: String { facts.groupingKey ?? ErrorReport(error).groupingKey }
+
+        /// The reference of the failure in another service that caused a server's answer in the tree
+        /// (``ProblemDetailsError/causeReference``): the next step of the trail, read only for a line logged.
+        var causeReference: SupportReference? { facts.first(ProblemDetailsError.self)?.causeReference }
     }
 
     /// The summary of the original error, made for the intake line and read again by the outcome line;
@@ -64,6 +68,7 @@ struct FailureRecord: Sendable {
             metadata: [
                 "event": "\(Self.receivedEvent)",
                 "reference": "\(failure.supportReference)",
+                "cause.reference": original.causeReference.map { "\($0)" },
                 "category": "\(failure.category)",
                 "severity": "\(failure.severity)",
                 "scope": "\(failure.scopePath)",
@@ -133,6 +138,7 @@ struct FailureRecord: Sendable {
                 var metadata = extra()
                 metadata["outcome"] = "\(outcome)"
                 metadata["reference"] = "\(failure.supportReference)"
+                if let cause = failure.causeReference { metadata["cause.reference"] = "\(cause)" }
                 // A coalesced error was shown under the reference of the first of its kind.
                 if let shown = presentation?.supportReference, shown != failure.supportReference {
                     metadata["shownAs"] = "\(shown)"

@@ -26,6 +26,40 @@ struct AcceptLanguageTests {
         #expect(root.child("Orders").acceptLanguage == "ja")
     }
 
+    @Test("While a server answers a request, a scope asks for that answer's language; outside, for its root's")
+    func aScopeAsksForTheAnsweredRequestsLanguage() async {
+        let root = ErrorScope.root(presenter: ScriptedPresenter(), localization: Localization(language: "ja"))
+        #expect(Localization.answering == nil)
+        let inside = Localization.$answering.withValue(Localization(language: "de")) {
+            (root.child("Orders").acceptLanguage, Localization.answering?.language)
+        }
+        #expect(inside.0 == "de")
+        #expect(inside.1 == "de")
+        // A child task of the handler sees it too; the binding ends with the handler.
+        let child = await Localization.$answering.withValue(Localization(language: "fr")) {
+            await Task { root.acceptLanguage }.value
+        }
+        #expect(child == "fr")
+        #expect(root.acceptLanguage == "ja")
+        #expect(Localization.answering == nil)
+    }
+
+    @Test("A request without a localization asks for the answered request's language, else the program's")
+    func aRequestWithoutALocalization() {
+        var request = URLRequest(url: URL(string: "https://api.example.com/orders/42")!)
+        Localization.$answering.withValue(Localization(language: "zh-Hans")) {
+            request.setAcceptLanguage()
+        }
+        #expect(request.value(forHTTPHeaderField: "Accept-Language") == "zh-Hans")
+        request.setAcceptLanguage()
+        #expect(request.value(forHTTPHeaderField: "Accept-Language") == Localization.default.acceptLanguage)
+        // A localization given is what it asks for, bound or not.
+        Localization.$answering.withValue(Localization(language: "zh-Hans")) {
+            request.setAcceptLanguage(Localization(language: "es"))
+        }
+        #expect(request.value(forHTTPHeaderField: "Accept-Language") == "es")
+    }
+
     @Test func aRequestGetsTheHeaderReplacingAnyOther() {
         var request = URLRequest(url: URL(string: "https://api.example.com/orders/42")!)
         request.setValue("en", forHTTPHeaderField: "Accept-Language")

@@ -147,6 +147,32 @@ struct ProblemDetailsCodecTests {
         #expect(try decode(#"{"reference":"not a reference"}"#).supportReference == nil)
     }
 
+    @Test("The cause reference is the member causeReference, read leniently and bounded like the reference")
+    func causeReferenceMember() throws {
+        let problem = ProblemDetails(
+            title: "Server Problem", status: 500, supportReference: SupportReference("7KQ2-9F3A"),
+            causeReference: SupportReference("AB12-CD34"))
+        #expect(
+            String(decoding: problem.encoded(), as: UTF8.self)
+                == #"{"causeReference":"AB12-CD34","reference":"7KQ2-9F3A","status":500,"title":"Server Problem","#
+                + #""type":"about:blank"}"#)
+        let read = try ProblemDetails(decoding: problem.encoded(), contentType: ProblemDetails.mediaType)
+        #expect(read.causeReference == SupportReference("AB12-CD34"))
+        #expect(read.supportReference == SupportReference("7KQ2-9F3A"))
+        #expect(read.extensions.isEmpty, "a member of Remedy's, not an extension")
+        #expect(try decode(#"{"causeReference":" ab12 cd34 "}"#).causeReference == SupportReference("AB12-CD34"))
+        #expect(try decode(#"{"causeReference":"not a reference"}"#).causeReference == nil)
+        #expect(try decode(#"{"causeReference":42}"#).causeReference == nil)
+        let padded = " AB12-CD34" + String(repeating: " ", count: 64)
+        #expect(try decode(#"{"causeReference":"\#(padded)"}"#).causeReference == nil, "longer than 64 bytes")
+        #expect(try decode(#"{"reference":"\#(padded)"}"#).supportReference == nil, "the same bound")
+        #expect(try decode("{}").causeReference == nil)
+        // An extension can't pass for the member.
+        var forged = ProblemDetails(title: "T")
+        forged.extensions["causeReference"] = .string("FFFF-FFFF")
+        #expect(!String(decoding: forged.encoded(), as: UTF8.self).contains("causeReference"))
+    }
+
     @Test func missingMembersTakeTheirDefaults() throws {
         let problem = try decode("{}")
         #expect(problem.type == "about:blank")

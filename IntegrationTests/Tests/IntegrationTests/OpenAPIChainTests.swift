@@ -34,10 +34,12 @@ struct OpenAPIChainTests {
                 let japanese = Localization(language: "ja")
                 let english = Localization(language: "en")
                 #expect(await serviceB.languages.values == [japanese.acceptLanguage])
-                let status = HTTPStatusError(status: answer.status)
+                // B's words reach A's client in Japanese: B answered in it, so A relays them.
+                let status = HTTPStatusError(status: 404)
                 let expected = ErrorResolver(localization: japanese).presentation(for: status)
                 #expect(expected.title != ErrorResolver(localization: english).presentation(for: status).title)
                 #expect(answer.title == expected.title, "A answers in Japanese")
+                #expect(answer.contentLanguage == "ja")
                 let presentation = ErrorResolver(localization: japanese).presentation(for: error)
                 #expect(presentation.supportReference == reference, "A's client shows A's reference")
                 #expect(presentation.title == expected.title)

@@ -10,34 +10,6 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     internal enum Responses {
-        internal struct Item: Sendable, Hashable {
-            /// - Remark: Generated from `#/components/responses/Item/content`.
-            internal enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/Item/content/application\/json`.
-                case json(Components.Schemas.Item)
-                /// The associated value of the enum case if `self` is `.json`.
-                ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                internal var json: Components.Schemas.Item {
-                    get throws {
-                        switch self {
-                        case let .json(body):
-                            return body
-                        }
-                    }
-                }
-            }
-            /// Received HTTP response body
-            internal var body: Components.Responses.Item.Body
-            /// Creates a new `Item`.
-            ///
-            /// - Parameters:
-            ///   - body: Received HTTP response body
-            internal init(body: Components.Responses.Item.Body) {
-                self.body = body
-            }
-        }
         internal struct Problem: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Problem/headers`.
             internal struct Headers: Sendable, Hashable {
@@ -84,6 +56,34 @@ extension Components {
                 body: Components.Responses.Problem.Body
             ) {
                 self.headers = headers
+                self.body = body
+            }
+        }
+        internal struct Item: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Item/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Item/content/application\/json`.
+                case json(Components.Schemas.Item)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                internal var json: Components.Schemas.Item {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Item.Body
+            /// Creates a new `Item`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.Item.Body) {
                 self.body = body
             }
         }

@@ -50,7 +50,7 @@ struct OpenAPIExample: AsyncParsableCommand {
         let router = Router()
         // The forecast service the records service depends on, overloaded: a plain route outside the document,
         // called over loopback like any other service.
-        router.get(ForecastService.path) { _, _ -> Response in
+        router.get(RouterPath(ForecastService.path)) { _, _ -> Response in
             throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "30"])
         }
         try RecordsService(forecasts: forecasts).registerHandlers(

@@ -85,6 +85,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", exact: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", exact: "1.13.2"),
+        // Issue 36: the trace context along a chain of services, exported as a tracing backend receives it. The
+        // OTLP/HTTP exporter only: the default traits would also build the OTLP/gRPC exporter.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", exact: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         // Triggers each real failure and returns the error it throws; shared by the tests and the tools.
@@ -118,6 +121,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                // The spans of a chain, exported over OTLP/HTTP to a receiver on loopback.
+                .product(name: "OTel", package: "swift-otel"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),

@@ -140,6 +140,8 @@ let package = Package(
                     name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         // Every file is under `#if GRPC`: without the trait the target builds empty and resolves nothing.

@@ -3,6 +3,8 @@ public import Foundation
 public import HTTPTypes
 public import OpenAPIRuntime
 public import Remedy
+import RemedyServer
+import Tracing
 
 /// Asks the server for the person's language, and turns an error answer with a Problem Details body into a
 /// ``ProblemDetailsError``, whether the OpenAPI document declares that answer or not.
@@ -32,7 +34,8 @@ public import Remedy
 ///
 /// The request's `Accept-Language` is the language of the failure a server is answering, when a server
 /// integration runs this call (`Localization.answering`), else ``localization``'s: a service that calls another
-/// asks it for its own client's language.
+/// asks it for its own client's language. The task's trace context, if any, goes with the request through the
+/// bootstrapped instrument (W3C `traceparent` with swift-otel), so the called service's spans join the trace.
 public struct ProblemDetailsClientMiddleware: ClientMiddleware {
     /// The language asked for when no server integration has bound one.
     public var localization: Localization
@@ -79,6 +82,10 @@ public struct ProblemDetailsClientMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         request.headerFields[.acceptLanguage] = (Localization.answering ?? localization).acceptLanguage
+        // The trace of the request a service is answering goes on to the service it calls (W3C `traceparent`).
+        if let context = ServiceContext.current {
+            InstrumentationSystem.instrument.inject(context, into: &request.headerFields, using: HTTPFieldsInjector())
+        }
         let (response, responseBody) = try await next(request, body, baseURL)
         guard response.status.code >= 400, let contentType = response.headerFields[.contentType],
             ProblemDetails.isProblemContentType(contentType)

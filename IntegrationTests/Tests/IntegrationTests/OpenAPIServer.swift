@@ -9,6 +9,7 @@ import OpenAPIVapor
 import Remedy
 import RemedyOpenAPI
 import RemedyTesting
+import Tracing
 import Vapor
 
 /// The transports a generated server runs on.
@@ -47,13 +48,16 @@ final class OpenAPIServer: Sendable {
     /// - Parameters:
     ///   - kind: The transport.
     ///   - upstream: The service `GET /relay/items/{id}` asks (service B of a chain), if any.
+    ///   - tracer: When given, the server traces each request with its framework's `TracingMiddleware` (the
+    ///     bootstrapped tracer), and the middleware records its answers on the request's span with this tracer.
     ///   - body: The test.
     static func with<Result>(
         _ kind: OpenAPITransportKind,
         upstream: URL? = nil,
+        tracer: (any Tracer)? = nil,
         _ body: (OpenAPIServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(kind, upstream: upstream)
+        let server = try await start(kind, upstream: upstream, tracer: tracer)
         do {
             let result = try await body(server)
             await server.stopServer()
@@ -73,7 +77,9 @@ final class OpenAPIServer: Sendable {
         )
     }
 
-    private static func start(_ kind: OpenAPITransportKind, upstream: URL?) async throws -> OpenAPIServer {
+    private static func start(
+        _ kind: OpenAPITransportKind, upstream: URL?, tracer: (any Tracer)?
+    ) async throws -> OpenAPIServer {
         let log = LogRecording()
         let refreshes = RefreshCounter()
         let languages = AcceptedLanguages()
@@ -81,10 +87,12 @@ final class OpenAPIServer: Sendable {
         let service = InventoryService(
             refreshes: refreshes, upstream: upstream.map { client(of: $0, language: "en") })
         let middleware = RemedyOpenAPI.ProblemDetailsMiddleware(
-            ProblemDetailsConfiguration(actionRequests: InventoryService.actionRequests), logger: logger)
+            ProblemDetailsConfiguration(actionRequests: InventoryService.actionRequests, tracer: tracer), logger: logger
+        )
         switch kind {
         case .hummingbird:
             let router = Hummingbird.Router()
+            if tracer != nil { router.add(middleware: Hummingbird.TracingMiddleware()) }
             try service.registerHandlers(on: router, middlewares: [middleware, languages])
             let (url, task) = try await ProblemServer.runOnLoopback(router, logger: logger)
             return OpenAPIServer(kind: kind, baseURL: url, log: log, refreshes: refreshes, languages: languages) {
@@ -94,6 +102,7 @@ final class OpenAPIServer: Sendable {
         case .vapor:
             let app = try await Application.make(.testing)
             app.logger = logger
+            if tracer != nil { app.middleware.use(Vapor.TracingMiddleware()) }
             try service.registerHandlers(on: VaporTransport(routesBuilder: app), middlewares: [middleware, languages])
             do {
                 try await app.server.start(address: .hostname("127.0.0.1", port: 0))

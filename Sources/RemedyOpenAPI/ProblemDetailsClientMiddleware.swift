@@ -7,7 +7,7 @@ import RemedyServer
 import Tracing
 
 /// Asks the server for the person's language, and turns an error answer with a Problem Details body into a
-/// ``ProblemDetailsError``, whether the OpenAPI document declares that answer or not.
+/// `ProblemDetailsError`, whether the OpenAPI document declares that answer or not.
 ///
 /// Without it, a generated client hands an undeclared problem answer back as `undocumented(statusCode:…)` and
 /// the server's message, actions and reference are lost. With it, calling the operation throws the server's
@@ -48,8 +48,8 @@ public struct ProblemDetailsClientMiddleware: ClientMiddleware {
     ///
     /// - Parameters:
     ///   - localization: The language asked for when no server integration has bound one: the root scope's.
-    ///     Default: ``Localization/default``.
-    ///   - limits: How much of a problem body to read. Default: ``ProblemDetails/DecodingLimits/default``.
+    ///     Default: `Localization.default`.
+    ///   - limits: How much of a problem body to read. Default: `ProblemDetails.DecodingLimits.default`.
     ///   - actionTransport: What sends the requests of the server's link actions. Default: `URLSession.shared`'s
     ///     configuration, asking for `localization`'s language.
     public init(
@@ -71,7 +71,7 @@ public struct ProblemDetailsClientMiddleware: ClientMiddleware {
     ///   - operationID: The operation's identifier.
     ///   - next: The other middlewares and the transport.
     /// - Returns: The response, untouched unless it is an error answer with a problem body.
-    /// - Throws: ``ProblemDetailsError`` for an error answer with a problem body, `HTTPStatusError` for one whose
+    /// - Throws: `ProblemDetailsError` for an error answer with a problem body, `HTTPStatusError` for one whose
     ///   problem body is larger than ``limits``; any error of `next` as it is.
     public func intercept(
         _ request: HTTPRequest,

@@ -280,6 +280,7 @@ let package = Package(
             name: "RemedyServerTests",
             dependencies: [
                 "Remedy",
+                "RemedyTesting",
                 .target(name: "RemedyServer", condition: .when(traits: serverTraits)),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: serverTraits)),
             ]

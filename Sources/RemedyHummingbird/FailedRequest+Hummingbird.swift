@@ -17,7 +17,8 @@ extension FailedRequest {
             prefersPage: prefersPage,
             logger: context.logger,
             route: hasRules ? Self.route(of: request, context: context) : "",
-            target: prefersPage ? Self.target(of: request) : nil
+            target: prefersPage ? Self.target(of: request) : nil,
+            authority: request.head.authority
         )
     }
 

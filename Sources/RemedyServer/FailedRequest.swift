@@ -18,6 +18,9 @@ package struct FailedRequest {
     package var route: String
     /// What a page's Try Again sends; `nil` unless the answer is a page.
     package var target: Target?
+    /// The request's authority (its `Host`), such as `example.com:8080`: the origin an action's absolute URL may
+    /// lead to (``ActionLink``); `nil` when unknown, which allows relative ones only.
+    package var authority: String?
 
     /// Reads a failed request.
     ///
@@ -27,12 +30,21 @@ package struct FailedRequest {
     ///   - logger: The request's logger.
     ///   - route: The route, if the app has rules; empty otherwise.
     ///   - target: What a page's Try Again sends, if the answer is a page.
-    package init(acceptLanguage: String?, prefersPage: Bool, logger: Logger, route: String, target: Target?) {
+    ///   - authority: The request's authority (its `Host`); `nil` when unknown.
+    package init(
+        acceptLanguage: String?,
+        prefersPage: Bool,
+        logger: Logger,
+        route: String,
+        target: Target?,
+        authority: String? = nil
+    ) {
         self.acceptLanguage = acceptLanguage
         self.prefersPage = prefersPage
         self.logger = logger
         self.route = route
         self.target = target
+        self.authority = authority ?? target?.authority
     }
 
     /// Whether a request is answered with the page: pages are served, and its `Accept` weighs `text/html` above

@@ -15,16 +15,19 @@ extension ProblemAnswer {
     ///   - request: The failed request: its authority bounds the links, its target is what Try Again loads.
     ///   - localization: The language of the texts, for the page's own labels.
     ///   - configuration: The renderer.
+    ///   - allowedOrigins: The other origins a `GET` action may link to.
     ///   - logger: The request's logger, told at `debug` of actions left off the page.
     func pageResponse(
         to request: FailedRequest.Target,
         localization: Localization,
         configuration: ProblemDetailsConfiguration,
+        allowedOrigins: Set<HTTPOrigin>,
         logger: Logger
     ) -> ProblemResponse {
         let nonce = Self.nonce()
         let languages = textLanguages
-        var actions = Self.pageActions(of: problem, request: request, logger: logger, languages: languages)
+        var actions = Self.pageActions(
+            of: problem, request: request, allowedOrigins: allowedOrigins, logger: logger, languages: languages)
         if let wayOn = Self.wayOn(from: request, startPage: configuration.startPage, localization: localization) {
             actions.append(wayOn)
         }
@@ -79,10 +82,12 @@ extension ProblemAnswer {
     /// the real method in `_method`) with an empty body, since the page doesn't have what the failed
     /// request sent. An app's action is performed by its configured request; Sign In by the configured
     /// sign-in request. An action with no request has nothing a page can send and is left off, and so is
-    /// one whose `href` a page may not use (``PageLink``), with a `debug` line.
+    /// one whose `href` a page may not use (``ActionLink``), with a `debug` line: a link to an allowed origin is
+    /// kept for a `GET` only, since the page's `Content-Security-Policy` lets forms post to its own origin alone.
     static func pageActions(
         of problem: ProblemDetails,
         request: FailedRequest.Target,
+        allowedOrigins: Set<HTTPOrigin>,
         logger: Logger,
         languages: TextLanguages
     ) -> [ProblemPage.Action] {
@@ -100,7 +105,10 @@ extension ProblemAnswer {
             } else {
                 continue
             }
-            guard isMethodName(method), PageLink.isAllowed(href, authority: authority) else {
+            guard isMethodName(method),
+                ActionLink.isAllowed(
+                    href, authority: authority, allowedOrigins: method.uppercased() == "GET" ? allowedOrigins : [])
+            else {
                 logger.debug(
                     "An action's request can't be used on a page; it is left off",
                     metadata: [
@@ -129,7 +137,7 @@ extension ProblemAnswer {
     /// came from no page of this site and no start page is configured, or the page is the start itself.
     ///
     /// The `Referer` is the client's to send and may name any site: only an `http`/`https` URL of the request's
-    /// own authority, without user info (``PageLink``), becomes a link, and only its path and query, so the link
+    /// own authority, without user info (``ActionLink``), becomes a link, and only its path and query, so the link
     /// stays on this origin whatever the scheme it claims.
     static func wayOn(
         from request: FailedRequest.Target,
@@ -143,7 +151,7 @@ extension ProblemAnswer {
                 id: ProblemPage.Action.backID, title: localization.string(forKey: "page.back"), method: "GET",
                 href: path, language: localization.language)
         }
-        guard let startPage, startPage != request.path, PageLink.isAllowed(startPage, authority: request.authority)
+        guard let startPage, startPage != request.path, ActionLink.isAllowed(startPage, authority: request.authority)
         else { return nil }
         return ProblemPage.Action(
             id: ProblemPage.Action.startID, title: localization.string(forKey: "page.start"), method: "GET",
@@ -154,7 +162,7 @@ extension ProblemAnswer {
     /// an absolute `http`/`https` URL.
     static func sameOriginPath(of referer: String, authority: String?) -> String? {
         guard authority != nil, let separator = referer.range(of: "://"),
-            PageLink.isAllowed(referer, authority: authority)
+            ActionLink.isAllowed(referer, authority: authority)
         else { return nil }
         let afterScheme = referer[separator.upperBound...]
         let rest = afterScheme.drop { $0 != "/" && $0 != "?" && $0 != "#" }

@@ -10,7 +10,8 @@ import Tracing
 /// The record is one physical line for line-based log shippers: the developer report, which holds the
 /// error's description, goes in as a single-line value (line breaks written as `\n`), and the error is not
 /// handed to the handler as an `Error`, whose description may span lines. The report is written only when the
-/// record is emitted at the logger's level, from the walk that resolved the failure. The counter's dimensions
+/// record is emitted at the logger's level, from the walk that resolved the failure; the record of an answer the
+/// client can act on holds it only when the logger keeps `debug` (``writesReport(to:)``). The counter's dimensions
 /// are bounded (status and category), never the error's grouping key, whose values grow with the kinds of
 /// failure.
 extension ProblemAnswer {
@@ -45,7 +46,7 @@ extension ProblemAnswer {
         logger.log(
             level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel),
             isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
-            metadata: metadata(rule: rule, report: report)
+            metadata: metadata(rule: rule, writesReport: writesReport(to: logger), report: report)
         )
         if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
             let tracer = configuration.tracer ?? InstrumentationSystem.tracer
@@ -74,17 +75,32 @@ extension ProblemAnswer {
         }
     }
 
+    /// Whether the record holds the developer report: always for the server's own failure (nobody else saw it),
+    /// and for any answer when the logger keeps `debug`. The record of an answer the client can act on (a 4xx, a
+    /// status the app stated) is at `info` with the reference, status, category and the error's type, which find
+    /// and tell the failure; its report, which reflects the error's stored properties, only at `debug`: rendered
+    /// for every such answer it would several times over multiply the CPU a server spends on it
+    /// (`server.failure.httpError`, Benchmarks/README.md).
+    private func writesReport(to logger: Logger) -> Bool {
+        (status.code >= 500 && !isStatedStatus) || logger.logLevel <= .debug
+    }
+
     /// The record's metadata; every value on one line.
-    private func metadata(rule: ProblemResolver.RuleDecision, report: () -> String) -> Logger.Metadata {
+    private func metadata(
+        rule: ProblemResolver.RuleDecision,
+        writesReport: Bool,
+        report: () -> String
+    ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "status": "\(status.code)",
             "category": "\(category.identifier)",
             "reference": "\(reference)",
             "error.type": "\(Self.errorType(of: error))",
-            "report": "\(report())",
         ]
+        if writesReport { metadata["report"] = "\(report())" }
         if let causeReference { metadata["cause.reference"] = "\(causeReference)" }
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
+        if let droppedActions { metadata["dropped"] = "\(droppedActions)" }
         if let name = rule.ruleName { metadata["rule"] = "\(ReportText.escaped(name))" }
         return metadata
     }

@@ -17,8 +17,9 @@ import Remedy
 package struct ProblemAnswer {
     /// The error as resolved, the rules' replacement if any: what the log reports.
     package private(set) var error: any Error
-    /// What the client reads.
-    package private(set) var problem: ProblemDetails
+    /// What the client reads; its actions are checked before it is sent
+    /// (``dropUnsafeActions(authority:allowedOrigins:)``).
+    package var problem: ProblemDetails
     /// The status of the response.
     package let status: HTTPResponse.Status
     /// What kind of failure the client is told it is.
@@ -43,6 +44,9 @@ package struct ProblemAnswer {
     let languageHeaders: HTTPFields
     /// The language of each text sent: the app's own texts are in the app's language.
     let textLanguages: TextLanguages
+    /// The actions left out because a client may not act on their `href`, for the record, in one bounded line
+    /// (``dropUnsafeActions(authority:allowedOrigins:)``); `nil` when none was.
+    var droppedActions: String?
 
     /// Answers a resolved failure.
     ///
@@ -117,21 +121,16 @@ package struct ProblemAnswer {
             var title = failure.interpretation.title
             var message = failure.interpretation.message
             var fieldErrors = Self.fieldErrors(of: failure, localization: resolver.localization)
-            var options = Self.options(of: failure)
-            if let relayed {
-                if relaysTexts, !relayed.isIn(language) {
-                    let texts = resolver.interpretation(of: HTTPStatusError(status: relayed.error.status))
-                    title = texts.title
-                    message = texts.message
-                    if fieldErrors == relayed.error.fieldErrors { fieldErrors = [] }
-                }
-                let links = relayed.linkActionIDs
-                if !links.isEmpty { options.removeAll { $0.id.map(links.contains) == true } }
+            if let relayed, relaysTexts, !relayed.isIn(language) {
+                let texts = resolver.interpretation(of: HTTPStatusError(status: relayed.error.status))
+                title = texts.title
+                message = texts.message
+                if fieldErrors == relayed.error.fieldErrors { fieldErrors = [] }
             }
             problem = ProblemDetails(
                 title: title,
                 message: message,
-                options: options,
+                options: Self.options(of: failure, leavingOut: relayed?.linkActionIDs ?? []),
                 category: category,
                 severity: failure.severity,
                 status: Int(status.code),
@@ -241,8 +240,15 @@ package struct ProblemAnswer {
 
     // MARK: - Actions
 
-    /// The failure's options, with Try Again where the client can run the request again.
-    private static func options(of failure: ResolvedFailure) -> [RecoveryOption] {
+    /// The failure's options, with Try Again where the client can run the request again, without the options
+    /// whose ids are in `links` (another service's link actions), which then don't keep Try Again away either.
+    private static func options(of failure: ResolvedFailure, leavingOut links: Set<String>) -> [RecoveryOption] {
+        var failure = failure
+        if !links.isEmpty {
+            var interpretation = failure.interpretation
+            interpretation.options.removeAll { $0.id.map(links.contains) == true }
+            failure = ResolvedFailure(error: failure.error, interpretation: interpretation, facts: failure.facts)
+        }
         var options = failure.interpretation.options
         if failure.offersRetry(retryableCategories: retryableCategories) {
             if !options.contains(where: { $0.isRetry }) { options.insert(.retry, at: 0) }

@@ -54,6 +54,18 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// perform them: such as `["signIn": .init(method: "POST", href: "/session")]`. Every 401 answer
     /// carries a sign-in action (`"signIn"`), with its request when there is one here.
     public var actionRequests: [String: ProblemDetails.Action.Request]
+    /// The origins besides the request's own that an action's request may lead to, such as
+    /// `["https://help.example.com"]`: its scheme, host and port (443 and 80 when not given) are what counts.
+    /// Default: none.
+    ///
+    /// An answer sends only actions a client can carry out: an action whose `href` (from ``actionRequests``) is
+    /// neither relative, nor an `http`/`https` URL of the request's own authority (its `Host`), nor of one of
+    /// these origins — `javascript:`, `data:`, any other scheme, another host — is left out of Problem Details
+    /// and off the page, and the answer's log record names it (`dropped`). On a page, a link to one of these
+    /// origins is kept for a `GET` action only: the page's `Content-Security-Policy` lets forms post to its own
+    /// origin alone. A Remedy client carries out an action on the service's own origin only; these origins are
+    /// for clients that open links elsewhere (a browser, a help center).
+    public var allowedActionOrigins: [String]
     /// How often a take-over that recovered runs the route again for one request. Default: 1.
     public var maximumReruns: Int
     /// Whether the error is recorded on the request's active span (`recordError`, and an error status
@@ -77,6 +89,11 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// `HTTPResponseError` or `AbortError`, an ``HTTPStatusError`` without a URL), its text is the app's own (a
     /// ``PresentableError``, an entry of the app's ``catalog``, a context layer's override), or it is
     /// invalid input (a constraint violation, a body that doesn't decode).
+    ///
+    /// Another service's problem (a ``ProblemDetailsError`` the route received) has texts its service wrote for
+    /// its client: they are relayed in the answer's language only (else the catalog's texts for its status),
+    /// its link actions never, and its 401 or 403 (the other service refusing this one) is answered as the
+    /// service's problem; its reference is the answer's cause reference.
     public var isServerResourceFailure: @Sendable (any Error) -> Bool
     /// The label of the counter. Default: `"remedy_problems"`.
     public var counterLabel: String
@@ -101,7 +118,8 @@ public struct ProblemDetailsConfiguration: Sendable {
     /// from a page. Try Again loads the failed request again: a link to its path and query for a `GET`; for a
     /// `POST`, a `POST` form to the same target with an empty body (the page doesn't have what the failed
     /// request sent). An action without a request, and one whose `href` is neither relative nor of the
-    /// request's own origin (`javascript:`, `data:`, another host), is left off the page.
+    /// request's own origin (`javascript:`, `data:`, another host) nor, for a `GET`, of one of
+    /// ``allowedActionOrigins``, is left off the page.
     ///
     /// A renderer returns the whole document. It escapes every text with ``ProblemPage/escaped(_:)``, and
     /// gives an inline `<style>` the page's ``ProblemPage/styleNonce``: the response's
@@ -156,18 +174,23 @@ public struct ProblemDetailsConfiguration: Sendable {
 
     /// Whether an error is a failure of the server's own resources (the default of
     /// ``isServerResourceFailure``): Foundation's file, system and URL loading errors (`CocoaError`,
-    /// `POSIXError`, `URLError`) and any `NSError` instance, an `EncodingError`, an ``HTTPStatusError`` that
-    /// answered an outbound request (it has a URL), a ``ProblemDetailsError`` from another service, and the
-    /// errors of the modules in ``serverResourceModules``.
+    /// `POSIXError`, `URLError`) and any `NSError` instance (JSON and property list serialization errors among
+    /// them), an `EncodingError` and a `DecodingError`, an ``HTTPStatusError`` that answered an outbound request
+    /// (it has a URL), a ``ProblemDetailsError`` from another service, and the errors of the modules in
+    /// ``serverResourceModules``.
     ///
-    /// A `DecodingError` is not among them: a server mostly decodes what its client sent.
+    /// A `DecodingError` alone is data the server read — its files, the answer of a service it called — that it
+    /// couldn't decode: the service's problem, which the client can't fix by updating the app. A request body the
+    /// client sent is marked as the client's before it gets here: a body decoded through `RequestBodyDecoder`
+    /// throws ``RequestBodyError`` (invalid input, 400, with the field), and Hummingbird's `Request.decode`
+    /// states a 400 of its own.
     ///
     /// - Parameter error: One error of a failed request's tree.
     /// - Returns: Whether it is the server's own failure.
     @Sendable
     public static func isServerResource(_ error: any Error) -> Bool {
         switch error {
-        case is CocoaError, is POSIXError, is URLError, is EncodingError, is ProblemDetailsError:
+        case is CocoaError, is POSIXError, is URLError, is EncodingError, is DecodingError, is ProblemDetailsError:
             return true
         case let status as HTTPStatusError:
             return status.url != nil
@@ -187,6 +210,7 @@ public struct ProblemDetailsConfiguration: Sendable {
     ///   - statuses: The status of each category.
     ///   - problemType: The problem type URI of an answer, given the problem and the error.
     ///   - actionRequests: The requests that perform actions, by action id.
+    ///   - allowedActionOrigins: The origins besides the request's own that actions may lead to.
     ///   - maximumReruns: How often a recovered take-over runs the route again; negative counts as 0.
     ///   - recordsErrorsOnSpans: Whether errors are recorded on the active span.
     ///   - tracer: The tracer; `nil` for the bootstrapped one.
@@ -209,6 +233,7 @@ public struct ProblemDetailsConfiguration: Sendable {
             ProblemDetails.blankType
         },
         actionRequests: [String: ProblemDetails.Action.Request] = [:],
+        allowedActionOrigins: [String] = [],
         maximumReruns: Int = 1,
         recordsErrorsOnSpans: Bool = true,
         tracer: (any Tracer)? = nil,
@@ -229,6 +254,7 @@ public struct ProblemDetailsConfiguration: Sendable {
         self.statuses = statuses
         self.problemType = problemType
         self.actionRequests = actionRequests
+        self.allowedActionOrigins = allowedActionOrigins
         self.maximumReruns = max(0, maximumReruns)
         self.recordsErrorsOnSpans = recordsErrorsOnSpans
         self.tracer = tracer

@@ -31,6 +31,8 @@ package struct ProblemResolver: Sendable {
     private let fallback: AnswerLanguage
     /// The `.lproj` names of `spoken`, in the same order, as ``AcceptLanguage`` compares them.
     private let languages: [String]
+    /// The origins of ``ProblemDetailsConfiguration/allowedActionOrigins``, read once.
+    package let allowedOrigins: Set<HTTPOrigin>
 
     /// Makes the resolver of a middleware.
     ///
@@ -51,6 +53,7 @@ package struct ProblemResolver: Sendable {
         spoken = configuration.languages.map(answerLanguage)
         languages = configuration.languages.map(AcceptLanguage.normalized)
         fallback = answerLanguage("en")
+        allowedOrigins = ActionLink.origins(configuration.allowedActionOrigins)
     }
 
     /// What answers in one language need, made once per language: the resolver, the headers every answer
@@ -186,8 +189,7 @@ package struct ProblemResolver: Sendable {
         let language = language(acceptLanguage: request.acceptLanguage)
         guard let made = language.statusAnswers[status] else { return nil }
         let answer = made.answering(error, reference: .next(), configuration)
-        answer.record(rule: .passedOn, to: request.logger, configuration) { ErrorReport(error).singleLineText }
-        return answer.response()
+        return respond(answer, decided: .passedOn, language: language, request) { ErrorReport(error).singleLineText }
     }
 
     /// Resolves a route's error in one walk, applies the app's rules, and answers it.
@@ -290,8 +292,8 @@ package struct ProblemResolver: Sendable {
             })
     }
 
-    /// Records an answer and makes its response: Problem Details, or the HTML page for a request that
-    /// prefers `text/html`.
+    /// Leaves out the actions a client may not act on, records the answer and makes its response: Problem
+    /// Details, or the HTML page for a request that prefers `text/html`. Every answer to a request passes here.
     private func respond(
         _ answer: ProblemAnswer,
         decided: RuleDecision,
@@ -299,6 +301,8 @@ package struct ProblemResolver: Sendable {
         _ request: FailedRequest,
         report: () -> String
     ) -> ProblemResponse {
+        var answer = answer
+        answer.dropUnsafeActions(authority: request.authority, allowedOrigins: allowedOrigins)
         let logger = request.logger
         answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage, report: report)
         guard request.prefersPage, let target = request.target else { return answer.response() }
@@ -306,6 +310,7 @@ package struct ProblemResolver: Sendable {
             to: target,
             localization: language.resolver.localization,
             configuration: configuration,
+            allowedOrigins: allowedOrigins,
             logger: logger
         )
     }

@@ -15,7 +15,8 @@ extension FailedRequest {
             prefersPage: prefersPage,
             logger: request.logger,
             route: hasRules ? Self.route(of: request) : "",
-            target: prefersPage ? Self.target(of: request) : nil
+            target: prefersPage ? Self.target(of: request) : nil,
+            authority: request.headers.first(name: .host)
         )
     }
 

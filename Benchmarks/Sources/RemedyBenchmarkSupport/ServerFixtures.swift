@@ -72,17 +72,47 @@ package enum FailureShape: String, CaseIterable, Sendable {
     package var path: String { "/fail/\(rawValue)" }
 }
 
+/// What a plain Hummingbird app adds so that each failed request is found in its log at `info`: one record per
+/// failure with its status and the error's type, the error rethrown for Hummingbird to answer. The baseline of the
+/// server gates since every answer of the middleware is recorded at `info` (its reference must find the record).
+struct FailureLoggingMiddleware: RouterMiddleware {
+    typealias Context = InProcessContext
+
+    func handle(
+        _ request: Request,
+        context: InProcessContext,
+        next: (Request, InProcessContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+            context.logger.info(
+                "Request failed",
+                metadata: [
+                    "status": "\(status.code)",
+                    "error.type": "\(String(reflecting: type(of: error)))",
+                ]
+            )
+            throw error
+        }
+    }
+}
+
 /// A router whose routes fail, one per ``FailureShape``, plain or behind the middleware.
 package struct FailingServer: Sendable {
     private let responder: RouterResponder<InProcessContext>
     private let logger: Logger
     private let marksBodyErrors: Bool
 
-    /// - Parameter answersProblems: Whether `ProblemDetailsMiddleware` answers the routes' errors. Behind
-    ///   it, request bodies are decoded through `RequestBodyDecoder`, as its documentation asks.
-    package init(answersProblems: Bool) {
+    /// - Parameters:
+    ///   - answersProblems: Whether `ProblemDetailsMiddleware` answers the routes' errors. Behind it, request
+    ///     bodies are decoded through `RequestBodyDecoder`, as its documentation asks.
+    ///   - logsFailures: Whether a plain server records each failure at `info` (``FailureLoggingMiddleware``).
+    package init(answersProblems: Bool, logsFailures: Bool = false) {
         let router = Router(context: InProcessContext.self)
         if answersProblems { router.add(middleware: ProblemDetailsMiddleware()) }
+        if logsFailures, !answersProblems { router.add(middleware: FailureLoggingMiddleware()) }
         for shape in FailureShape.allCases {
             router.on(RouterPath(shape.path), method: shape == .undecodableBody ? .post : .get) { request, context in
                 try await failing(shape, request: request, context: context)

@@ -103,13 +103,16 @@ let operations: [String: @Sendable () async -> Void] = [
 ]
 
 /// A failed request for every shape of error a route throws: plain Hummingbird answering the throw itself
-/// (`server.failure.plain.<shape>`), and `ProblemDetailsMiddleware` answering it (`server.failure.<shape>`).
+/// (`server.failure.plain.<shape>`), the same recording each failure at `info` (`server.failure.logged.<shape>`),
+/// and `ProblemDetailsMiddleware` answering it (`server.failure.<shape>`).
 let serverFailures: [String: @Sendable () async -> Void] = FailureShape.allCases.reduce(into: [:]) {
     operations, shape in
     operations["server.failure.plain.\(shape.rawValue)"] = { _ = await plainServer.respond(failing: shape) }
+    operations["server.failure.logged.\(shape.rawValue)"] = { _ = await loggingServer.respond(failing: shape) }
     operations["server.failure.\(shape.rawValue)"] = { _ = await problemServer.respond(failing: shape) }
 }
 let plainServer = FailingServer(answersProblems: false)
+let loggingServer = FailingServer(answersProblems: false, logsFailures: true)
 let problemServer = FailingServer(answersProblems: true)
 let chain1000 = makeChain(depth: 1_000)
 let chain10000 = makeChain(depth: 10_000)

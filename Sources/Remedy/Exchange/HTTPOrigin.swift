@@ -2,13 +2,15 @@ import Foundation
 
 /// The origin of an `http` or `https` URL (RFC 6454 §4), compared as browsers compare them: scheme and
 /// host without regard to case, a missing port as the scheme's default.
-struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
-    let scheme: String
-    let host: String
-    let port: Int
+///
+/// `package`: a server (RemedyServer) checks the links it sends by the same origins a client checks them by.
+package struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
+    package let scheme: String
+    package let host: String
+    package let port: Int
 
     /// `nil` unless `url` is an `http` or `https` URL with a host.
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
             return nil
         }
@@ -22,7 +24,7 @@ struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `https://api.example.com:443`.
-    var description: String {
+    package var description: String {
         "\(scheme)://\(host):\(port)"
     }
 }

@@ -30,6 +30,8 @@ let package = Package(
         .executable(name: "vapor-example", targets: ["vapor-example"]),
         .executable(name: "grpc-example-server", targets: ["grpc-example-server"]),
         .executable(name: "grpc-example-client", targets: ["grpc-example-client"]),
+        .executable(name: "openapi-example", targets: ["openapi-example"]),
+        .executable(name: "openapi-example-client", targets: ["openapi-example-client"]),
     ],
     // Opt-in integrations. A dependency used only under a trait that is not enabled is not resolved at all, so a
     // package that depends on Remedy without the trait never fetches or builds Hummingbird (nor SwiftNIO).
@@ -73,6 +75,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         // Only under the trait "OpenAPI" (RemedyOpenAPI): the runtime every generated server and client uses.
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        // Only under the trait "OpenAPI", for Examples/openapi: its server's transport and its client's.
+        .package(url: "https://github.com/swift-server/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         // Only under the trait "GRPC" (RemedyGRPC): gRPC Swift 2, and its protobuf support for google.rpc.Status and
         // the detailed error model's messages.
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
@@ -138,6 +143,9 @@ let package = Package(
                 .product(
                     name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         // Every file is under `#if GRPC`: without the trait the target builds empty and resolves nothing.
@@ -266,6 +274,44 @@ let package = Package(
             ],
             path: "Examples/grpc/Client"
         ),
+        // The OpenAPI example: a server generated from Examples/openapi/openapi.yaml, on swift-openapi-hummingbird,
+        // and its generated client on swift-openapi-urlsession (the generated code is committed: no build plugin).
+        // Without the trait each builds only a line that says how to run it.
+        .executableTarget(
+            name: "openapi-example",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "RemedyOpenAPI", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird",
+                    condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "Remedy", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["OpenAPI"])),
+            ],
+            path: "Examples/openapi/Server"
+        ),
+        .executableTarget(
+            name: "openapi-example-client",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "RemedyOpenAPI", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                    condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "Remedy", condition: .when(traits: ["OpenAPI"])),
+                .target(name: "RemedyTerminal", condition: .when(traits: ["OpenAPI"])),
+            ],
+            path: "Examples/openapi/Client"
+        ),
         .testTarget(name: "RemedyTests", dependencies: ["Remedy", "RemedyTerminal", "RemedyTesting"]),
         // ArgumentParser only for the tests: they check what Remedy makes of its real errors, which the library
         // products recognise by their structure without depending on it.
@@ -296,7 +342,8 @@ let package = Package(
             name: "RemedyDemoTests",
             dependencies: [
                 "remedy-demo", "notes-example", "export-example", "server-example", "server-example-client",
-                "vapor-example", "grpc-example-server", "grpc-example-client",
+                "vapor-example", "openapi-example", "openapi-example-client", "grpc-example-server",
+                "grpc-example-client",
             ]
         ),
     ],
@@ -304,9 +351,10 @@ let package = Package(
 )
 
 // Documentation only. `REMEDY_DOCS=1 swift package generate-documentation --target Remedy` builds the core's
-// catalogs (Remedy, RemedyTerminal, RemedyTesting, RemedyUI); `REMEDY_DOCS=servers` with `--traits Hummingbird,Vapor`
-// builds the server integrations' (RemedyHummingbird, RemedyVapor). Without the variable the plugin isn't resolved, so
-// neither users nor CI fetch or build it.
+// catalogs (Remedy, RemedyTerminal, RemedyTesting, RemedyUI); `REMEDY_DOCS=servers` with
+// `--traits Hummingbird,Vapor,OpenAPI,GRPC` builds the server integrations' (RemedyHummingbird, RemedyVapor,
+// RemedyOpenAPI, RemedyGRPC). Without the variable the plugin isn't resolved, so neither users nor CI fetch or
+// build it.
 if let documentation = Context.environment["REMEDY_DOCS"] {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
     if documentation != "servers" {

@@ -7,7 +7,8 @@
 // It enables Remedy's package traits "Hummingbird" and "Vapor" to test the Problem Details middleware of each
 // (RemedyHummingbird, RemedyVapor) against a real server of each framework on loopback, with real clients
 // (URLSession and AsyncHTTPClient): the same round-trip tests run against both. With "GRPC", RemedyGRPC's
-// interceptors run on a real gRPC server and client (the GRPC*.swift tests).
+// interceptors run on a real gRPC server and client (the GRPC*.swift tests); with "OpenAPI", RemedyOpenAPI's
+// middlewares through a generated server on both OpenAPI transports and a generated client (OpenAPI*.swift).
 import Foundation
 import PackageDescription
 
@@ -51,7 +52,7 @@ let package = Package(
     // gRPC Swift 2 needs macOS 15 (its availability macro); the library itself still supports macOS 14.
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "..", traits: ["Hummingbird", "Vapor", "GRPC"]),
+        .package(path: "..", traits: ["Hummingbird", "Vapor", "OpenAPI", "GRPC"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
@@ -78,6 +79,10 @@ let package = Package(
         .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
+        // The OpenAPI round trips: RemedyOpenAPI's middlewares through both server transports and a generated client.
+        .package(url: "https://github.com/swift-server/swift-openapi-hummingbird.git", exact: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-vapor.git", exact: "1.2.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", exact: "1.4.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0"),
@@ -117,6 +122,13 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                // The OpenAPI round trips (OpenAPI*.swift): a generated server on each transport, a generated client.
+                .product(name: "RemedyOpenAPI", package: remedy),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 // The spans of a chain, exported over OTLP/HTTP to a receiver on loopback.

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Proves that an app depending only on the library products (Remedy, RemedyTerminal, RemedyTesting)
-# resolves and builds none of the server integration's packages: it makes a throwaway package that depends
+# resolves and builds none of the server integrations' packages: it makes a throwaway package that depends
 # on this checkout the way an app does, resolves and builds it, and fails if Hummingbird, Vapor, SwiftNIO,
-# swift-http-types, swift-metrics or swift-distributed-tracing was fetched or compiled. Prints the packages it
-# did resolve.
+# swift-http-types, swift-metrics, swift-distributed-tracing, swift-openapi-runtime, gRPC Swift or SwiftProtobuf
+# was fetched or compiled. Prints the packages it did resolve.
 #
-# --self-test: the same app with the Hummingbird trait enabled, then with the Vapor trait, must each fail the
-# check (resolution only), so the check is known to catch a server package of either integration that reaches
-# the core's users.
+# --self-test: the same app with each server trait enabled in turn (Hummingbird, Vapor, OpenAPI, GRPC) must fail
+# the check (resolution only), so the check is known to catch a package of any integration that reaches the
+# core's users.
 set -euo pipefail
 traits=""
 if [[ "${1:-}" == "--self-test" ]]; then
     if [[ -z "${2:-}" ]]; then
-        "$0" --self-test Hummingbird
-        "$0" --self-test Vapor
+        for trait in Hummingbird Vapor OpenAPI GRPC; do
+            "$0" --self-test "$trait"
+        done
         exit 0
     fi
     traits=", traits: [\"$2\"]"
@@ -51,7 +52,7 @@ cd "$consumer"
 swift package resolve >/dev/null 2>&1
 resolved="$(ls .build/checkouts | sort | tr '\n' ' ')"
 echo "resolved: ${resolved:-nothing}"
-forbidden='hummingbird|vapor|routing-kit|console-kit|swift-nio|swift-http-types|swift-metrics|swift-distributed-tracing|async-http-client'
+forbidden='hummingbird|vapor|routing-kit|console-kit|swift-nio|swift-http-types|swift-metrics|swift-distributed-tracing|async-http-client|swift-openapi|grpc-swift|swift-protobuf'
 if ls .build/checkouts | grep -Eiq "$forbidden"; then
     if [[ -n "$traits" ]]; then
         echo "ok (self-test): with the $2 trait the check fails, as it must"
@@ -70,8 +71,8 @@ swift run -q App
 # RemedyVapor without their traits), so the check reads the compiled modules.
 modules="$(ls .build/debug/Modules | sed -n 's/\.swiftmodule$//p' | sort | tr '\n' ' ')"
 echo "compiled modules: $modules"
-if grep -Eiq '(^| )(Hummingbird[A-Za-z]*|Vapor|RoutingKit|ConsoleKit[A-Za-z]*|AsyncKit|HTTPTypes|_?NIO[A-Za-z]*|CoreMetrics|Metrics|Tracing|Instrumentation|ServiceContextModule|AsyncHTTPClient)( |$)' <<<"$modules"; then
+if grep -Eiq '(^| )(Hummingbird[A-Za-z]*|Vapor|RoutingKit|ConsoleKit[A-Za-z]*|AsyncKit|HTTPTypes|_?NIO[A-Za-z]*|CoreMetrics|Metrics|Tracing|Instrumentation|ServiceContextModule|AsyncHTTPClient|OpenAPI[A-Za-z]*|GRPC[A-Za-z]*|SwiftProtobuf)( |$)' <<<"$modules"; then
     echo "error: a consumer of the core compiled a server module" >&2
     exit 1
 fi
-echo "ok: the core's consumers resolve and build no Hummingbird, Vapor, SwiftNIO, HTTP types, metrics or tracing"
+echo "ok: the core's consumers resolve and build no Hummingbird, Vapor, SwiftNIO, HTTP types, metrics, tracing, OpenAPI runtime or gRPC"

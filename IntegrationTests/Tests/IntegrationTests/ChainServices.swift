@@ -139,6 +139,9 @@ final class ChainServices: Sendable {
         routes: (Vapor.Application) -> Void
     ) async throws -> (app: Vapor.Application, url: URL) {
         let app = try await Vapor.Application.make(.testing)
+        // Vapor's shutdown waits for open connections for `shutdownTimeout`, then asserts (in debug builds) that
+        // the server's channel closed: 10 s by default, which a loaded CI machine can exceed.
+        app.http.server.configuration.shutdownTimeout = .seconds(60)
         app.logger = log.logger(label: label, level: .info)
         app.middleware = Middlewares()
         app.middleware.use(RemedyVapor.ProblemDetailsMiddleware(configuration))

@@ -101,6 +101,9 @@ final class OpenAPIServer: Sendable {
             }
         case .vapor:
             let app = try await Application.make(.testing)
+            // Vapor's shutdown waits for open connections for `shutdownTimeout`, then asserts (in debug builds) that
+            // the server's channel closed: 10 s by default, which a loaded CI machine can exceed.
+            app.http.server.configuration.shutdownTimeout = .seconds(60)
             app.logger = logger
             if tracer != nil { app.middleware.use(Vapor.TracingMiddleware()) }
             try service.registerHandlers(on: VaporTransport(routesBuilder: app), middlewares: [middleware, languages])

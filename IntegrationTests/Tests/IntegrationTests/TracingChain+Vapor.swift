@@ -43,6 +43,9 @@ extension TracedChain {
         routes: (Application) -> Void
     ) async throws -> (URL, Application) {
         let app = try await Application.make(.testing)
+        // Vapor's shutdown waits for open connections for `shutdownTimeout`, then asserts (in debug builds) that
+        // the server's channel closed: 10 s by default, which a loaded CI machine can exceed.
+        app.http.server.configuration.shutdownTimeout = .seconds(60)
         app.logger = log.logger(label: label, level: .debug)
         app.middleware = Middlewares()
         app.middleware.use(TracingMiddleware())

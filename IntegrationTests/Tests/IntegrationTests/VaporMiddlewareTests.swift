@@ -86,6 +86,9 @@ struct VaporMiddlewareTests {
     func articleApp() async throws {
         let log = LogRecording()
         let app = try await Application.make(.testing)
+        // Vapor's shutdown waits for open connections for `shutdownTimeout`, then asserts (in debug builds) that
+        // the server's channel closed: 10 s by default, which a loaded CI machine can exceed.
+        app.http.server.configuration.shutdownTimeout = .seconds(60)
         app.logger = log.logger(label: "article", level: .debug)
         configure(app)
         let missing: RealClient.Answer

@@ -16,6 +16,9 @@ extension ProblemServer {
         let log = LogRecording()
         let counter = RequestCounter()
         let app = try await Application.make(.testing)
+        // Vapor's shutdown waits for open connections for `shutdownTimeout`, then asserts (in debug builds) that
+        // the server's channel closed: 10 s by default, which a loaded CI machine can exceed.
+        app.http.server.configuration.shutdownTimeout = .seconds(60)
         app.logger = log.logger(label: "server", level: .debug)
         app.middleware = Middlewares()
         if let tracer = configuration.tracer as? InMemoryTracer {

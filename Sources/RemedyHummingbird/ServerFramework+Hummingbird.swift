@@ -26,7 +26,8 @@ extension ServerFramework {
                 }
                 return Int(httpError.status.code)
             },
-            statusError: { HTTPError(HTTPResponse.Status(code: $0)) }
+            statusError: { HTTPError(HTTPResponse.Status(code: $0)) },
+            reason: { ErrorTree.value($0, as: HTTPError.self)?.message }
         )
     }()
 

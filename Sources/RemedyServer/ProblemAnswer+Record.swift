@@ -36,17 +36,20 @@ extension ProblemAnswer {
     ///   - isPage: Whether the answer is an HTML page rather than Problem Details.
     ///   - report: The developer report in one line, written only when the record is logged: from the walk
     ///     that resolved the failure, or of the error for an answer made once for another one.
+    ///   - reason: The developer's text of the status error that stated the answer (`Abort`'s reason), read
+    ///     only for a record without the report.
     func record(
         rule: ProblemResolver.RuleDecision,
         to logger: Logger,
         _ configuration: ProblemDetailsConfiguration,
         isPage: Bool = false,
-        report: () -> String
+        report: () -> String,
+        reason: () -> String? = { nil }
     ) {
         logger.log(
             level: level(rule: rule, clientErrors: configuration.clientErrorLogLevel),
             isPage ? "Answered \(status.code) with a page" : "Answered \(status.code) with Problem Details",
-            metadata: metadata(rule: rule, writesReport: writesReport(to: logger), report: report)
+            metadata: metadata(rule: rule, writesReport: writesReport(to: logger), report: report, reason: reason)
         )
         if configuration.recordsErrorsOnSpans, let context = ServiceContext.current {
             let tracer = configuration.tracer ?? InstrumentationSystem.tracer
@@ -77,19 +80,23 @@ extension ProblemAnswer {
 
     /// Whether the record holds the developer report: always for the server's own failure (nobody else saw it),
     /// and for any answer when the logger keeps `debug`. The record of an answer the client can act on (a 4xx, a
-    /// status the app stated) is at `info` with the reference, status, category and the error's type, which find
-    /// and tell the failure; its report, which reflects the error's stored properties, only at `debug`: rendered
+    /// status the app stated) is at `info` with the reference, status, category, the error's type and the reason a
+    /// status error carries (`Abort`'s), which find and tell the failure; its report, which reflects the error's stored properties, only at `debug`: rendered
     /// for every such answer it would several times over multiply the CPU a server spends on it
     /// (`server.failure.httpError`, Benchmarks/README.md).
     private func writesReport(to logger: Logger) -> Bool {
         (status.code >= 500 && !isStatedStatus) || logger.logLevel <= .debug
     }
 
+    /// The longest reason a record without the report carries, in characters.
+    static let reasonLimit = 1_000
+
     /// The record's metadata; every value on one line.
     private func metadata(
         rule: ProblemResolver.RuleDecision,
         writesReport: Bool,
-        report: () -> String
+        report: () -> String,
+        reason: () -> String?
     ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "status": "\(status.code)",
@@ -97,7 +104,11 @@ extension ProblemAnswer {
             "reference": "\(reference)",
             "error.type": "\(Self.errorType(of: error))",
         ]
-        if writesReport { metadata["report"] = "\(report())" }
+        if writesReport {
+            metadata["report"] = "\(report())"
+        } else if let reason = reason(), !reason.isEmpty {
+            metadata["reason"] = "\(ReportText.escaped(reason.prefix(Self.reasonLimit)))"
+        }
         if let causeReference { metadata["cause.reference"] = "\(causeReference)" }
         if isServerFailure { metadata["withheld"] = "the server's own failure" }
         if let droppedActions { metadata["dropped"] = "\(droppedActions)" }

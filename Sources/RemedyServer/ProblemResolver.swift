@@ -304,7 +304,9 @@ package struct ProblemResolver: Sendable {
         var answer = answer
         answer.dropUnsafeActions(authority: request.authority, allowedOrigins: allowedOrigins)
         let logger = request.logger
-        answer.record(rule: decided, to: logger, configuration, isPage: request.prefersPage, report: report)
+        answer.record(
+            rule: decided, to: logger, configuration, isPage: request.prefersPage, report: report,
+            reason: { ErrorTree(answer.error).lazy.compactMap { framework.reason($0.error) }.first })
         guard request.prefersPage, let target = request.target else { return answer.response() }
         return answer.pageResponse(
             to: target,

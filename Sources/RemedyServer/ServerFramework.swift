@@ -19,18 +19,23 @@ package struct ServerFramework: Sendable {
     package var loneStatus: @Sendable (any Error) -> Int?
     /// The framework's lone status error of a status, from which the answers made once are made.
     package var statusError: @Sendable (Int) -> any Error
+    /// The developer's text a status error carries for the log (`HTTPError`'s message, `Abort`'s reason): never
+    /// sent to the client, and kept in the record of an answer that holds no report.
+    package var reason: @Sendable (any Error) -> String?
 
     /// Describes a framework's status errors.
     package init(
         statedStatus: @escaping @Sendable (any Error) -> HTTPResponse.Status?,
         statement: @escaping @Sendable (any Error) -> (status: HTTPResponse.Status, retryAfter: String?)?,
         loneStatus: @escaping @Sendable (any Error) -> Int?,
-        statusError: @escaping @Sendable (Int) -> any Error
+        statusError: @escaping @Sendable (Int) -> any Error,
+        reason: @escaping @Sendable (any Error) -> String? = { _ in nil }
     ) {
         self.statedStatus = statedStatus
         self.statement = statement
         self.loneStatus = loneStatus
         self.statusError = statusError
+        self.reason = reason
     }
 }
 #endif

@@ -27,7 +27,8 @@ extension ServerFramework {
                 }
                 return error is RouteNotFound ? 404 : nil
             },
-            statusError: { Abort(HTTPResponseStatus(statusCode: $0)) }
+            statusError: { Abort(HTTPResponseStatus(statusCode: $0)) },
+            reason: { abortError($0)?.reason }
         )
     }()
 

@@ -27,7 +27,7 @@ extension ServerFramework {
                 return Int(httpError.status.code)
             },
             statusError: { HTTPError(HTTPResponse.Status(code: $0)) },
-            reason: { ErrorTree.value($0, as: HTTPError.self)?.message }
+            reason: { ErrorTree.value($0, as: HTTPError.self)?.body }
         )
     }()
 

@@ -65,4 +65,35 @@ struct GRPCTracingTests {
             }
         }
     }
+
+    @Test("Along a chain, the spans swift-otel exports carry both references, in one trace")
+    func exportedSpansFindTheChain() async throws {
+        let backend = try await TracingBackend.shared()
+        var configuration = ProblemDetailsConfiguration()
+        configuration.tracer = backend.tracer
+        let propagating: [any ClientInterceptor] = [ErrorDetailsClientInterceptor(instrument: backend.tracer)]
+        try await GRPCTrip.with(configuration: configuration, clientInterceptors: propagating) { _, _ in
+            throw RPCError(code: .notFound, message: "row 7 missing in table b_records")
+        } _: { b in
+            try await GRPCTrip.with(configuration: configuration, clientInterceptors: propagating) { text, _ in
+                try await b.call(text)
+            } _: { a in
+                let failure = try await CallFailure.of { try await a.call("7") }
+                // The reference the person reads out finds A's span at the backend; its cause finds B's.
+                let aReference = try #require(failure.presentable?.supportReference?.description)
+                let bReference = try #require(b.log.entries.first { $0.message.hasPrefix("Answered") }?["reference"])
+                let aSpan = try await backend.collector.wait { spans in
+                    spans.first { $0.attributes["remedy.reference"] == .string(aReference) }
+                }
+                #expect(aSpan.kind == .server)
+                #expect(aSpan.attributes["remedy.cause_reference"] == .string(bReference))
+                let bSpan = try await backend.collector.wait { spans in
+                    spans.first { $0.attributes["remedy.reference"] == .string(bReference) }
+                }
+                #expect(bSpan.kind == .server)
+                #expect(bSpan.traceID == aSpan.traceID, "B's span joins the trace A's call carried")
+                #expect(bSpan.parentSpanID == aSpan.spanID)
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@ import Testing
 
 /// What every integration's answer passes through (``ProblemResolver``): no action a client must refuse, and
 /// no "update the app" for the server's own failure.
+@Suite(.timeLimit(.minutes(2)))
 struct ServerSafetyTests {
     /// A framework with no status errors of its own: every answer is the shared code's.
     static let framework = ServerFramework(

@@ -9,6 +9,7 @@ import FoundationNetworking
 #endif
 
 /// The client's side of languages (issue 23): `Accept-Language` from a localization, a scope, a request.
+@Suite(.timeLimit(.minutes(2)))
 struct AcceptLanguageTests {
     @Test(
         "The header asks for the locale's tag, then Remedy's language for it",
